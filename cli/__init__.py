@@ -1,0 +1,1 @@
+"""The ``journal`` command line: thin click commands over journal.service (parse, call, print)."""

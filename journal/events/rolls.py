@@ -1,0 +1,33 @@
+"""The shape every recorded roll shares: which dice, their values, and whether the journal or the table threw them.
+
+A server roll carries the roll counter of its first die (die ``i`` used counter ``counter + i``), so that
+``journal verify --rolls`` can recompute it from the session's revealed seed.  A table roll has no counter.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Roll(BaseModel):
+    """Dice of one size thrown together: ``sides`` faces each, ``dice`` their values in throw order."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sides: int = Field(ge=2, le=1000)
+    dice: list[int] = Field(min_length=1, max_length=100)
+    source: Literal["server", "table"] = "table"
+    counter: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Roll":
+        for value in self.dice:
+            if not 1 <= value <= self.sides:
+                raise ValueError(f"a d{self.sides} cannot show {value}")
+        if self.source == "server" and self.counter is None:
+            raise ValueError("a server roll needs its roll counter")
+        if self.source == "table" and self.counter is not None:
+            raise ValueError("a table roll has no roll counter")
+        return self

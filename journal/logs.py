@@ -1,0 +1,35 @@
+"""structlog set-up: console lines for people or JSON lines (``--log-json``), always on stderr.
+
+Library code only calls ``structlog.get_logger``; the CLI calls :func:`configure` once.  Until then a
+quiet default (warnings and up, on stderr) applies, so tests and benchmarks print nothing per event.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import structlog
+
+
+def configure(*, json: bool = False, level: str = "warning") -> None:
+    """Send structured logs to stderr at ``level``, rendered for people or as JSON lines."""
+    renderer: structlog.typing.Processor
+    if json:
+        renderer = structlog.processors.JSONRenderer()
+    else:
+        renderer = structlog.dev.ConsoleRenderer(colors=False)
+    structlog.configure(
+        processors=[
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level.upper())),
+        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        cache_logger_on_first_use=False,
+    )
+
+
+if not structlog.is_configured():
+    configure()

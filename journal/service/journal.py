@@ -1,0 +1,122 @@
+"""The Journal service: campaigns, members and the generic ``record`` every command goes through."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, ValidationFailed
+from journal.events import Payload
+from journal.events.campaign import SYSTEMS, CampaignCreated, MemberAdded
+from journal.events.envelope import Event, NewEvent
+from journal.store import EventStore, open_store
+from projections import campaign as campaign_projection
+
+#: How often ``record`` re-reads and re-decides when another writer appended first.
+RETRIES = 20
+
+Check = Callable[[dict[str, Any], str], None]
+
+
+def _check_name(kind: str, name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise ValidationFailed(f"{kind} name: must not be empty")
+    if len(name) > 200:
+        raise ValidationFailed(f"{kind} name: at most 200 characters")
+    if any(ord(ch) < 32 for ch in name):
+        raise ValidationFailed(f"{kind} name: control characters are not allowed")
+    return name
+
+
+class Journal:
+    """Records commands as events and answers queries, over one EventStore."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+
+    @classmethod
+    def open(cls, url: str, *, upgrade: bool | None = None) -> "Journal":
+        return cls(open_store(url, upgrade=upgrade))
+
+    def close(self) -> None:
+        self.store.close()
+
+    # -- campaigns and members ---------------------------------------------------------------
+
+    def create_campaign(self, name: str, system: str, master: str) -> Event:
+        """Start a campaign; its Master is its first member and the actor of this first event."""
+        name = _check_name("campaign", name)
+        master = _check_name("member", master)
+        if system not in SYSTEMS:
+            raise ValidationFailed(f"system: '{system}' is not one of {', '.join(SYSTEMS)}")
+        payload = CampaignCreated(name=name, system=system, master=master)
+        try:
+            return self.store.append(name, [NewEvent(payload.type, payload.to_data(), master)], expected_version=0)[0]
+        except ConcurrencyConflict:
+            raise ValidationFailed(f"campaign '{name}' already exists") from None
+
+    def add_member(self, campaign: str, name: str, actor: str | None = None) -> Event:
+        """Add a player to the campaign (the Master only)."""
+        name = _check_name("member", name)
+
+        def check(state: dict[str, Any], who: str) -> None:
+            if state["members"].get(who) != "master":
+                raise NotAuthorized(f"only the Master may add members ('{who}' is a player)")
+            if name in state["members"]:
+                raise RuleViolation("campaign: members are unique", f"'{name}' is already a member of '{campaign}'")
+
+        return self.record(campaign, MemberAdded(name=name), actor, check=check)
+
+    def campaign(self, name: str) -> dict[str, Any]:
+        """The campaign's name, system, Master, members and version; NotFound if it does not exist."""
+        head = self.store.head(name)
+        if head == 0:
+            raise NotFound(f"no campaign named '{name}'")
+        state = campaign_projection.fold(self.store.read(name, to_version=head, types=campaign_projection.TYPES))
+        state["version"] = head
+        return state
+
+    def campaigns(self) -> list[dict[str, Any]]:
+        return [self.campaign(name) for name in self.store.campaigns()]
+
+    # -- recording ---------------------------------------------------------------------------
+
+    def record(
+        self,
+        campaign: str,
+        payload: Payload,
+        actor: str | None = None,
+        *,
+        check: Check | None = None,
+        session: int | None = None,
+        causation: str | None = None,
+        event_id: str | None = None,
+    ) -> Event:
+        """Append one event after checking membership and ``check(state, actor)``.
+
+        The actor defaults to the Master.  On a concurrent append the state is read again and the
+        check re-run, so a command that is no longer valid is refused rather than written.
+        """
+        for _ in range(RETRIES):
+            state = self.campaign(campaign)
+            who = actor or state["master"]
+            if who not in state["members"]:
+                raise NotAuthorized(f"'{who}' is not a member of campaign '{campaign}'")
+            if check is not None:
+                check(state, who)
+            new = NewEvent(payload.type, payload.to_data(), who, id=event_id, session=session, causation=causation)
+            try:
+                return self.store.append(campaign, [new], expected_version=state["version"])[0]
+            except ConcurrencyConflict:
+                continue
+        raise ConcurrencyConflict(campaign, state["version"], self.store.head(campaign))
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def log(self, campaign: str, types: list[str] | None = None) -> Iterator[Event]:
+        """The campaign's events in order, optionally only some types."""
+        self.campaign(campaign)
+        return self.store.read(campaign, types=types or None)
+
+

@@ -1,0 +1,308 @@
+"""The event store proper: append with an expected version, streaming reads, export, import, verify.
+
+Everything here is SQLAlchemy Core.  Appending a batch costs three statements (an idempotency check
+when ids are supplied, the stream head, one executemany insert) whatever the batch size; reading
+streams rows in chunks and decodes each payload exactly once.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import orjson
+import sqlalchemy as sa
+import structlog
+
+import journal.logs  # noqa: F401  (quiet default logging)
+
+from journal.errors import ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
+from journal.events.envelope import Event, NewEvent
+from journal.store.hashing import canonical, envelope_bytes, event_hash, export_line
+from journal.store.tables import events as T
+
+_log = structlog.get_logger("journal.store")
+
+_COLUMNS = (
+    T.c.id,
+    T.c.campaign,
+    T.c.version,
+    T.c.type,
+    T.c.data,
+    T.c.actor,
+    T.c.recorded_at,
+    T.c.session,
+    T.c.causation,
+    T.c.schema,
+    T.c.prev_hash,
+    T.c.hash,
+    T.c.seq,
+)
+_CHUNK = 2000
+
+
+def utc_now() -> str:
+    """The current UTC time in the store's fixed-width ISO-8601 form."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass(frozen=True, slots=True)
+class ChainBreak:
+    """The first event of a campaign whose stored hash or link does not match."""
+
+    campaign: str
+    version: int
+    id: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"campaign '{self.campaign}' version {self.version} (event {self.id}): {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """What ``verify`` walked and the first break per campaign (empty when every chain holds)."""
+
+    campaigns: int
+    events: int
+    breaks: tuple[ChainBreak, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.breaks
+
+
+def _row_to_event(row: Sequence) -> Event:
+    return Event(
+        row[0], row[1], row[2], row[3], orjson.loads(row[4]), row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12]
+    )
+
+
+class EventStore:
+    """Append-only campaign streams over one SQLAlchemy engine (SQLite or PostgreSQL)."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def _write(self) -> sa.Connection:
+        return self.engine.connect().execution_options(sqlite_begin="IMMEDIATE")
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def append(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None = None) -> list[Event]:
+        """Append ``new_events`` to ``campaign`` in one transaction and return them as stored.
+
+        ``expected_version`` is the version the caller last saw (0 for a new campaign); a different
+        head raises :class:`ConcurrencyConflict` naming both.  ``None`` appends at whatever the head
+        is.  When every event's id is already stored, the stored events are returned and nothing is
+        written (an idempotent retry); a batch that repeats only some stored ids is refused.
+        """
+        if not new_events:
+            return []
+        try:
+            return self._append_once(campaign, new_events, expected_version)
+        except sa.exc.IntegrityError:
+            # A concurrent writer took the version (or stored the same id) between our read and write.
+            stored = self._stored_retry(campaign, new_events)
+            if stored is not None:
+                return stored
+            raise ConcurrencyConflict(campaign, -1 if expected_version is None else expected_version, self.head(campaign)) from None
+
+    def _stored_retry(self, campaign: str, new_events: Sequence[NewEvent]) -> list[Event] | None:
+        ids = [e.id for e in new_events if e.id]
+        if len(ids) != len(new_events):
+            return None
+        with self.engine.connect() as conn:
+            stored = self._by_ids(conn, ids)
+        return self._idempotent(campaign, new_events, stored)
+
+    def _by_ids(self, conn: sa.Connection, ids: list[str]) -> list[Event]:
+        rows = conn.execute(sa.select(*_COLUMNS).where(T.c.id.in_(ids)).order_by(T.c.seq)).all()
+        return [_row_to_event(row) for row in rows]
+
+    @staticmethod
+    def _idempotent(campaign: str, new_events: Sequence[NewEvent], stored: list[Event]) -> list[Event] | None:
+        if not stored:
+            return None
+        if len(stored) != len(new_events) or any(e.campaign != campaign for e in stored):
+            clash = ", ".join(sorted(e.id for e in stored))
+            raise ValidationFailed(f"event id already stored: {clash} (a retry must resend the whole batch unchanged)")
+        return stored
+
+    def _append_once(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None) -> list[Event]:
+        supplied = [e.id for e in new_events if e.id]
+        with self._write() as conn, conn.begin():
+            if supplied:
+                stored = self._idempotent(campaign, new_events, self._by_ids(conn, supplied))
+                if stored is not None:
+                    return stored
+            head = conn.execute(
+                sa.select(T.c.version, T.c.hash).where(T.c.campaign == campaign).order_by(T.c.version.desc()).limit(1)
+            ).first()
+            current, prev_hash = (head[0], head[1]) if head else (0, None)
+            if expected_version is not None and expected_version != current:
+                raise ConcurrencyConflict(campaign, expected_version, current)
+            now = utc_now()
+            rows: list[dict] = []
+            appended: list[Event] = []
+            for offset, new in enumerate(new_events):
+                data_json = canonical(new.data)
+                row = {
+                    "id": new.id or str(uuid.uuid4()),
+                    "campaign": campaign,
+                    "version": current + offset + 1,
+                    "type": new.type,
+                    "schema": new.schema,
+                    "actor": new.actor,
+                    "recorded_at": new.recorded_at or now,
+                    "session": new.session,
+                    "causation": new.causation,
+                    "prev_hash": prev_hash,
+                }
+                row["hash"] = prev_hash = event_hash(row, data_json)
+                row["data"] = data_json.decode()
+                rows.append(row)
+                appended.append(
+                    Event(row["id"], campaign, row["version"], new.type, new.data, new.actor, row["recorded_at"],
+                          new.session, new.causation, new.schema, row["prev_hash"], row["hash"])
+                )
+            conn.execute(sa.insert(T), rows)
+        for event in appended:
+            _log.debug("event.appended", campaign=campaign, version=event.version, type=event.type, actor=event.actor)
+        return appended
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def head(self, campaign: str) -> int:
+        """The campaign's current version (0 when it has no events)."""
+        with self.engine.connect() as conn:
+            value = conn.execute(sa.select(sa.func.max(T.c.version)).where(T.c.campaign == campaign)).scalar()
+        return value or 0
+
+    def exists(self, campaign: str) -> bool:
+        return self.head(campaign) > 0
+
+    def campaigns(self) -> list[str]:
+        """Every campaign's name, in the order the campaigns were started."""
+        stmt = sa.select(T.c.campaign).where(T.c.version == 1).order_by(T.c.seq)
+        with self.engine.connect() as conn:
+            return list(conn.execute(stmt).scalars())
+
+    def read(
+        self,
+        campaign: str,
+        *,
+        from_version: int = 1,
+        to_version: int | None = None,
+        types: Iterable[str] | None = None,
+    ) -> Iterator[Event]:
+        """Stream a campaign's events in version order (rows fetched in chunks, never all at once)."""
+        stmt = sa.select(*_COLUMNS).where(T.c.campaign == campaign, T.c.version >= from_version)
+        if to_version is not None:
+            stmt = stmt.where(T.c.version <= to_version)
+        if types is not None:
+            stmt = stmt.where(T.c.type.in_(list(types)))
+        yield from self._stream(stmt.order_by(T.c.version))
+
+    def read_all(self, *, after_seq: int = 0) -> Iterator[Event]:
+        """Stream every event of every campaign in global order."""
+        yield from self._stream(sa.select(*_COLUMNS).where(T.c.seq > after_seq).order_by(T.c.seq))
+
+    def _stream(self, stmt: sa.Select) -> Iterator[Event]:
+        with self.engine.connect() as conn:
+            result = conn.execution_options(yield_per=_CHUNK).execute(stmt)
+            for row in result:
+                yield _row_to_event(row)
+
+    def get(self, event_id: str) -> Event:
+        """The stored event with this id; NotFound otherwise."""
+        with self.engine.connect() as conn:
+            found = self._by_ids(conn, [event_id])
+        if not found:
+            raise NotFound(f"no event with id '{event_id}'")
+        return found[0]
+
+    # -- export, import, verify --------------------------------------------------------------
+
+    def export_lines(self, campaign: str) -> Iterator[bytes]:
+        """The campaign as JSONL lines (no newline), one stored envelope each, in version order."""
+        stmt = sa.select(*_COLUMNS).where(T.c.campaign == campaign).order_by(T.c.version)
+        with self.engine.connect() as conn:
+            for row in conn.execution_options(yield_per=_CHUNK).execute(stmt):
+                yield export_line(row._mapping, row[4])
+
+    def import_lines(self, lines: Iterable[bytes | str]) -> dict[str, int]:
+        """Import exported JSONL all-or-nothing, keeping ids, versions and hashes.
+
+        Every line is parsed, validated and chain-checked before anything is written; the first
+        bad line raises an error naming it.  A campaign already in this journal is refused.
+        Returns the number of events imported per campaign.
+        """
+        from journal.store.importing import check_lines
+
+        rows = check_lines(lines)
+        counts: dict[str, int] = {}
+        for row in rows:
+            counts[row["campaign"]] = counts.get(row["campaign"], 0) + 1
+        if not rows:
+            return counts
+        with self._write() as conn, conn.begin():
+            present = conn.execute(sa.select(T.c.campaign).where(T.c.campaign.in_(list(counts))).limit(1)).scalar()
+            if present is not None:
+                raise ValidationFailed(f"campaign '{present}' already exists in this journal: nothing imported")
+            try:
+                for start in range(0, len(rows), 10_000):
+                    conn.execute(sa.insert(T), rows[start : start + 10_000])
+            except sa.exc.IntegrityError:
+                raise ValidationFailed("an event id in the file is already stored in this journal: nothing imported") from None
+        return counts
+
+    def verify(self, campaign: str | None = None) -> VerifyReport:
+        """Walk every chain (or one campaign's) and report the first break of each."""
+        stmt = sa.select(*_COLUMNS)
+        if campaign is not None:
+            stmt = stmt.where(T.c.campaign == campaign)
+        stmt = stmt.order_by(T.c.campaign, T.c.version)
+        breaks: list[ChainBreak] = []
+        count = 0
+        campaigns = 0
+        current: str | None = None
+        broken = False
+        expected_version = 0
+        prev_hash: str | None = None
+        with self.engine.connect() as conn:
+            for row in conn.execution_options(yield_per=_CHUNK).execute(stmt):
+                m = row._mapping
+                count += 1
+                if m["campaign"] != current:
+                    current, broken, expected_version, prev_hash = m["campaign"], False, 0, None
+                    campaigns += 1
+                if broken:
+                    continue
+                expected_version += 1
+                reason = None
+                if m["version"] != expected_version:
+                    reason = f"version {expected_version} is missing"
+                elif m["prev_hash"] != prev_hash:
+                    reason = "prev_hash does not match the previous event's hash"
+                elif event_hash(m, m["data"]) != m["hash"]:
+                    reason = "hash does not match the stored envelope (the event was altered)"
+                if reason:
+                    breaks.append(ChainBreak(m["campaign"], m["version"], m["id"], reason))
+                    broken = True
+                prev_hash = m["hash"]
+        if campaign is not None and campaigns == 0:
+            raise NotFound(f"no campaign named '{campaign}'")
+        return VerifyReport(campaigns, count, tuple(breaks))
+
+
+__all__ = ["ChainBreak", "EventStore", "IntegrityFailure", "VerifyReport", "envelope_bytes", "utc_now"]

@@ -1,0 +1,54 @@
+"""Canonical JSON and the SHA-256 hash chain over event envelopes.
+
+The hash of an event is SHA-256 over the canonical JSON of its envelope without ``hash`` and without
+``seq`` (the global order is local to one database, so an exported campaign re-imported elsewhere keeps
+every hash).  Canonical JSON: keys sorted, no insignificant white space, UTF-8, no NaN.  ``data`` is
+spliced in as its stored canonical text, so hashing never re-encodes a payload.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import orjson
+
+#: The envelope fields covered by the hash, in the order canonical JSON sorts them.
+HASHED_FIELDS = (
+    "actor",
+    "campaign",
+    "causation",
+    "data",
+    "id",
+    "prev_hash",
+    "recorded_at",
+    "schema",
+    "session",
+    "type",
+    "version",
+)
+
+
+def canonical(value: Any) -> bytes:
+    """Canonical JSON bytes of any JSON-ready value."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def envelope_bytes(envelope: dict[str, Any], data_json: bytes | str) -> bytes:
+    """Canonical bytes of an envelope (``HASHED_FIELDS`` taken from ``envelope``), ``data`` spliced in."""
+    body = {name: envelope[name] for name in HASHED_FIELDS if name != "data"}
+    body["data"] = orjson.Fragment(data_json)
+    return orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+
+
+def event_hash(envelope: dict[str, Any], data_json: bytes | str) -> str:
+    """Hex SHA-256 of the envelope's canonical bytes."""
+    return hashlib.sha256(envelope_bytes(envelope, data_json)).hexdigest()
+
+
+def export_line(envelope: dict[str, Any], data_json: bytes | str) -> bytes:
+    """One JSONL line of an export: the hashed fields plus ``hash``, canonical, without a newline."""
+    body = {name: envelope[name] for name in HASHED_FIELDS if name != "data"}
+    body["data"] = orjson.Fragment(data_json)
+    body["hash"] = envelope["hash"]
+    return orjson.dumps(body, option=orjson.OPT_SORT_KEYS)

@@ -1,0 +1,37 @@
+"""SQLAlchemy Core tables of the store.  The migrations in migrations/versions create exactly these.
+
+``data`` is kept as canonical JSON text (sorted keys, no spaces, UTF-8) on every backend, so that the
+bytes hashed, stored, exported and imported are the same everywhere.  ``recorded_at`` is a fixed-width
+ISO-8601 UTC string (``2026-11-29T11:40:00.123456Z``): it sorts as text and round-trips exactly.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("seq", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), primary_key=True, autoincrement=True),
+    sa.Column("id", sa.String(36), nullable=False),
+    sa.Column("campaign", sa.String(200), nullable=False),
+    sa.Column("version", sa.Integer(), nullable=False),
+    sa.Column("type", sa.String(100), nullable=False),
+    sa.Column("schema", sa.Integer(), nullable=False),
+    sa.Column("data", sa.Text(), nullable=False),
+    sa.Column("actor", sa.String(200), nullable=False),
+    sa.Column("recorded_at", sa.String(32), nullable=False),
+    sa.Column("session", sa.Integer(), nullable=True),
+    sa.Column("causation", sa.String(36), nullable=True),
+    sa.Column("prev_hash", sa.String(64), nullable=True),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.UniqueConstraint("id", name="uq_events_id"),
+    sa.UniqueConstraint("campaign", "version", name="uq_events_campaign_version"),
+)
+
+sa.Index("ix_events_campaign_type", events.c.campaign, events.c.type)
+
+#: The alembic revision this code expects; ``open_store`` compares it without importing alembic.
+SCHEMA_REVISION = "0001"
