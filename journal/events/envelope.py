@@ -1,18 +1,17 @@
 """The event envelope: one stored event, as every layer above the store sees it.
 
-A plain frozen dataclass (not a pydantic model) because replay builds one per event on the hot
+A named tuple (not a pydantic model) because replay builds one per event on the hot
 path; payloads (``data``) are already-decoded JSON dicts.  Field meanings are in docs/events.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One immutable event of a campaign stream, exactly as stored."""
+class Event(NamedTuple):
+    """One immutable event of a campaign stream, exactly as stored (a named tuple: cheap to build)."""
 
     id: str
     campaign: str
@@ -26,7 +25,7 @@ class Event:
     schema: int = 1
     prev_hash: str | None = None
     hash: str = ""
-    seq: int | None = field(default=None, compare=False)
+    seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

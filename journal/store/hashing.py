@@ -46,6 +46,11 @@ def event_hash(envelope: dict[str, Any], data_json: bytes | str) -> str:
     return hashlib.sha256(envelope_bytes(envelope, data_json)).hexdigest()
 
 
+def hash_bytes(body: dict[str, Any]) -> str:
+    """Hex SHA-256 of an envelope dict already holding exactly the hashed fields (``data`` a Fragment)."""
+    return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
 def export_line(envelope: dict[str, Any], data_json: bytes | str) -> bytes:
     """One JSONL line of an export: the hashed fields plus ``hash``, canonical, without a newline."""
     body = {name: envelope[name] for name in HASHED_FIELDS if name != "data"}

@@ -1,4 +1,4 @@
-"""The append-only events table, its indexes, and the triggers that refuse UPDATE and DELETE.
+"""The append-only events table, its unique constraints, and the triggers that refuse UPDATE and DELETE.
 
 Revision ID: 0001
 Revises:
@@ -51,7 +51,6 @@ def upgrade() -> None:
         sa.UniqueConstraint("id", name="uq_events_id"),
         sa.UniqueConstraint("campaign", "version", name="uq_events_campaign_version"),
     )
-    op.create_index("ix_events_campaign_type", "events", ["campaign", "type"])
     statements = SQLITE_TRIGGERS if op.get_bind().dialect.name == "sqlite" else POSTGRES_TRIGGERS
     for statement in statements:
         op.execute(statement)

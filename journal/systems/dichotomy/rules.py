@@ -1,0 +1,481 @@
+"""Dichotomy's rules as pure functions: creation, checks, special abilities, motives, health, XP, encumbrance.
+
+Nothing here rolls dice or reads the journal: callers pass dice values already thrown and plain values
+read from the sheet; a function either returns what the rules compute or raises
+``RuleViolation("dichotomy: <rule>", "<reason>")``.  The defaults of docs/rulings/dichotomy.md apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from journal.errors import RuleViolation
+
+Attribute = Literal["finesse", "power", "martial", "spiritual", "natural", "technical"]
+Outcome = Literal["failure", "partial", "total", "critical"]
+MotiveOutcome = Literal["fulfilled", "betrayed"]
+Wealth = Literal["destitute", "comfortable", "affluent"]
+CareerEnd = Literal["death", "career_ended"]
+RecoveryKind = Literal["recover_action", "rest"]
+InjuryKind = Literal["injury", "serious"]
+
+ATTRIBUTES: tuple[Attribute, ...] = get_args(Attribute)
+PAIRS: dict[str, tuple[Attribute, Attribute]] = {
+    "finesse/power": ("finesse", "power"),
+    "martial/spiritual": ("martial", "spiritual"),
+    "natural/technical": ("natural", "technical"),
+}
+PAIR_OF: dict[Attribute, str] = {attribute: pair for pair, members in PAIRS.items() for attribute in members}
+PAIR_SUM = 11
+
+ABILITIES: dict[str, Attribute] = {
+    **dict.fromkeys(
+        ("Cover Fire", "Deadly Aim", "Double Shot", "Mobility", "Point Blank", "Quick Shot"), "finesse"
+    ),
+    **dict.fromkeys(
+        ("Cleave", "Defender", "Locked in Mortal Combat", "Short-Range Attack", "Smite", "Tough as Nails"), "power"
+    ),
+    **dict.fromkeys(("Acrobatics", "Climbing", "Destructive", "Escape Artist", "Stealthy", "Swimming"), "martial"),
+    **dict.fromkeys(
+        (
+            "Biokinesis", "Bless", "Clairvoyance", "Dowsing",
+            "Psychometry", "Pyrokinesis", "Telekinesis", "Telepathy",
+        ),
+        "spiritual",
+    ),
+    **dict.fromkeys(
+        (
+            "Alertness", "Orienteering", "Physik", "Sense Motives",
+            "Speak with Animals", "Survival", "Tracking",
+        ),
+        "natural",
+    ),
+    **dict.fromkeys(
+        ("Architecture", "Disable Device", "Find Traps", "Investigative", "Linguistics", "Mechanics"), "technical"
+    ),
+}
+MAX_ABILITIES = 9
+STARTING_MOTIVES = 2
+
+MOTIVES: tuple[str, ...] = (
+    "Bloodlust", "Callous", "Conscience", "Coward", "Exploration", "Faith", "Fame", "Freedom",
+    "Greed", "Guardian", "Honor", "Love", "Mission", "Power", "Revenge", "Truth",
+)
+MOTIVE_XP: dict[MotiveOutcome, int] = {"fulfilled": 2, "betrayed": 3}
+CONNECTION_COSTS: dict[str, int] = {"Cottage": 5, "Assistant": 5, "Notability": 5}
+
+STANDARD_TN = 10
+PVP_TN_BASE = 5
+SHAKEN_CIRCLES = 2
+
+
+def _refuse(rule: str, message: str) -> RuleViolation:
+    return RuleViolation(f"dichotomy: {rule}", message)
+
+
+# --- creation ---------------------------------------------------------------------------------
+
+
+def check_new_name(name: str, existing: Collection[str]) -> None:
+    """Refuse a character name already used in the campaign."""
+    if name in existing:
+        raise _refuse("unique character name", f"a character named '{name}' already exists")
+
+
+def validate_attributes(attributes: Mapping[str, int]) -> None:
+    """Six attributes, each 1-10, the two of each pair summing to exactly 11."""
+    if set(attributes) != set(ATTRIBUTES):
+        raise _refuse("six attributes", f"expected {', '.join(ATTRIBUTES)}; got {', '.join(sorted(attributes))}")
+    for attribute in ATTRIBUTES:
+        if not 1 <= attributes[attribute] <= 10:
+            raise _refuse("attribute from 1 to 10", f"{attribute} is {attributes[attribute]}")
+    for pair, (first, second) in PAIRS.items():
+        total = attributes[first] + attributes[second]
+        if total != PAIR_SUM:
+            raise _refuse(
+                "pair sums to 11",
+                f"{pair}: {first} {attributes[first]} + {second} {attributes[second]} = {total}, not {PAIR_SUM}",
+            )
+
+
+def ability_attribute(ability: str) -> Attribute:
+    """The attribute a special ability is listed under; refuse a name not in the list."""
+    try:
+        return ABILITIES[ability]
+    except KeyError:
+        raise _refuse("known special ability", f"'{ability}' is not a special ability of Dichotomy") from None
+
+
+def ability_cap(attribute_value: int) -> int:
+    """At most one special ability per full 3 points of its attribute."""
+    return attribute_value // 3
+
+
+def monster_slayer_bonus(abilities: int) -> int:
+    """Attack and defence bonus: +1 at the 6th ability, +1 for each one after it, at most +4."""
+    return min(4, max(0, abilities - 5))
+
+
+def carrying_capacity(power: int, martial: int) -> int:
+    """Items carried besides clothing, weapons and armour: 2 + 1 per full 3 Power + 2 per full 3 Martial."""
+    return 2 + power // 3 + 2 * (martial // 3)
+
+
+def _check_cap(attributes: Mapping[str, int], held: Sequence[str], ability: str) -> Attribute:
+    attribute = ability_attribute(ability)
+    cap = ability_cap(attributes[attribute])
+    under = sum(1 for name in held if ABILITIES[name] == attribute)
+    if under >= cap:
+        raise _refuse(
+            "one ability per 3 points of its attribute",
+            f"{attribute} {attributes[attribute]} allows {cap} abilities and {under} are held; cannot add '{ability}'",
+        )
+    return attribute
+
+
+@dataclass(frozen=True)
+class NewCharacter:
+    """What creation computes: the attribute of each starting ability and the carrying capacity."""
+
+    abilities: tuple[tuple[str, Attribute], ...]
+    carrying_capacity: int
+
+
+def create_character(attributes: Mapping[str, int], abilities: Sequence[str], motives: Sequence[str]) -> NewCharacter:
+    """Validate a new character: the attributes, three starting abilities one per pair, two motives."""
+    validate_attributes(attributes)
+    if len(abilities) != len(PAIRS):
+        raise _refuse("three starting abilities, one per pair", f"{len(abilities)} starting abilities given")
+    chosen: list[tuple[str, Attribute]] = []
+    for ability in abilities:
+        if ability in dict(chosen):
+            raise _refuse("each ability once", f"'{ability}' chosen twice")
+        chosen.append((ability, _check_cap(attributes, [name for name, _ in chosen], ability)))
+    pairs = sorted(PAIR_OF[attribute] for _, attribute in chosen)
+    if pairs != sorted(PAIRS):
+        raise _refuse(
+            "three starting abilities, one per pair", f"the abilities fall in the pairs {', '.join(pairs)}"
+        )
+    if len(motives) != STARTING_MOTIVES or len(set(motives)) != STARTING_MOTIVES:
+        raise _refuse("two starting motives", f"got {len(motives)} motives: {', '.join(motives)}")
+    for motive in motives:
+        check_known_motive(motive)
+    return NewCharacter(tuple(chosen), carrying_capacity(attributes["power"], attributes["martial"]))
+
+
+# --- special abilities ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AbilityGain:
+    """What gaining an ability computes: its attribute, the new count and the Monster Slayer bonus."""
+
+    attribute: Attribute
+    abilities: int
+    monster_slayer_bonus: int
+
+
+def gain_ability(attributes: Mapping[str, int], held: Sequence[str], ability: str) -> AbilityGain:
+    """Add ``ability`` to those ``held``: at most 9, each once, under its cap, pairs within 1 of each other."""
+    if len(held) >= MAX_ABILITIES:
+        raise _refuse("at most 9 special abilities", f"{len(held)} are held already; cannot add '{ability}'")
+    if ability in held:
+        raise _refuse("each ability once", f"'{ability}' is held already")
+    attribute = _check_cap(attributes, held, ability)
+    counts = dict.fromkeys(PAIRS, 0)
+    for name in [*held, ability]:
+        counts[PAIR_OF[ABILITIES[name]]] += 1
+    if max(counts.values()) - min(counts.values()) > 1:
+        spread = ", ".join(f"{pair} {count}" for pair, count in counts.items())
+        raise _refuse(
+            "abilities spread evenly over the pairs",
+            f"'{ability}' would make {spread}; two pairs may differ by at most 1",
+        )
+    total = len(held) + 1
+    return AbilityGain(attribute, total, monster_slayer_bonus(total))
+
+
+# --- checks -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """One die of a check, fixed before the roll: its attribute and value, its TN and its modifier."""
+
+    attribute: Attribute
+    value: int
+    tn: int = STANDARD_TN
+    modifier: int = 0
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The two totals (die + attribute + modifier), which beat their TN, and the outcome."""
+
+    totals: tuple[int, int]
+    successes: tuple[bool, bool]
+    outcome: Outcome
+
+
+def pvp_tn(defender_value: int) -> int:
+    """Between player characters the attacker rolls against 5 + the defender's named attribute."""
+    return PVP_TN_BASE + defender_value
+
+
+def resolve_check(first: DieSpec, second: DieSpec, dice: Sequence[int]) -> CheckResult:
+    """Resolve 2d10: each total must strictly exceed its TN; both 10s are a critical (a total success)."""
+    if len(dice) != 2 or not all(1 <= value <= 10 for value in dice):
+        raise _refuse("two d10", f"a check takes two d10, got {list(dice)}")
+    if PAIR_OF[first.attribute] == PAIR_OF[second.attribute]:
+        raise _refuse(
+            "two attributes from one pair",
+            f"{first.attribute} and {second.attribute} are both of {PAIR_OF[first.attribute]}",
+        )
+    totals = (dice[0] + first.value + first.modifier, dice[1] + second.value + second.modifier)
+    successes = (totals[0] > first.tn, totals[1] > second.tn)
+    outcome: Outcome
+    if dice[0] == dice[1] == 10:
+        outcome = "critical"
+    elif all(successes):
+        outcome = "total"
+    elif any(successes):
+        outcome = "partial"
+    else:
+        outcome = "failure"
+    return CheckResult(totals, successes, outcome)
+
+
+# --- health track -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Track:
+    """The health track ``|○○|○|○|``: Shaken circles filled (0-2), the Injured and Serious circles."""
+
+    shaken: int = 0
+    injured: bool = False
+    serious: bool = False
+
+
+@dataclass(frozen=True)
+class RoundDamage:
+    """A round's damage applied: the new track, Hits lost, damage discarded, whether the character is out."""
+
+    track: Track
+    hits_lost: int
+    discarded: int
+    end: CareerEnd | None
+    may_dive: bool
+
+
+def check_in_play(name: str, status: str) -> None:
+    """Refuse acting for, or damaging, a character who is dead or whose career has ended."""
+    if status != "active":
+        raise _refuse("character out of play", f"'{name}' is out ({status})")
+
+
+def apply_round_damage(track: Track, damage: int, end: CareerEnd | None = None) -> RoundDamage:
+    """Apply one round's damage at the end of the round (the stage reading of the track).
+
+    Damage fills the Shaken circles; the point after them fills the first empty state circle (Injured,
+    then Serious), clears Shaken and discards the rest of the round.  With both state circles filled,
+    that point kills or ends the career: ``end`` says which, and is required exactly then.
+    """
+    if damage < 1:
+        raise _refuse("damage is positive", f"a round's damage must be at least 1, got {damage}")
+    shaken, injured, serious = track.shaken, track.injured, track.serious
+    lost = 0
+    out = False
+    while lost < damage:
+        lost += 1
+        if shaken < SHAKEN_CIRCLES:
+            shaken += 1
+            continue
+        if not injured:
+            injured, shaken = True, 0
+        elif not serious:
+            serious, shaken = True, 0
+        else:
+            out = True
+        break
+    if out and end is None:
+        raise _refuse("death or end of career", "the third Hit after both state circles: name death or career_ended")
+    if not out and end is not None:
+        raise _refuse("death or end of career", f"'{end}' named but the character is still in the fight")
+    new = Track(shaken, injured, serious)
+    return RoundDamage(new, lost, damage - lost, end, serious and lost > 0 and not out)
+
+
+def track_drawing(track: Track) -> str:
+    """The track as the rules draw it, e.g. ``|●○|●|○|``."""
+    shaken = "●" * track.shaken + "○" * (SHAKEN_CIRCLES - track.shaken)
+    return f"|{shaken}|{'●' if track.injured else '○'}|{'●' if track.serious else '○'}|"
+
+
+def recover_hits(track: Track, how: RecoveryKind) -> tuple[Track, int]:
+    """Restore Shaken Hits: the Recover action restores 1, rest after the fight clears them all."""
+    if track.shaken == 0:
+        raise _refuse("recover only Shaken Hits", "no Shaken Hit is lost; an Injury is not healed by recovering")
+    hits = 1 if how == "recover_action" else track.shaken
+    return Track(track.shaken - hits, track.injured, track.serious), hits
+
+
+def heal_injury(track: Track, injury: InjuryKind) -> Track:
+    """Heal the Injury (a full rest) or the Serious injury (a week); each independently of the other."""
+    if injury == "injury" and track.injured:
+        return Track(track.shaken, False, track.serious)
+    if injury == "serious" and track.serious:
+        return Track(track.shaken, track.injured, False)
+    raise _refuse("heal only a wound taken", f"no {injury} circle is filled on {track_drawing(track)}")
+
+
+def check_dive(may_dive: bool, diving: bool) -> None:
+    """A dive follows a round that brought a Serious injury or cost Hits while Seriously Injured."""
+    if diving:
+        raise _refuse("dive after a serious injury", "the character has already taken a dive in this fight")
+    if not may_dive:
+        raise _refuse(
+            "dive after a serious injury",
+            "only after taking a Serious injury or losing Hits while Seriously Injured",
+        )
+
+
+# --- adventures and motives -------------------------------------------------------------------
+
+
+def check_adventure_start(started: int, ended: int, number: int) -> None:
+    """Adventures run one at a time and are numbered 1, 2, 3 ..."""
+    if started > ended:
+        raise _refuse("adventures in order", f"adventure {started} is still in progress")
+    if number != started + 1:
+        raise _refuse("adventures in order", f"the next adventure is {started + 1}, not {number}")
+
+
+def check_adventure_end(started: int, ended: int, number: int) -> None:
+    """Only the adventure in progress can end."""
+    if started == ended or number != started:
+        raise _refuse("adventures in order", f"adventure {number} is not in progress")
+
+
+def scoring_adventure(started: int) -> int:
+    """The adventure a motive outcome counts for: the one in progress, else the one that ended last."""
+    if started == 0:
+        raise _refuse("motives scored in an adventure", "no adventure has started yet")
+    return started
+
+
+def next_adventure(started: int, ended: int) -> int:
+    """The first adventure a motive chosen now takes part in."""
+    return started if started > ended else started + 1
+
+
+@dataclass(frozen=True)
+class MotiveSlot:
+    """One of the two motive slots: its motive (None when empty), the adventure it was first held in,
+    the adventure it was last scored in, and the adventure whose end unlocks it after a betrayal."""
+
+    motive: str | None
+    since: int = 1
+    last_scored: int | None = None
+    locked_until: int | None = None
+
+
+def check_known_motive(motive: str) -> None:
+    """Motives are keyed by their English name in the list of sixteen."""
+    if motive not in MOTIVES:
+        raise _refuse("known motive", f"'{motive}' is not in the list of motives")
+
+
+def shared_motives(first: Sequence[str], second: Sequence[str]) -> tuple[str, ...]:
+    """The motives two characters recognise in each other after observing each other long enough."""
+    return tuple(motive for motive in first if motive in second)
+
+
+def _slot_of(slots: Sequence[MotiveSlot], motive: str) -> int:
+    for index, slot in enumerate(slots):
+        if slot.motive == motive:
+            return index
+    raise _refuse("motive held", f"the character does not hold the motive '{motive}'")
+
+
+def score_motive(slots: Sequence[MotiveSlot], motive: str, outcome: MotiveOutcome, adventure: int) -> tuple[int, int]:
+    """Score a motive fulfilled (+2 XP) or betrayed (+3 XP) in ``adventure``; returns (slot, XP)."""
+    index = _slot_of(slots, motive)
+    slot = slots[index]
+    if slot.since > adventure:
+        raise _refuse("motive held", f"'{motive}' was taken after adventure {adventure}")
+    if slot.last_scored == adventure:
+        raise _refuse("once per motive per adventure", f"'{motive}' was already scored in adventure {adventure}")
+    return index, MOTIVE_XP[outcome]
+
+
+def choose_motive(slots: Sequence[MotiveSlot], motive: str, ended: int) -> int:
+    """Fill an empty slot with ``motive``; a slot emptied by a betrayal opens once one more adventure ended."""
+    check_known_motive(motive)
+    if any(slot.motive == motive for slot in slots):
+        raise _refuse("each motive once", f"'{motive}' is held already")
+    empty = [index for index, slot in enumerate(slots) if slot.motive is None]
+    if not empty:
+        raise _refuse("two motives", "both motive slots are filled")
+    for index in empty:
+        if slots[index].locked_until is None or slots[index].locked_until <= ended:
+            return index
+    waiting = min(slots[index].locked_until or 0 for index in empty)
+    raise _refuse(
+        "find yourself after a betrayal",
+        f"a new motive only after adventure {waiting} has ended ({ended} ended so far)",
+    )
+
+
+def swap_motive(slots: Sequence[MotiveSlot], old: str, new: str, started: int, ended: int) -> int:
+    """Between adventures, exchange a motive neither fulfilled nor betrayed in the adventure just ended."""
+    if started > ended or ended == 0:
+        raise _refuse("swap between adventures", "a motive is exchanged after an adventure, before the next starts")
+    index = _slot_of(slots, old)
+    slot = slots[index]
+    if slot.since > ended or slot.last_scored == ended:
+        raise _refuse(
+            "swap only an untouched motive",
+            f"'{old}' was not held untouched through adventure {ended}",
+        )
+    check_known_motive(new)
+    if any(other.motive == new for other in slots):
+        raise _refuse("each motive once", f"'{new}' is held already")
+    return index
+
+
+# --- wealth, XP, equipment --------------------------------------------------------------------
+
+
+def check_wealth_change(current: str, level: str, started: int, ended: int) -> None:
+    """The wealth level changes only between adventures, and to another level."""
+    if started > ended:
+        raise _refuse("wealth changes between adventures", f"adventure {started} is in progress")
+    if level == current:
+        raise _refuse("wealth changes between adventures", f"the wealth level is {current} already")
+
+
+def connection_cost(connection: str, cost: int | None) -> int:
+    """Cottage, Assistant and Notability cost 5 XP; any other tie costs what player and GM agreed."""
+    listed = CONNECTION_COSTS.get(connection)
+    if listed is not None:
+        if cost not in (None, listed):
+            raise _refuse("connection cost", f"{connection} costs {listed} XP, not {cost}")
+        return listed
+    if cost is None or cost < 1:
+        raise _refuse("connection cost", f"'{connection}' is not in the table: record the agreed cost (at least 1)")
+    return cost
+
+
+def spend_xp(balance: int, amount: int) -> None:
+    """XP is spent only out of the balance the character has."""
+    if amount > balance:
+        raise _refuse("XP not available", f"{amount} XP needed, {balance} XP available")
+
+
+def check_load(items: int, capacity: int) -> None:
+    """Adventuring equipment beyond the carrying capacity is refused."""
+    if items > capacity:
+        raise _refuse("carrying capacity", f"{items} items packed, the capacity is {capacity}")

@@ -1,0 +1,1 @@
+"""Stone Wheel («Каменное колесо»): its event payloads (``events``) and pure rules (``rules``)."""

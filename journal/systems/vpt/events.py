@@ -1,0 +1,246 @@
+"""VPT event payloads: what each ``vpt.*`` event carries, inputs and the outcome the rules computed.
+
+Declaring a class registers its type.  Each payload that records dice embeds a :class:`Roll` of d6;
+outcomes (totals, order, wounds, standings) are stored next to the inputs so that the log reads on
+its own and projections never recompute.  Characters are named by ``str`` (Russian names welcome).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from journal.events import Payload
+from journal.events.rolls import Roll
+from journal.systems.vpt.rules import Bond, CreatureKind, InitiativeMode, MoraleResult, RelationshipItem, RevengeItem
+
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+def _d6(roll: Roll) -> Roll:
+    """Every VPT roll is of d6."""
+    if roll.sides != 6:
+        raise ValueError(f"VPT rolls d6, not d{roll.sides}")
+    return roll
+
+
+D6Roll = Annotated[Roll, AfterValidator(_d6)]
+
+
+class _Part(BaseModel):
+    """A frozen, closed sub-record of a payload."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CharacterCreated(Payload):
+    """A character enters the campaign with the stats the text uses (``limit`` only for GM characters)."""
+
+    type: ClassVar[str] = "vpt.character_created"
+
+    name: Name
+    player: Name
+    hit_bonus: int = 0
+    health_bonus: int = 0
+    morale: int = 0
+    preparation: int = 0
+    dungeon_speed: int | None = Field(default=None, ge=0)
+    limit: int | None = Field(default=None, ge=1)
+
+
+class EnemySide(_Part):
+    """An enemy side and its initiative, fixed in advance."""
+
+    name: Name
+    initiative: int
+    kind: CreatureKind | None = None
+
+
+class InitiativeRolled(Payload):
+    """The players' initiative roll (reckless 2d6, careful 1d6) and the acting order of all sides."""
+
+    type: ClassVar[str] = "vpt.initiative_rolled"
+
+    mode: InitiativeMode
+    roll: D6Roll
+    party: Name = "players"
+    enemies: list[EnemySide] = Field(min_length=1)
+    total: int
+    order: list[Name]
+    winner: Name
+
+
+class Weapon(_Part):
+    """One row of the Hit table; the three asterisk meanings are three separate marks."""
+
+    target: int = Field(ge=1)
+    extra_attacks: int = Field(default=0, ge=0)
+    initiative: int = Field(ge=0)
+    fires_in_melee: bool = False
+    mounted_bonus: int = Field(default=0, ge=0, le=2)
+    follow_up_after_shield: bool = False
+
+
+class WeaponTableSet(Payload):
+    """The campaign's Hit table, replacing any earlier one (the Master records it)."""
+
+    type: ClassVar[str] = "vpt.weapon_table_set"
+
+    weapons: dict[Name, Weapon]
+
+
+class MeleeEntry(_Part):
+    """One character in melee: base weapon initiative, what changed it, and the result."""
+
+    character: Name
+    weapon: Name | None = None
+    weapon_initiative: int = Field(ge=0)
+    engaged: Name | None = None
+    won_initiative: bool = False
+    mounted_bonus: int = Field(default=0, ge=0, le=2)
+    effective_initiative: int
+
+
+class MeleeOrderSet(Payload):
+    """Who is in melee, who engaged whom, and the attack order (each group strikes simultaneously)."""
+
+    type: ClassVar[str] = "vpt.melee_order_set"
+
+    combatants: list[MeleeEntry] = Field(min_length=1)
+    order: list[list[Name]]
+
+
+class HitRolled(Payload):
+    """An attack roll: 2d6 (or the dice split to this target) + Hit bonus + modifiers against the target."""
+
+    type: ClassVar[str] = "vpt.hit_rolled"
+
+    attacker: Name
+    defender: Name | None = None
+    attack: Literal["melee", "ranged"]
+    weapon: Name | None = None
+    roll: D6Roll
+    hit_bonus: int = 0
+    modifiers: dict[str, int] = Field(default_factory=dict)
+    target: int = Field(ge=1)
+    target_from: Literal["weapon_table", "explicit"]
+    against_shield: bool = False
+    total: int
+    wounds: int = Field(ge=0, le=2)
+    shield_destroyed: bool = False
+
+
+class WoundsTaken(Payload):
+    """Wounds a character takes (usually answering a hit, named by the envelope's causation)."""
+
+    type: ClassVar[str] = "vpt.wounds_taken"
+
+    character: Name
+    wounds: int = Field(ge=1)
+    total: int = Field(ge=1)
+
+
+class DeathChecked(Payload):
+    """A wounded character's death check: 2d6 + Health bonus, dead when below his wounds."""
+
+    type: ClassVar[str] = "vpt.death_checked"
+
+    character: Name
+    roll: D6Roll
+    health_bonus: int
+    wounds: int = Field(ge=1)
+    total: int
+    dead: bool
+
+
+class MoraleRolled(Payload):
+    """A character leaving the fight: 2d6 + Morale (+ signed group Health) and its band."""
+
+    type: ClassVar[str] = "vpt.morale_rolled"
+
+    character: Name
+    roll: D6Roll
+    morale: int
+    group_health: int = 0
+    total: int
+    result: MoraleResult
+    wounds_recovered: int = Field(ge=0, le=1)
+
+
+class RelationshipTicked(Payload):
+    """One end-of-session checklist tick of ``character``'s relationship towards ``other``."""
+
+    type: ClassVar[str] = "vpt.relationship_ticked"
+
+    character: Name
+    other: Name
+    session: int = Field(ge=1)
+    items: list[RelationshipItem] = Field(min_length=1)
+    change: int
+    points: int = Field(ge=0)
+
+
+class StatusGained(Payload):
+    """A Status gained within a relationship; it stays until its holder renounces it."""
+
+    type: ClassVar[str] = "vpt.status_gained"
+
+    character: Name
+    other: Name
+    status: Name
+
+
+class StatusRenounced(Payload):
+    """The holder admits the other character no longer interests him: the Status is gone."""
+
+    type: ClassVar[str] = "vpt.status_renounced"
+
+    character: Name
+    other: Name
+    status: Name
+
+
+class RevengeTargetChosen(Payload):
+    """The avenger's one current revenge target; a new revenge starts at 0."""
+
+    type: ClassVar[str] = "vpt.revenge_target_chosen"
+
+    avenger: Name
+    target: Name
+
+
+class RevengeRenounced(Payload):
+    """The current revenge renounced; ``points`` is its standing, kept on record, frozen."""
+
+    type: ClassVar[str] = "vpt.revenge_renounced"
+
+    avenger: Name
+    target: Name
+    points: int = Field(ge=0)
+
+
+class RevengeTicked(Payload):
+    """One end-of-session checklist tick of the avenger's current revenge (items are the target's deeds)."""
+
+    type: ClassVar[str] = "vpt.revenge_ticked"
+
+    avenger: Name
+    target: Name
+    session: int = Field(ge=1)
+    items: list[RevengeItem] = Field(min_length=1)
+    change: int
+    points: int = Field(ge=0)
+
+
+class PointsSpent(Payload):
+    """Relationship or Revenge points one character spends towards another; ``remaining`` is what is left."""
+
+    type: ClassVar[str] = "vpt.points_spent"
+
+    character: Name
+    other: Name
+    bond: Bond
+    amount: int = Field(ge=1)
+    purpose: str = ""
+    remaining: int = Field(ge=0)

@@ -1,0 +1,493 @@
+"""Wield's rules as pure functions: creation checks, the Control Pyramid, chances, combat, Control Risks, geasa.
+
+Nothing here rolls dice or reads state: dice arrive as the values already thrown, state arrives as plain
+values or the small frozen dataclasses below, and every refusal is a ``RuleViolation`` whose rule name
+starts with ``"wield: "``.  Defaults for the text's gaps follow RULINGS.md (see docs/rulings/wield.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, NoReturn, get_args
+
+from journal.errors import RuleViolation
+from journal.systems.wield.events import Domain
+
+DOMAINS: tuple[str, ...] = get_args(Domain)
+STEPS = 5
+PYRAMID_ROWS: tuple[int, ...] = (1, 2, 3, 4)
+PYRAMID_BOXES = sum(PYRAMID_ROWS)
+FULL_CONTROL = 10
+DIFFICULTIES: tuple[str, ...] = ("Easy", "Hard", "Heroic", "Epic", "Impossible")
+BANDS: dict[str, tuple[int, int | None]] = {
+    "Hard": (10, 19),
+    "Heroic": (20, 34),
+    "Epic": (35, 54),
+    "Impossible": (55, None),
+}
+GEIS_SIZES: dict[int, str] = {1: "small", 2: "large", 3: "major"}
+
+ControlMapping = Literal["pyramid", "linear"]
+RiskOutcome = Literal["vatcha", "wielder", "reroll"]
+Action = Literal["attack", "defend", "power"]
+GeisStep = Literal["offered", "countered", "refused", "sealed"]
+
+
+def _refuse(rule: str, message: str) -> NoReturn:
+    raise RuleViolation(f"wield: {rule}", message)
+
+
+def _check_d20(dice: Sequence[int]) -> None:
+    for value in dice:
+        if not 1 <= value <= 20:
+            _refuse("dice are d20", f"a d20 cannot show {value}")
+
+
+# --- creation -------------------------------------------------------------------------------------------
+
+
+def check_vatcha(domains: Sequence[str], steps: Sequence[str]) -> None:
+    """A vatcha commands one to three distinct Domains of the twelve and walks five Steps to its Goal."""
+    rule = "one to three of the twelve domains"
+    if not 1 <= len(domains) <= 3:
+        _refuse(rule, f"a vatcha chooses 1-3 domains, not {len(domains)}")
+    for domain in domains:
+        if domain not in DOMAINS:
+            _refuse(rule, f"'{domain}' is not one of the twelve domains")
+    if len(set(domains)) != len(domains):
+        _refuse(rule, f"a domain is chosen twice in {list(domains)}")
+    if len(steps) != STEPS:
+        _refuse("five steps", f"a vatcha chooses {STEPS} steps toward its goal, not {len(steps)}")
+
+
+def _same_words(left: str, right: str) -> bool:
+    return " ".join(left.casefold().split()) == " ".join(right.casefold().split())
+
+
+def check_hero(*, destiny: str, goal: str, player: str, vatcha_player: str) -> None:
+    """A hero wields another player's vatcha, and his Destiny is not that vatcha's Goal."""
+    if player == vatcha_player:
+        _refuse("wielder of another player's vatcha", f"{player} plays this vatcha and cannot also play its wielder")
+    if _same_words(destiny, goal):
+        _refuse("destiny is not the goal", f"the destiny '{destiny}' is the vatcha's goal")
+
+
+def check_alive(hero: str, alive: bool) -> None:
+    """Only a living hero rolls, bargains with Fate, bears a power or gains a condition."""
+    if not alive:
+        _refuse("the hero is dead", f"{hero} is dead")
+
+
+# --- the Control Pyramid ----------------------------------------------------------------------------------
+
+_ROW_ENDS: tuple[int, ...] = tuple(sum(PYRAMID_ROWS[: row + 1]) for row in range(len(PYRAMID_ROWS)))
+
+
+def control_lost(boxes: int, mapping: ControlMapping = "pyramid") -> int:
+    """Control the vatcha has lost with ``boxes`` marked: the row of the last box (10 when full), or ``boxes``."""
+    if not 0 <= boxes <= PYRAMID_BOXES:
+        _refuse("at most ten ranks bestowed", f"the pyramid has {PYRAMID_BOXES} boxes, not {boxes}")
+    if mapping == "linear" or boxes in (0, PYRAMID_BOXES):
+        return boxes
+    return next(row for row, end in enumerate(_ROW_ENDS, start=1) if boxes <= end)
+
+
+def pyramid(boxes: int) -> list[list[bool]]:
+    """The pyramid's rows (1, 2, 3, 4 boxes) with the first ``boxes`` marked, top row first."""
+    marks = [index < boxes for index in range(PYRAMID_BOXES)]
+    return [marks[end - size : end] for size, end in zip(PYRAMID_ROWS, _ROW_ENDS)]
+
+
+@dataclass(frozen=True)
+class Bestowal:
+    """The pyramid after a power is bestowed: boxes marked, Control lost and each side's Control Risk dice."""
+
+    boxes: int
+    control_lost: int
+    vatcha_dice: int
+    wielder_dice: int
+
+
+def bestow(boxes_marked: int, rank: int, mapping: ControlMapping = "pyramid") -> Bestowal:
+    """Mark ``rank`` more boxes; an eleventh rank (beyond the ten boxes) is refused."""
+    if rank < 1:
+        _refuse("power rank", f"a power has rank 1 or more, not {rank}")
+    boxes = boxes_marked + rank
+    if boxes > PYRAMID_BOXES:
+        _refuse(
+            "at most ten ranks bestowed",
+            f"{boxes_marked} boxes are marked; a rank {rank} power needs {boxes} of the {PYRAMID_BOXES}",
+        )
+    lost = control_lost(boxes, mapping)
+    return Bestowal(boxes, lost, FULL_CONTROL - lost, lost)
+
+
+# --- Control Risks ----------------------------------------------------------------------------------------
+
+
+def control_pools(lost: int, destiny: bool) -> tuple[int, int]:
+    """(vatcha dice, wielder dice): 10 minus the Control lost, and the Control lost (+1 when Destiny is at stake)."""
+    return FULL_CONTROL - lost, lost + int(destiny)
+
+
+def compare_control(vatcha: Sequence[int], wielder: Sequence[int]) -> RiskOutcome:
+    """Highest die against highest die, then the next; a side out of dice loses; a complete tie is re-rolled."""
+    ours, theirs = sorted(vatcha, reverse=True), sorted(wielder, reverse=True)
+    for index in range(max(len(ours), len(theirs))):
+        if index >= len(ours):
+            return "wielder"
+        if index >= len(theirs):
+            return "vatcha"
+        if ours[index] != theirs[index]:
+            return "vatcha" if ours[index] > theirs[index] else "wielder"
+    return "reroll"
+
+
+def control_risk(lost: int, destiny: bool, vatcha_dice: Sequence[int], wielder_dice: Sequence[int]) -> RiskOutcome:
+    """Check both pools against the pyramid and compare them."""
+    expected = control_pools(lost, destiny)
+    if (len(vatcha_dice), len(wielder_dice)) != expected:
+        _refuse(
+            "Control Risk pools",
+            f"with {lost} Control lost{' and Destiny at stake' if destiny else ''} the vatcha rolls {expected[0]} "
+            f"and the wielder {expected[1]} dice, not {len(vatcha_dice)} and {len(wielder_dice)}",
+        )
+    _check_d20([*vatcha_dice, *wielder_dice])
+    return compare_control(vatcha_dice, wielder_dice)
+
+
+# --- chances ----------------------------------------------------------------------------------------------
+
+
+def difficulty_for(complications: int) -> str:
+    """No complication is Easy; each one raises the difficulty a tier, up to Impossible."""
+    if complications < 0:
+        _refuse("complications", f"a task cannot have {complications} complications")
+    return DIFFICULTIES[min(complications, len(DIFFICULTIES) - 1)]
+
+
+def chance_target(difficulty: str, target: int | None = None) -> int | None:
+    """The number to reach: None for Easy (no roll), else the band's lower bound or Fate's number inside it."""
+    if difficulty not in DIFFICULTIES:
+        _refuse("difficulty", f"'{difficulty}' is not one of {', '.join(DIFFICULTIES)}")
+    if difficulty == "Easy":
+        if target is not None:
+            _refuse("no roll for Easy", f"an Easy task has no target, not {target}")
+        return None
+    low, high = BANDS[difficulty]
+    if target is None:
+        return low
+    if target < low or (high is not None and target > high):
+        _refuse("target inside the band", f"{difficulty} targets run {low}-{high or ''}, not {target}")
+    return target
+
+
+def wound_target(wounds: int) -> int | None:
+    """Combat: 1 wound needs no roll; 2-5 wounds need 10 / 20 / 35 / 55."""
+    if not 1 <= wounds <= 5:
+        _refuse("one to five wounds", f"an attack or defence is for 1-5 wounds, not {wounds}")
+    return chance_target(DIFFICULTIES[wounds - 1])
+
+
+@dataclass(frozen=True)
+class ChanceResult:
+    """A chance taken: its total (None when nothing was rolled) and whether it succeeded."""
+
+    total: int | None
+    success: bool
+
+
+def take_chance(
+    target: int | None,
+    dice: Sequence[int],
+    *,
+    profession: bool = False,
+    extra_dice: int = 0,
+    bonus: int = 0,
+) -> ChanceResult:
+    """Sum the d20s (1, +1 for the profession, + a condition's dice) and the flat bonus; success is total >= target."""
+    if target is None:
+        if dice:
+            _refuse("no roll for Easy", f"nothing is rolled against no target, yet {list(dice)} was given")
+        return ChanceResult(None, True)
+    expected = 1 + int(profession) + extra_dice
+    if len(dice) != expected:
+        _refuse("dice of a chance", f"this chance rolls {expected} d20, not {len(dice)}")
+    _check_d20(dice)
+    total = sum(dice) + bonus
+    return ChanceResult(total, total >= target)
+
+
+# --- combat -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One combatant's revealed action: attack or defend for 1-5 wounds, or a power of some rank.
+
+    ``target`` is whom an attack points at, whom a defence protects (None: oneself), or a power's target.
+    """
+
+    combatant: str
+    action: Action
+    wounds: int | None = None
+    target: str | None = None
+    power: str | None = None
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class CombatRoll:
+    """The dice one combatant threw against his own difficulty (or ``geis``: a sealed geis, no dice)."""
+
+    dice: tuple[int, ...] = ()
+    profession: bool = False
+    extra_dice: int = 0
+    bonus: int = 0
+    geis: bool = False
+
+
+@dataclass(frozen=True)
+class Check:
+    """A combatant's risk this round: target, total, success, and whether dice decided it."""
+
+    combatant: str
+    target: int | None
+    total: int | None
+    success: bool
+    rolled: bool
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One attack resolved against its defender: wounds inflicted, protected against, and taken."""
+
+    attacker: str
+    defender: str
+    inflicted: int
+    protected: int
+    wounds: int
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """A resolved round: final actions, power groups (first to last), checks, hits in order, wounds taken."""
+
+    actions: tuple[Declaration, ...]
+    powers: tuple[tuple[str, ...], ...]
+    checks: tuple[Check, ...]
+    hits: tuple[Hit, ...]
+    wounds: dict[str, int]
+
+
+def check_declarations(declarations: Sequence[Declaration]) -> None:
+    """One action per combatant; attacks and defences are for 1-5 wounds; a power has a name and a rank."""
+    names = [declaration.combatant for declaration in declarations]
+    if len(set(names)) != len(names):
+        _refuse("one action per combatant", f"a combatant declares twice in {names}")
+    for declaration in declarations:
+        if declaration.action == "power":
+            if declaration.power is None or declaration.rank is None or declaration.rank < 1:
+                _refuse("power rank", f"{declaration.combatant} uses a power without a name and a rank of 1 or more")
+            continue
+        wound_target(declaration.wounds if declaration.wounds is not None else 0)
+        if declaration.action == "attack" and declaration.target == declaration.combatant:
+            _refuse("no attacking yourself", f"{declaration.combatant} attacks himself")
+        if declaration.action == "attack" and declaration.target is None:
+            _refuse("an attack has a target", f"{declaration.combatant} attacks no one")
+
+
+def reconsidered_defence(attack_wounds: int) -> int:
+    """An attack switched to a defence protects one wound fewer, at least 1."""
+    return max(1, attack_wounds - 1)
+
+
+def reconsider(declarations: Sequence[Declaration], switches: Mapping[str, str | None]) -> tuple[Declaration, ...]:
+    """Step 2: each combatant in ``switches`` turns his attack into a defence of himself (None) or of its target."""
+    if switches and not any(declaration.action == "attack" for declaration in declarations):
+        _refuse("no reconsider when no one attacks", "no one attacks, so the round is over after Step 1")
+    by_name = {declaration.combatant: declaration for declaration in declarations}
+    for name, protects in switches.items():
+        declared = by_name.get(name)
+        if declared is None or declared.action != "attack":
+            _refuse("reconsider only from attack to defend", f"{name} did not declare an attack")
+        if protects not in (None, declared.target):
+            _refuse(
+                "reconsider keeps the target or defends self",
+                f"{name} attacked {declared.target} and may defend himself or {declared.target}, not {protects}",
+            )
+    return tuple(
+        Declaration(d.combatant, "defend", reconsidered_defence(d.wounds or 1), switches[d.combatant])
+        if d.combatant in switches
+        else d
+        for d in declarations
+    )
+
+
+def power_order(actions: Sequence[Declaration]) -> tuple[tuple[str, ...], ...]:
+    """Powers take effect first, highest rank first; powers of one rank take effect together."""
+    ranks = sorted({a.rank for a in actions if a.action == "power" and a.rank is not None}, reverse=True)
+    return tuple(tuple(a.combatant for a in actions if a.action == "power" and a.rank == rank) for rank in ranks)
+
+
+def _check(action: Declaration, roll: CombatRoll | None, failed: bool) -> Check:
+    target = wound_target(action.wounds or 0)
+    if roll is None or roll.geis:
+        if failed:
+            _refuse("failures only on a rolled success", f"{action.combatant} did not roll this round")
+        return Check(action.combatant, target, None, True, False)
+    result = take_chance(target, roll.dice, profession=roll.profession, extra_dice=roll.extra_dice, bonus=roll.bonus)
+    if failed and not result.success:
+        _refuse("failures only on a rolled success", f"{action.combatant} already failed with {result.total}")
+    return Check(action.combatant, target, result.total, result.success and not failed, True)
+
+
+def resolve_round(
+    declarations: Sequence[Declaration],
+    rolls: Mapping[str, CombatRoll],
+    switches: Mapping[str, str | None] | None = None,
+    failed: Collection[str] = (),
+) -> RoundOutcome:
+    """Steps 1-3 of a round: reconsider, roll, then resolve each attack (highest total first, ties in order).
+
+    Every attacker and defender above 1 wound rolls (unless a sealed geis stands in); no one else does, and
+    no one rolls when no one attacks.  ``failed`` names combatants whose rolled success Fate turned into a
+    failure.  Each attack meets the best successful defence covering its target, applied to each attack anew;
+    an attack won without dice (1 wound, or a sealed geis) counts as a total of 0 in the order.
+    """
+    check_declarations(declarations)
+    actions = reconsider(declarations, switches or {})
+    attacking = any(a.action == "attack" for a in actions)
+    fighters = [a for a in actions if a.action != "power"]
+    must_roll = {a.combatant for a in fighters if attacking and wound_target(a.wounds or 0) is not None}
+    if set(rolls) != must_roll:
+        _refuse(
+            "who rolls in combat",
+            f"this round {sorted(must_roll)} roll (attackers and defenders above 1 wound), not {sorted(rolls)}",
+        )
+    if not attacking:
+        return RoundOutcome(actions, power_order(actions), (), (), {})
+    checks = {a.combatant: _check(a, rolls.get(a.combatant), a.combatant in failed) for a in fighters}
+    attacks = sorted(
+        (a for a in actions if a.action == "attack"), key=lambda a: -(checks[a.combatant].total or 0)
+    )
+    hits: list[Hit] = []
+    wounds: dict[str, int] = {}
+    for attack in attacks:
+        defender = attack.target or ""
+        inflicted = (attack.wounds or 0) if checks[attack.combatant].success else 0
+        protected = max(
+            (
+                d.wounds or 0
+                for d in actions
+                if d.action == "defend" and (d.target or d.combatant) == defender and checks[d.combatant].success
+            ),
+            default=0,
+        )
+        taken = max(0, inflicted - protected)
+        hits.append(Hit(attack.combatant, defender, inflicted, protected, taken))
+        wounds[defender] = wounds.get(defender, 0) + taken
+    return RoundOutcome(actions, power_order(actions), tuple(checks.values()), tuple(hits), wounds)
+
+
+def wound_change(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, int]:
+    """The change in wounds per combatant between two resolutions of a round (zero changes left out)."""
+    names = sorted(set(before) | set(after))
+    return {n: after.get(n, 0) - before.get(n, 0) for n in names if after.get(n, 0) != before.get(n, 0)}
+
+
+# --- geasa ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Negotiation:
+    """A bargain with Fate over one chance: how many offers the player made, and the last step taken."""
+
+    player_offers: int
+    last: GeisStep
+
+
+def _check_open(negotiation: Negotiation, what: str) -> None:
+    if negotiation.last == "sealed":
+        _refuse("geis already sealed", f"this bargain is sealed; no {what} follows")
+
+
+def _no_conflict(conflict_between_players: bool) -> None:
+    if conflict_between_players:
+        _refuse("no geis in a conflict between players", "Fate does not play favourites between heroes")
+
+
+def check_offer(negotiation: Negotiation | None, *, conflict_between_players: bool) -> None:
+    """The player offers a geis; after a refusal he may offer once more, and no more."""
+    _no_conflict(conflict_between_players)
+    if negotiation is None:
+        return
+    _check_open(negotiation, "offer")
+    if negotiation.player_offers >= 2:
+        _refuse("one more offer after a refusal", f"the player has made {negotiation.player_offers} offers already")
+    if negotiation.last != "refused":
+        _refuse("one more offer after a refusal", f"the last step was '{negotiation.last}', not a refusal")
+
+
+def check_counter_offer(negotiation: Negotiation | None, *, conflict_between_players: bool) -> None:
+    """Fate may answer with modified terms as often as she likes, once the player has offered."""
+    _no_conflict(conflict_between_players)
+    if negotiation is None:
+        _refuse("a counter-offer answers an offer", "the player has offered no geis to modify")
+    _check_open(negotiation, "counter-offer")
+
+
+def refusal_by(negotiation: Negotiation | None) -> Literal["fate", "player"]:
+    """Who may refuse now: Fate refuses the player's offer, the player refuses Fate's terms."""
+    if negotiation is None or negotiation.last not in ("offered", "countered"):
+        _refuse("nothing to refuse", "no offer or counter-offer is waiting for an answer")
+    return "fate" if negotiation.last == "offered" else "player"
+
+
+def check_seal(negotiation: Negotiation | None, rank: int) -> None:
+    """Terms on the table are agreed: the geis is sealed at a rank of 1 (small), 2 (large) or 3 (major)."""
+    if negotiation is None or negotiation.last not in ("offered", "countered"):
+        _refuse("seal agreed terms", "no offer or counter-offer is on the table")
+    if rank not in GEIS_SIZES:
+        _refuse("geis rank 1 to 3", f"a geis is small (1), large (2) or major (3), not rank {rank}")
+
+
+def check_breach(*, broken: bool, alive: bool) -> None:
+    """Fate declares a sealed geis broken, once, while its hero lives."""
+    if not alive:
+        _refuse("debts vanish at death", "a dead hero's geasa are gone")
+    if broken:
+        _refuse("a geis breaks once", "this geis is already broken")
+
+
+def check_collect(*, owed: int, rolled: bool, success: bool, later: bool, collected: bool, alive: bool) -> None:
+    """Fate turns one rolled success, made after the breach and not already spent, into a failure she is owed."""
+    if not alive:
+        _refuse("debts vanish at death", "the hero is dead and owes Fate nothing")
+    if owed < 1:
+        _refuse("a failure is owed", "the hero owes no failure on this geis")
+    rule = "failures only on a rolled success"
+    if not rolled:
+        _refuse(rule, "nothing was rolled for this action")
+    if not success:
+        _refuse(rule, "this roll is not a success")
+    if not later:
+        _refuse(rule, "this success was rolled before the geis was broken")
+    if collected:
+        _refuse(rule, "Fate already turned this success into a failure")
+
+
+# --- conditions -------------------------------------------------------------------------------------------
+
+
+def check_gain_condition(held: Collection[str], condition: str) -> None:
+    """A hero gains a condition he does not already have."""
+    if condition in held:
+        _refuse("condition held once", f"'{condition}' is already held")
+
+
+def check_remove_condition(held: Collection[str], condition: str) -> None:
+    """Only a condition the hero holds can be removed."""
+    if condition not in held:
+        _refuse("condition held", f"'{condition}' is not held")

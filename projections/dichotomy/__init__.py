@@ -1,0 +1,1 @@
+"""Dichotomy projections: ``sheet``, the character sheets and adventure count of a campaign."""

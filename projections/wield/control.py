@@ -1,0 +1,124 @@
+"""Control standings in a Wield campaign: per vatcha and wielder, the pyramid, each side's dice, and the history.
+
+Every power bestowed is a transfer of Control from the vatcha to its wielder; every Control Risk is kept with
+its dice and outcome (a tie's re-roll names the risk it repeats), and a failure Fate collects on a wielder's
+win turns that risk over to the vatcha.  ``risks`` indexes each risk's event id to where it is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from journal.events.envelope import Event
+from journal.systems.wield.rules import FULL_CONTROL
+
+State = dict[str, Any]
+
+
+def initial() -> State:
+    """No vatcha, no risks."""
+    return {"vatcha": {}, "risks": {}}
+
+
+def apply(state: State, event: Event) -> None:
+    """Fold one event into the standings; events without a bearing on Control are ignored."""
+    handler = _HANDLERS.get(event.type)
+    if handler is not None:
+        handler(state, event)
+
+
+def _vatcha_created(state: State, event: Event) -> None:
+    state["vatcha"][event.data["name"]] = {"wielder": None, "wielders": {}}
+
+
+def _hero_created(state: State, event: Event) -> None:
+    vatcha = state["vatcha"][event.data["vatcha"]]
+    vatcha["wielder"] = event.data["name"]
+    vatcha["wielders"][event.data["name"]] = {
+        "alive": True,
+        "boxes": 0,
+        "control_lost": 0,
+        "vatcha_dice": FULL_CONTROL,
+        "wielder_dice": 0,
+        "transfers": [],
+        "risks": [],
+        "wins": {"vatcha": 0, "wielder": 0},
+    }
+
+
+def _standing(state: State, vatcha: str, hero: str) -> State:
+    standing: State = state["vatcha"][vatcha]["wielders"][hero]
+    return standing
+
+
+def _power_bestowed(state: State, event: Event) -> None:
+    data = event.data
+    standing = _standing(state, data["vatcha"], data["hero"])
+    standing.update(
+        boxes=data["boxes"],
+        control_lost=data["control_lost"],
+        vatcha_dice=data["vatcha_dice"],
+        wielder_dice=data["wielder_dice"],
+    )
+    standing["transfers"].append(
+        {
+            "event": event.id,
+            "version": event.version,
+            "power": data["power"],
+            "rank": data["rank"],
+            "mapping": data["mapping"],
+            "boxes": data["boxes"],
+            "control_lost": data["control_lost"],
+        }
+    )
+
+
+def _control_risk(state: State, event: Event) -> None:
+    data = event.data
+    standing = _standing(state, data["vatcha"], data["hero"])
+    state["risks"][event.id] = {"vatcha": data["vatcha"], "hero": data["hero"], "index": len(standing["risks"])}
+    standing["risks"].append(
+        {
+            "event": event.id,
+            "version": event.version,
+            "demand": data["demand"],
+            "destiny": data["destiny"],
+            "vatcha_dice": (data["vatcha_roll"] or {"dice": []})["dice"],
+            "wielder_dice": (data["wielder_roll"] or {"dice": []})["dice"],
+            "outcome": data["outcome"],
+            "reroll_of": data["reroll_of"],
+            "failure_collected": None,
+        }
+    )
+    if data["outcome"] != "reroll":
+        standing["wins"][data["outcome"]] += 1
+
+
+def _failure_collected(state: State, event: Event) -> None:
+    winner = event.data["winner"]
+    where = state["risks"].get(event.data["success"])
+    if winner is None or where is None:
+        return
+    standing = _standing(state, where["vatcha"], where["hero"])
+    risk = standing["risks"][where["index"]]
+    standing["wins"][risk["outcome"]] -= 1
+    standing["wins"][winner] += 1
+    risk.update(outcome=winner, failure_collected=event.id)
+
+
+def _hero_died(state: State, event: Event) -> None:
+    for vatcha in state["vatcha"].values():
+        standing = vatcha["wielders"].get(event.data["hero"])
+        if standing is not None:
+            standing["alive"] = False
+
+
+_HANDLERS: dict[str, Callable[[State, Event], None]] = {
+    "wield.vatcha_created": _vatcha_created,
+    "wield.hero_created": _hero_created,
+    "wield.power_bestowed": _power_bestowed,
+    "wield.control_risk": _control_risk,
+    "wield.failure_collected": _failure_collected,
+    "wield.hero_died": _hero_died,
+}
