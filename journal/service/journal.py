@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import Any
 
 from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.events import Payload
 from journal.events.campaign import SYSTEMS, CampaignCreated, MemberAdded
 from journal.events.envelope import Event, NewEvent
+from journal.service.context import Context, Record
 from journal.store import EventStore, open_store
 from projections import campaign as campaign_projection
+from projections import session as session_projection
 
 #: How often ``record`` re-reads and re-decides when another writer appended first.
 RETRIES = 20
@@ -27,6 +30,13 @@ def _check_name(kind: str, name: str) -> str:
     if any(ord(ch) < 32 for ch in name):
         raise ValidationFailed(f"{kind} name: control characters are not allowed")
     return name
+
+
+def _session_of(payload: Payload, open_session: int | None) -> int | None:
+    """The session an event belongs to: its own number for a start or end, else the open one."""
+    if payload.type in ("session.started", "session.ended"):
+        return payload.number  # type: ignore[attr-defined]
+    return open_session
 
 
 class Journal:
@@ -111,6 +121,53 @@ class Journal:
             except ConcurrencyConflict:
                 continue
         raise ConcurrencyConflict(campaign, state["version"], self.store.head(campaign))
+
+    def execute(
+        self,
+        campaign: str,
+        decide: Callable[[Context], list[Payload | Record]],
+        actor: str | None = None,
+        projections: dict[str, ModuleType] | None = None,
+    ) -> list[Event]:
+        """Run a command: fold the campaign once, let ``decide`` choose what to append, append it.
+
+        Events appended while a session is open carry its number.  When another writer appended
+        first, the campaign is folded again and ``decide`` runs again on the new state.
+        """
+        projections = projections or {}
+        for _ in range(RETRIES):
+            context = self.context(campaign, actor, projections)
+            decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
+            if not decided:
+                return []
+            new = [
+                NewEvent(r.payload.type, r.payload.to_data(), context.actor,
+                         session=_session_of(r.payload, context.sessions["open"]), causation=r.causation)
+                for r in decided
+            ]
+            try:
+                return self.store.append(campaign, new, expected_version=context.version)
+            except ConcurrencyConflict:
+                continue
+        raise ConcurrencyConflict(campaign, context.version, self.store.head(campaign))
+
+    def context(self, campaign: str, actor: str | None, projections: dict[str, ModuleType]) -> Context:
+        """Fold the whole campaign once into the campaign, sessions and the asked-for projections."""
+        head = self.store.head(campaign)
+        if head == 0:
+            raise NotFound(f"no campaign named '{campaign}'")
+        camp = campaign_projection.initial()
+        sessions = session_projection.initial()
+        states = {name: module.initial() for name, module in projections.items()}
+        folds = [(camp, campaign_projection.apply), (sessions, session_projection.apply)]
+        folds += [(states[name], module.apply) for name, module in projections.items()]
+        for event in self.store.read(campaign, to_version=head):
+            for state, apply in folds:
+                apply(state, event)
+        who = actor or camp["master"]
+        if who not in camp["members"]:
+            raise NotAuthorized(f"'{who}' is not a member of campaign '{campaign}'")
+        return Context(self.store, camp, who, head, sessions, states)
 
     # -- reading -----------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from journal.errors import ConcurrencyConflict, IntegrityFailure, NotFound, Vali
 from journal.events.envelope import Event, NewEvent
 from journal.store.hashing import canonical, envelope_bytes, event_hash, export_line, hash_bytes
 from journal.store.tables import events as T
+from journal.store.tables import session_seeds as S
 
 _log = structlog.get_logger("journal.store")
 
@@ -269,6 +270,21 @@ class EventStore:
         if not found:
             raise NotFound(f"no event with id '{event_id}'")
         return found[0]
+
+    # -- session seeds -----------------------------------------------------------------------
+
+    def keep_seed(self, campaign: str, session: int, seed: str) -> None:
+        """Keep the secret seed of a session's dice until its end (replacing an unused earlier one)."""
+        with self._write() as conn, conn.begin():
+            conn.execute(sa.delete(S).where(S.c.campaign == campaign, S.c.session == session))
+            conn.execute(sa.insert(S).values(campaign=campaign, session=session, seed=seed))
+
+    def seed(self, campaign: str, session: int) -> str | None:
+        """The kept seed of a session, or None."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                sa.select(S.c.seed).where(S.c.campaign == campaign, S.c.session == session)
+            ).scalar()
 
     # -- export, import, verify --------------------------------------------------------------
 

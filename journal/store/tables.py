@@ -35,5 +35,15 @@ events = sa.Table(
     sa.UniqueConstraint("campaign", "version", name="uq_events_campaign_version"),
 )
 
+#: The secret seed of each open session's dice, kept until the session's end reveals it in an event.
+#: Not part of the journal's history (it is the one mutable table): only the commitment is an event.
+session_seeds = sa.Table(
+    "session_seeds",
+    metadata,
+    sa.Column("campaign", sa.String(200), primary_key=True),
+    sa.Column("session", sa.Integer(), primary_key=True),
+    sa.Column("seed", sa.String(64), nullable=False),
+)
+
 #: The alembic revision this code expects; ``open_store`` compares it without importing alembic.
-SCHEMA_REVISION = "0001"
+SCHEMA_REVISION = "0002"
