@@ -11,7 +11,16 @@ from cli.output import emit_json, line
 
 
 def _summary(data: dict) -> str:
-    return ", ".join(f"{key}={value}" for key, value in data.items())
+    """A payload in one line: its own description when it has one, else its fields."""
+    if "description" in data:
+        purpose = f"  ({data['purpose']})" if data.get("purpose") else ""
+        return f"{data['description']}{purpose}"
+    return ", ".join(f"{key}={_short(value)}" for key, value in data.items() if value not in (None, [], {}))
+
+
+def _short(value: object) -> str:
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= 24 else f"{text[:21]}..."
 
 
 @click.command("log")
