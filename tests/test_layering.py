@@ -12,7 +12,7 @@ FORBIDDEN = {
     "journal/events": ("journal.store", "journal.service", "projections", "cli", "journal.systems"),
     "journal/store": ("journal.service", "projections", "cli", "journal.systems"),
     "journal/dice": ("journal.store", "journal.service", "projections", "cli"),
-    "projections": ("journal.store", "journal.service", "cli"),
+    "projections": ("journal.service", "cli"),
     "journal/service": ("cli",),
 }
 
@@ -51,9 +51,21 @@ def test_dice_are_pure() -> None:
     assert _violations("journal/dice", FORBIDDEN["journal/dice"]) == []
 
 
-def test_projections_do_not_reach_the_store_service_or_cli() -> None:
-    """Projections are pure folds: no store, service or CLI import."""
+def test_projections_do_not_reach_the_service_or_cli() -> None:
+    """Projections never import the service or the CLI."""
     assert _violations("projections", FORBIDDEN["projections"]) == []
+
+
+def test_only_the_engine_and_points_of_projections_read_the_store() -> None:
+    """Folds are pure: only projections/engine.py and projections/points.py import the store."""
+    found = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in sorted((ROOT / "projections").rglob("*.py"))
+        if path.name not in ("engine.py", "points.py")
+        for name in _imports(path)
+        if name == "journal.store" or name.startswith("journal.store.")
+    ]
+    assert found == []
 
 
 def test_the_service_never_imports_the_cli() -> None:

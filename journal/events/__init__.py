@@ -89,6 +89,7 @@ def _load_all() -> None:
 _PAYLOAD_MODULES = (
     "journal.events.campaign",
     "journal.events.session",
+    "journal.events.corrections",
     "journal.systems.wield.events",
     "journal.systems.stone_wheel.events",
     "journal.systems.dichotomy.events",

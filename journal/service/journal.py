@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
@@ -13,7 +14,8 @@ from journal.events.envelope import Event, NewEvent
 from journal.service.context import Context, Record
 from journal.store import EventStore, open_store
 from projections import campaign as campaign_projection
-from projections import session as session_projection
+from projections import catalog
+from projections.engine import Engine, Folded
 
 #: How often ``record`` re-reads and re-decides when another writer appended first.
 RETRIES = 20
@@ -83,7 +85,7 @@ class Journal:
         head = self.store.head(name)
         if head == 0:
             raise NotFound(f"no campaign named '{name}'")
-        state = campaign_projection.fold(self.store.read(name, to_version=head, types=campaign_projection.TYPES))
+        state = campaign_projection.fold(self.store.marks(name, to_version=head, types=campaign_projection.TYPES))
         state["version"] = head
         return state
 
@@ -151,23 +153,29 @@ class Journal:
                 continue
         raise ConcurrencyConflict(campaign, context.version, self.store.head(campaign))
 
+    @functools.cached_property
+    def engine(self) -> Engine:
+        """The as-of engine over this journal's store (snapshots and read models included)."""
+        return Engine(self.store)
+
+    def at(self, campaign: str, point: str | int | None = None) -> Folded:
+        """Every projection of ``campaign`` as of ``point`` (a version, event id, before:ID, time, session:K[:start])."""
+        return self.engine.at(campaign, point)
+
     def context(self, campaign: str, actor: str | None, projections: dict[str, ModuleType]) -> Context:
-        """Fold the whole campaign once into the campaign, sessions and the asked-for projections."""
-        head = self.store.head(campaign)
-        if head == 0:
-            raise NotFound(f"no campaign named '{campaign}'")
-        camp = campaign_projection.initial()
-        sessions = session_projection.initial()
-        states = {name: module.initial() for name, module in projections.items()}
-        folds = [(camp, campaign_projection.apply), (sessions, session_projection.apply)]
-        folds += [(states[name], module.apply) for name, module in projections.items()]
-        for event in self.store.read(campaign, to_version=head):
-            for state, apply in folds:
-                apply(state, event)
+        """The campaign at its head, as the command's actor sees it; ``projections`` maps names to fold modules."""
+        folded = self.engine.at(campaign)
+        camp = folded["campaign"]
         who = actor or camp["master"]
         if who not in camp["members"]:
             raise NotAuthorized(f"'{who}' is not a member of campaign '{campaign}'")
-        return Context(self.store, camp, who, head, sessions, states)
+        by_module = {p.module.__name__: p.name for p in catalog.for_system(folded.system)}
+        states = dict(folded.states)
+        for name, module in projections.items():
+            if module.__name__ not in by_module:
+                raise ValueError(f"projection {module.__name__} is not in the catalogue of {folded.system}")
+            states[name] = folded[by_module[module.__name__]]
+        return Context(self.store, camp, who, folded.version, folded["sessions"], states)
 
     # -- reading -----------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 import orjson
 import sqlalchemy as sa
@@ -24,8 +25,12 @@ import journal.logs  # noqa: F401  (quiet default logging)
 from journal.errors import ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
 from journal.store.hashing import canonical, envelope_bytes, event_hash, export_line, hash_bytes
+from journal.store.tables import MARKED
 from journal.store.tables import events as T
 from journal.store.tables import session_seeds as S
+
+if TYPE_CHECKING:
+    from journal.store.snapshots import ProjectionStore
 
 _log = structlog.get_logger("journal.store")
 
@@ -262,6 +267,29 @@ class EventStore:
             result = conn.execution_options(yield_per=_CHUNK).execute(stmt)
             for row in result:
                 yield _row_to_event(row)
+
+    def marks(self, campaign: str, *, to_version: int | None = None, types: Iterable[str] | None = None) -> list[Event]:
+        """The campaign's structural events (creation, members, sessions, voids), through their partial index."""
+        stmt = sa.select(*_COLUMNS).where(T.c.campaign == campaign, MARKED)
+        if to_version is not None:
+            stmt = stmt.where(T.c.version <= to_version)
+        if types is not None:
+            stmt = stmt.where(T.c.type.in_(list(types)))
+        with self.engine.connect() as conn:
+            return [_row_to_event(row) for row in conn.execute(stmt.order_by(T.c.version))]
+
+    def version_at(self, campaign: str, recorded_at: str) -> int:
+        """The last version of the campaign recorded at or before ``recorded_at`` (0 if none)."""
+        stmt = sa.select(sa.func.max(T.c.version)).where(T.c.campaign == campaign, T.c.recorded_at <= recorded_at)
+        with self.engine.connect() as conn:
+            return conn.execute(stmt).scalar() or 0
+
+    @functools.cached_property
+    def projections(self) -> "ProjectionStore":
+        """Snapshots and read models kept beside the events."""
+        from journal.store.snapshots import ProjectionStore
+
+        return ProjectionStore(self.engine)
 
     def get(self, event_id: str) -> Event:
         """The stored event with this id; NotFound otherwise."""

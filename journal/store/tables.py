@@ -35,6 +35,44 @@ events = sa.Table(
     sa.UniqueConstraint("campaign", "version", name="uq_events_campaign_version"),
 )
 
+#: Structural event types (campaign, membership, sessions, voids) are rare and looked up often:
+#: a partial index holds only them, so finding a session's bounds or a campaign's voids never scans
+#: the stream, and appends of ordinary events pay nothing for it.  Queries must repeat this exact
+#: predicate (``MARKED``) for the planners to use the index.
+MARKER_TYPES = ("campaign.created", "member.added", "session.started", "session.ended", "correction.voided")
+MARKED_SQL = "type IN ('campaign.created', 'member.added', 'session.started', 'session.ended', 'correction.voided')"
+MARKED = sa.text(MARKED_SQL)  # literal, never bound parameters: the planners match it to the index
+
+sa.Index(
+    "ix_events_marks",
+    events.c.campaign,
+    events.c.version,
+    sqlite_where=sa.text(MARKED_SQL),
+    postgresql_where=sa.text(MARKED_SQL),
+)
+
+#: Projection states at every K-th version of a campaign (all the campaign's projections in one JSON
+#: document).  ``fingerprint`` names the projections and their versions: a snapshot whose fingerprint
+#: differs from the code's is ignored (and deleted by ``journal rebuild``).
+snapshots = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column("campaign", sa.String(200), primary_key=True),
+    sa.Column("version", sa.Integer(), primary_key=True),
+    sa.Column("fingerprint", sa.String(64), nullable=False),
+    sa.Column("state", sa.Text(), nullable=False),
+)
+
+#: The persisted read model of each campaign: every projection's state at ``checkpoint``, caught up on read.
+read_models = sa.Table(
+    "read_models",
+    metadata,
+    sa.Column("campaign", sa.String(200), primary_key=True),
+    sa.Column("checkpoint", sa.Integer(), nullable=False),
+    sa.Column("fingerprint", sa.String(64), nullable=False),
+    sa.Column("state", sa.Text(), nullable=False),
+)
+
 #: The secret seed of each open session's dice, kept until the session's end reveals it in an event.
 #: Not part of the journal's history (it is the one mutable table): only the commitment is an event.
 session_seeds = sa.Table(
@@ -46,4 +84,4 @@ session_seeds = sa.Table(
 )
 
 #: The alembic revision this code expects; ``open_store`` compares it without importing alembic.
-SCHEMA_REVISION = "0002"
+SCHEMA_REVISION = "0003"

@@ -1,0 +1,70 @@
+"""Which projections fold a campaign's events: the shared ones, and those of the campaign's rule system.
+
+Each entry has a ``version``: bump it whenever a fold's logic changes, and every snapshot and read
+model made by the old logic stops being used (the fingerprint no longer matches) until
+``journal rebuild`` replaces them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from journal.events.envelope import Event
+
+
+@dataclass(frozen=True)
+class Projection:
+    """A named fold: ``initial() -> state`` and ``apply(state, event)`` (in place)."""
+
+    name: str
+    version: int
+    module: ModuleType
+
+    @property
+    def initial(self) -> Callable[[], dict[str, Any]]:
+        return self.module.initial
+
+    @property
+    def apply(self) -> Callable[[dict[str, Any], Event], None]:
+        return self.module.apply
+
+
+def _shared() -> list[Projection]:
+    from projections import campaign, session, xp
+
+    return [Projection("campaign", 1, campaign), Projection("sessions", 1, session), Projection("xp", 1, xp)]
+
+
+def _system(system: str) -> list[Projection]:
+    if system == "wield":
+        from projections.wield import control, geis, sheet
+
+        return [Projection("wield.sheet", 1, sheet), Projection("wield.geis", 1, geis), Projection("wield.control", 1, control)]
+    if system == "stone-wheel":
+        from projections.stone_wheel import sheet
+
+        return [Projection("stone_wheel.sheet", 1, sheet)]
+    if system == "dichotomy":
+        from projections.dichotomy import sheet
+
+        return [Projection("dichotomy.sheet", 1, sheet)]
+    if system == "vpt":
+        from projections.vpt import bonds, sheet
+
+        return [Projection("vpt.sheet", 1, sheet), Projection("vpt.bonds", 1, bonds)]
+    raise ValueError(f"unknown rule system {system!r}")
+
+
+def for_system(system: str) -> list[Projection]:
+    """Every projection a campaign of ``system`` keeps, shared ones first."""
+    return _shared() + _system(system)
+
+
+def fingerprint(projections: list[Projection]) -> str:
+    """A short digest of the projections' names and versions (snapshots record it)."""
+    text = ";".join(f"{p.name}={p.version}" for p in projections)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

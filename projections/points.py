@@ -1,0 +1,63 @@
+"""Points in a campaign's timeline, as people write them, resolved to a version.
+
+``N`` (a version), an event id (just after that event), ``before:ID``, an ISO time (the last event
+recorded at or before it), ``session:K`` (the end of session K), ``session:K:start`` (just after its
+start event), and ``head`` (or nothing) for now.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from journal.errors import NotFound, ValidationFailed
+from journal.store import EventStore
+
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_SESSION = re.compile(r"^session:(\d+)(:start|:end)?$")
+
+
+def _event_version(store: EventStore, campaign: str, event_id: str) -> int:
+    event = store.get(event_id)
+    if event.campaign != campaign:
+        raise NotFound(f"as-of: event {event_id} is not in campaign '{campaign}'")
+    return event.version
+
+
+def _stored_time(text: str) -> str:
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ValidationFailed(
+            f"as-of: '{text}' is not a version, an event id, before:ID, session:K[:start] or an ISO time"
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def resolve(store: EventStore, campaign: str, point: str | int | None, head: int) -> int:
+    """The version that ``point`` names in ``campaign`` (whose current version is ``head``)."""
+    if point is None or point == "head" or point == "":
+        return head
+    text = str(point).strip()
+    if text.isdigit():
+        version = int(text)
+        if version > head:
+            raise ValidationFailed(f"as-of: version {version} is past the campaign's head {head}")
+        return version
+    if text.startswith("before:"):
+        return _event_version(store, campaign, text[len("before:"):].strip()) - 1
+    if _UUID.match(text):
+        return _event_version(store, campaign, text)
+    session = _SESSION.match(text)
+    if session:
+        number, edge = int(session.group(1)), session.group(2) or ":end"
+        wanted = "session.started" if edge == ":start" else "session.ended"
+        for event in store.marks(campaign, types=[wanted]):
+            if event.data["number"] == number:
+                return event.version
+        state = "has not ended" if edge == ":end" and any(
+            e.data["number"] == number for e in store.marks(campaign, types=["session.started"])) else "does not exist"
+        raise NotFound(f"as-of: session {number} {state} in campaign '{campaign}'")
+    return store.version_at(campaign, _stored_time(text))
