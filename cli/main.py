@@ -76,9 +76,9 @@ def cli(ctx: click.Context, db: str, actor: str | None, log_json: bool, verbose:
 
 
 def _register() -> None:
-    from cli import campaigns, database, demo, dichotomy, sessions, stone_wheel, timeline, vpt, wield
+    from cli import campaigns, database, demo, dichotomy, queries, sessions, stone_wheel, timeline, vpt, wield
 
-    for module in (campaigns, database, sessions, timeline, wield, stone_wheel, dichotomy, vpt, demo):
+    for module in (campaigns, database, sessions, timeline, queries, wield, stone_wheel, dichotomy, vpt, demo):
         for command in module.COMMANDS:
             cli.add_command(command)
 
