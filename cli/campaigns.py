@@ -27,7 +27,7 @@ def campaign_new(app: AppContext, name: str, system: str, master: str, as_json: 
     if as_json:
         emit_json({"campaign": event.campaign, "version": event.version, "id": event.id})
     else:
-        line(f"campaign '{event.campaign}' started ({system}), Master: {master}")
+        line(f"campaign '{event.campaign}' started ({system}), Master: {event.data['master']}")
 
 
 @campaign.command("list")
@@ -72,7 +72,7 @@ def member() -> None:
 def member_add(app: AppContext, campaign_name: str, name: str) -> None:
     """Add player NAME to CAMPAIGN (the Master only)."""
     event = app.journal().add_member(campaign_name, name, app.actor)
-    line(f"'{name}' joined '{event.campaign}' (version {event.version})")
+    line(f"'{event.data['name']}' joined '{event.campaign}' (version {event.version})")
 
 
 COMMANDS = [campaign, member]

@@ -47,7 +47,7 @@ class JournalGroup(click.Group):
         try:
             return super().invoke(ctx)
         except JournalError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo("error: " + str(exc).replace("\r", " ").replace("\n", " "), err=True)
             sys.exit(exc.exit_code)
         except Exception as exc:  # database unreachable and the like: one line, not a traceback
             if type(exc).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):
@@ -66,6 +66,8 @@ class JournalGroup(click.Group):
 @click.pass_context
 def cli(ctx: click.Context, db: str, actor: str | None, log_json: bool, verbose: bool) -> None:
     """An append-only, verifiable journal of tabletop role-playing campaigns."""
+    if actor is not None and not actor.strip():
+        raise click.BadParameter("must name a member of the campaign, not be empty", param_hint="'--as' / JOURNAL_ACTOR")
     if log_json or verbose:
         from journal.logs import configure
 

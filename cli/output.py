@@ -27,7 +27,10 @@ def table(title: str | None, headers: Sequence[str], rows: Iterable[Sequence[Any
         grid.add_column(header)
     for row in rows:
         grid.add_row(*("" if cell is None else str(cell) for cell in row))
-    Console(soft_wrap=True).print(grid)
+    console = Console(soft_wrap=True)
+    if not console.is_terminal:  # piped: never wrap a row to fit 80 columns
+        console = Console(soft_wrap=True, width=max(console.width, 1000))
+    console.print(grid)
 
 
 def line(text: str) -> None:

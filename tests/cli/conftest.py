@@ -1,0 +1,84 @@
+"""Fixtures of the CLI tests: the ``journal`` command run in-process on the test's database.
+
+``invoke`` runs ``journal --db <db_url> ARGS...`` on the untouched database of the ``db_url`` fixture
+(so every test runs on SQLite and PostgreSQL); ``run`` does the same after ``journal init``, which a
+PostgreSQL schema needs before any other command.  Both return click's ``Result`` (stdout and stderr
+kept apart).  Unexpected exceptions are not caught: a traceback fails the test loudly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import orjson
+import pytest
+import structlog
+from click.testing import CliRunner, Result
+
+from cli.main import cli
+
+#: Variables that would change what the CLI does (actor, database) or how rich prints a table:
+#: unset for every invocation, so that the results do not depend on the developer's shell.
+CLEAN_ENV: dict[str, str | None] = {
+    "JOURNAL_ACTOR": None,
+    "JOURNAL_DB": None,
+    "COLUMNS": None,
+    "LINES": None,
+    "FORCE_COLOR": None,
+    "NO_COLOR": None,
+    "TTY_COMPATIBLE": None,
+    "TTY_INTERACTIVE": None,
+}
+
+Invoke = Callable[..., Result]
+
+
+def _invoker(default_db: str) -> Invoke:
+    def invoke(*args: str, db: str | None = None, env: dict[str, str | None] | None = None,
+               input: str | bytes | None = None) -> Result:
+        runner = CliRunner(env=CLEAN_ENV)
+        return runner.invoke(cli, ["--db", db or default_db, *args], env=env, input=input,
+                             prog_name="journal", catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture(autouse=True)
+def _restore_structlog() -> Iterator[None]:
+    """``--log-json`` / ``-v`` reconfigure structlog process-wide (onto the runner's stderr): undo it."""
+    saved = structlog.get_config()
+    yield
+    structlog.configure(**saved)
+
+
+@pytest.fixture
+def invoke(db_url: str) -> Invoke:
+    """Run the CLI on the test's empty database: ``invoke("campaign", "list")``."""
+    return _invoker(db_url)
+
+
+@pytest.fixture
+def run(db_url: str) -> Invoke:
+    """Run the CLI on the test's database after a successful ``journal init``."""
+    result = _invoker(db_url)("init")
+    assert (result.exit_code, result.stderr) == (0, "")
+    return _invoker(db_url)
+
+
+@pytest.fixture
+def events_of(run: Invoke) -> Callable[[str], list[dict]]:
+    """The campaign's stored events as ``log --json`` prints them (one dict per line)."""
+
+    def events(campaign: str) -> list[dict]:
+        result = run("log", campaign, "--json")
+        assert result.exit_code == 0, result.stderr
+        return [orjson.loads(line) for line in result.stdout.splitlines()]
+
+    return events
+
+
+@pytest.fixture
+def other_db(tmp_path: Path) -> str:
+    """A second, empty SQLite database (the target of imports), whatever the test's backend."""
+    return f"sqlite:///{tmp_path / 'other.db'}"
