@@ -47,7 +47,7 @@ def _system(system: str) -> list[Projection]:
     if system == "stone-wheel":
         from projections.stone_wheel import sheet
 
-        return [Projection("stone_wheel.sheet", 1, sheet)]
+        return [Projection("stone_wheel.sheet", 2, sheet)]
     if system == "dichotomy":
         from projections.dichotomy import sheet
 

@@ -172,8 +172,8 @@ class Journal:
         by_module = {p.module.__name__: p.name for p in catalog.for_system(folded.system)}
         states = dict(folded.states)
         for name, module in projections.items():
-            if module.__name__ not in by_module:
-                raise ValueError(f"projection {module.__name__} is not in the catalogue of {folded.system}")
+            if module.__name__ not in by_module:  # a command of another system's folder
+                raise RuleViolation("campaign: one rule system", f"'{campaign}' plays {folded.system}")
             states[name] = folded[by_module[module.__name__]]
         return Context(self.store, camp, who, folded.version, folded["sessions"], states)
 
