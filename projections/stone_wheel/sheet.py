@@ -2,7 +2,8 @@
 
 State (JSON-serialisable)::
 
-    {"characters": {name: sheet}, "masters": {member: ledger}, "turn_mode": bool, "violations": {name: n}}
+    {"characters": {name: sheet}, "masters": {member: ledger}, "turn_mode": bool, "violations": {name: n},
+     "session_awards": {"<session>": {"id": first award's event id, "version": its version}}}
 
 A sheet holds the characteristics and parameters (pool parameters are maxima), the ``current``
 Health / Stamina / Mana / Survival, skills and spells with levels, perks, effects, an XP ledger
@@ -24,7 +25,7 @@ Sheet = dict[str, Any]
 
 def initial() -> State:
     """No characters, no Master ledgers, turn mode off."""
-    return {"characters": {}, "masters": {}, "turn_mode": False, "violations": {}}
+    return {"characters": {}, "masters": {}, "turn_mode": False, "violations": {}, "session_awards": {}}
 
 
 def apply(state: State, event: Event) -> None:
@@ -32,6 +33,8 @@ def apply(state: State, event: Event) -> None:
     handler = _HANDLERS.get(event.type)
     if handler is not None:
         handler(state, event.data)
+    if event.type == "stone_wheel.xp_awarded" and event.data.get("session") is not None:
+        state["session_awards"].setdefault(str(event.data["session"]), {"id": event.id, "version": event.version})
 
 
 def _ledger() -> dict[str, int]:

@@ -132,6 +132,7 @@ class CombatExchanged(Payload):
 
     action: Literal["attack", "grab", "cast", "other"]
     challenge: PoolRoll
+    target: str | None = Field(default=None, min_length=1, max_length=200)
     response: Literal["none", "block", "dodge", "counterattack", "resist"]
     answer: PoolRoll | None = None
     margin: int
@@ -287,7 +288,7 @@ class XpAwarded(Payload):
     """Experience earned: per session (with its minutes) or a bonus (with its reason).
 
     With ``master`` true, ``character`` names the Master (a member) and the award goes to the
-    Master's own ledger.
+    Master's own ledger.  A session award names its ``session`` (awarded once per session).
     """
 
     type = "stone_wheel.xp_awarded"
@@ -298,6 +299,7 @@ class XpAwarded(Payload):
     reason: str = ""
     minutes: int | None = Field(default=None, ge=0)
     master: bool = False
+    session: int | None = Field(default=None, ge=1)
 
 
 class XpSpent(Payload):

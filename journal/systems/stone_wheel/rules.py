@@ -441,3 +441,28 @@ def training_hours(level: int) -> int:
     if level < 1:
         raise _refuse("skill level", f"levels are counted from 1, not {level}")
     return TEACHING_HOURS_STEP * level
+
+
+# --- who may act, session awards ----------------------------------------------------------------
+
+
+def check_can_act(character: str, status: str) -> None:
+    """The dead and the unconscious make no requests, challenges, responses or sleep rolls."""
+    if status == "dead":
+        raise _refuse("death", f"{character} is dead and cannot act")
+    if status == "unconscious":
+        raise _refuse("unconscious", f"{character} is unconscious and cannot act")
+
+
+def check_alive(character: str, dead: bool) -> None:
+    """What happens to a living body (damage, violations) does not happen to the dead."""
+    if dead:
+        raise _refuse("death", f"{character} is dead")
+
+
+def check_session_award(session: int, ended: bool, first_award: str | None) -> None:
+    """A session is awarded once, after it has ended."""
+    if not ended:
+        raise _refuse("session award", f"session {session} has not ended yet")
+    if first_award is not None:
+        raise _refuse("session award", f"session {session} was already awarded ({first_award})")

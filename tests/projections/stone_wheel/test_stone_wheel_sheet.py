@@ -52,7 +52,8 @@ def test_creation_gives_the_exact_sheet() -> None:
 
 def test_initial_state_is_empty() -> None:
     """No characters, no ledgers, turn mode off."""
-    assert sheet.initial() == {"characters": {}, "masters": {}, "turn_mode": False, "violations": {}}
+    assert sheet.initial() == {"characters": {}, "masters": {}, "turn_mode": False, "violations": {},
+                               "session_awards": {}}
 
 
 def test_damage_within_health_keeps_the_character_conscious() -> None:

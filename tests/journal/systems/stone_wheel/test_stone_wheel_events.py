@@ -107,4 +107,4 @@ def test_xp_award_defaults_to_a_character_ledger() -> None:
     """master is false unless said."""
     award = events.XpAwarded(character="Ратибор", amount=125, source="session", minutes=150)
     assert award.to_data() == {"character": "Ратибор", "amount": 125, "source": "session", "reason": "",
-                               "minutes": 150, "master": False}
+                               "minutes": 150, "master": False, "session": None}

@@ -1,0 +1,87 @@
+"""What every Stone Wheel command shares: the system check, sheets, who may act, pools and damage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from journal.errors import NotAuthorized, NotFound, RuleViolation
+from journal.events import Payload, parse_payload
+from journal.service.context import Context
+from journal.systems.stone_wheel import rules
+from journal.systems.stone_wheel.events import AttackDamage, DamageTaken, Died, PoolRoll
+
+SYSTEM = "stone-wheel"
+#: The catalogue name of the sheet fold (``projections.stone_wheel.sheet``) in ``ctx.states``.
+SHEET = "stone_wheel.sheet"
+#: Extra folds the commands ask for: none, the catalogue's sheet is always in ``ctx.states``, and a
+#: fold named here would be refused for a campaign of another system before ``require_system`` runs.
+PROJECTIONS: dict = {}
+
+
+def state(ctx: Context) -> dict[str, Any]:
+    """The folded sheets, once the campaign is known to play Stone Wheel."""
+    ctx.require_system(SYSTEM)
+    return ctx.states[SHEET]
+
+
+def character(ctx: Context, name: str) -> dict[str, Any]:
+    """The named character's sheet; NotFound when the campaign has none by that name."""
+    found = state(ctx)["characters"].get(name)
+    if found is None:
+        raise NotFound(f"no character named '{name}' in '{ctx.name}'")
+    return found
+
+
+def require_owner(ctx: Context, name: str, what: str) -> dict[str, Any]:
+    """The sheet of ``name``, when the actor is the Master or that character's player."""
+    found = character(ctx, name)
+    if not ctx.is_master and ctx.actor != found["player"]:
+        raise NotAuthorized(f"only the Master or {found['player']} may {what} for {name} ('{ctx.actor}' is a player)")
+    return found
+
+
+def build(model: type[Payload], data: dict[str, Any]) -> Payload:
+    """Validate ``data`` as ``model`` with a one-line ValidationFailed on bad input."""
+    return parse_payload(model.type, data)
+
+
+def pool_roll(
+    ctx: Context, name: str, found: dict[str, Any], threshold: int, pool: int, skill: str | None, dice: list[int] | None
+) -> PoolRoll:
+    """Plan the pool (skill levels from the sheet), throw it (table or server dice) and count successes."""
+    levels = 0
+    if skill is not None:
+        if skill not in found["skills"]:
+            raise RuleViolation("stone_wheel: skill", f"{name} has no skill '{skill}'")
+        levels = found["skills"][skill]
+    plan = rules.plan_pool(threshold, levels, pool)
+    if dice is not None:
+        rules.resolve_pool(threshold, levels, pool, dice)
+    roll = ctx.dice(rules.DIE, plan.dice, table=dice)
+    result = rules.resolve_pool(threshold, levels, pool, roll.dice)
+    return PoolRoll(character=name, skill=skill, skill_levels=levels, base_threshold=threshold, pool=pool,
+                    threshold=result.threshold, roll=roll, successes=result.successes)
+
+
+def harm(name: str, found: dict[str, Any], amount: int, cause: str, attack: AttackDamage | None = None) -> list[Payload]:
+    """Damage to a living character, and its death in the same append when Survival reaches 0."""
+    rules.check_alive(name, found["dead"])
+    out: list[Payload] = [build(DamageTaken, {"character": name, "amount": amount, "cause": cause,
+                                              "attack": None if attack is None else attack.model_dump()})]
+    after = rules.apply_damage(found["current"]["health"], found["current"]["survival"], amount)
+    if after.survival == 0:
+        rules.check_death(after.survival, found["dead"])
+        out.append(Died(character=name, cause=cause))
+    return out
+
+
+def attack_harm(
+    name: str, found: dict[str, Any], *, weapon: int, character_damage: int, margin: int, armour: int,
+    firearm: bool, critical: bool, cause: str,
+) -> list[Payload]:
+    """Attack damage (weapon + character damage unless a firearm + margin - armour, +1/4 if critical)."""
+    amount = rules.attack_damage(weapon, character_damage, margin, adds_character_damage=not firearm,
+                                 armour=armour, critical=critical)
+    terms = AttackDamage(weapon=weapon, character_damage=character_damage, adds_character_damage=not firearm,
+                         margin=margin, armour=armour, critical=critical)
+    return harm(name, found, amount, cause, terms)

@@ -1,0 +1,102 @@
+"""Dice at the table: requests (d10 pools), combat exchanges (challenge and response) and sleep (d12)."""
+
+from __future__ import annotations
+
+from journal.errors import RuleViolation, ValidationFailed
+from journal.events.envelope import Event
+from journal.service.context import Context
+from journal.service.journal import Journal
+from journal.systems.stone_wheel import rules
+from journal.systems.stone_wheel.commands._common import (
+    PROJECTIONS, attack_harm, build, character, pool_roll, require_owner,
+)
+from journal.systems.stone_wheel.events import CombatExchanged, RequestRolled, SleepRolled
+
+
+def record_request(
+    journal: Journal, campaign: str, name: str, check: str, threshold: int, pool: int, skill: str | None = None,
+    dice: list[int] | None = None, actor: str | None = None,
+) -> Event:
+    """A request rolled as a d10 pool against the Master's threshold; skill levels lower it (then add dice)."""
+
+    def decide(ctx: Context) -> list:
+        found = require_owner(ctx, name, "roll a request")
+        rules.check_can_act(name, found["status"])
+        attempt = pool_roll(ctx, name, found, threshold, pool, skill, dice)
+        return [build(RequestRolled, {"check": check, "attempt": attempt.model_dump(mode="json")})]
+
+    return journal.execute(campaign, decide, actor, PROJECTIONS)[0]
+
+
+def record_exchange(
+    journal: Journal, campaign: str, challenger: str, target: str, *, threshold: int, pool: int,
+    action: str = "attack", skill: str | None = None, response: str = "none", answer_threshold: int | None = None,
+    answer_pool: int | None = None, answer_skill: str | None = None, weapon: int | None = None, armour: int = 0,
+    firearm: bool = False, counter_weapon: int | None = None, counter_armour: int = 0,
+    dice: list[int] | None = None, answer_dice: list[int] | None = None, actor: str | None = None,
+) -> list[Event]:
+    """A challenge and its response: both pools, the margin, critical (7+), parry (block 3+, dodge 5+).
+
+    With ``weapon`` the challenger's landed hit is recorded as damage to the target in the same append
+    (``counter_weapon`` for the target's landed counterattack), and a death when Survival reaches 0.
+    """
+    if response == "none" and (answer_threshold, answer_pool, answer_dice) != (None, None, None):
+        raise ValidationFailed("response: an unanswered challenge takes no answer threshold, pool or dice")
+    if response != "none" and (answer_threshold is None or answer_pool is None):
+        raise ValidationFailed(f"response: a {response} needs the answer's threshold and pool")
+
+    def decide(ctx: Context) -> list:
+        attacker = require_owner(ctx, challenger, "record a challenge")
+        defender = character(ctx, target)
+        if target == challenger:
+            raise RuleViolation("stone_wheel: exchange", f"{challenger} cannot challenge themselves")
+        rules.check_can_act(challenger, attacker["status"])
+        rules.check_alive(target, defender["dead"])
+        challenge = pool_roll(ctx, challenger, attacker, threshold, pool, skill, dice)
+        answer = None
+        if response != "none":
+            rules.check_can_act(target, defender["status"])
+            answer = pool_roll(ctx, target, defender, answer_threshold or 0, answer_pool or 0, answer_skill, answer_dice)
+        outcome = rules.resolve_exchange(challenge.successes, 0 if answer is None else answer.successes, response)  # type: ignore[arg-type]
+        out = [build(CombatExchanged, {
+            "action": action, "challenge": challenge.model_dump(mode="json"), "target": target,
+            "response": response, "answer": None if answer is None else answer.model_dump(mode="json"),
+            "margin": outcome.margin, "striker": outcome.striker, "final_margin": outcome.final_margin,
+            "critical": outcome.critical, "parry": outcome.parry,
+        })]
+        if outcome.striker == "challenger" and weapon is not None:
+            out += attack_harm(target, defender, weapon=weapon, character_damage=attacker["parameters"]["damage"],
+                               margin=outcome.final_margin, armour=armour, firearm=firearm,
+                               critical=outcome.critical, cause=f"{action} by {challenger}")
+        elif outcome.striker == "responder" and counter_weapon is not None:
+            out += attack_harm(challenger, attacker, weapon=counter_weapon,
+                               character_damage=defender["parameters"]["damage"], margin=outcome.final_margin,
+                               armour=counter_armour, firearm=False, critical=outcome.critical,
+                               cause=f"counterattack by {target}")
+        return out
+
+    return journal.execute(campaign, decide, actor, PROJECTIONS)
+
+
+def record_sleep(
+    journal: Journal, campaign: str, name: str, dice: list[int] | None = None, actor: str | None = None
+) -> Event:
+    """Falling asleep: the d12 is the hours slept; Health and Mana come back at their per-hour recovery."""
+
+    def decide(ctx: Context) -> list:
+        found = require_owner(ctx, name, "roll sleep")
+        rules.check_alive(name, found["dead"])
+        if dice is not None and len(dice) == 1:
+            rules.sleep_hours(dice[0])
+        roll = ctx.dice(rules.SLEEP_DIE, 1, table=dice)
+        hours = rules.sleep_hours(roll.dice[0])
+        params = found["parameters"]
+        back = rules.rest_recovery(hours, params["health_recovery"], params["mana_recovery"])
+        current = found["current"]
+        return [build(SleepRolled, {
+            "character": name, "roll": roll.model_dump(mode="json"), "hours": hours,
+            "health_restored": min(back.health, params["health"] - current["health"]),
+            "mana_restored": min(back.mana, params["mana"] - current["mana"]),
+        })]
+
+    return journal.execute(campaign, decide, actor, PROJECTIONS)[0]

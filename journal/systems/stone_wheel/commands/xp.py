@@ -1,0 +1,77 @@
+"""Experience: per-hour session awards, bonus awards with a reason, and XP spent at the agreed cost."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from journal.errors import NotFound, RuleViolation
+from journal.events.envelope import Event
+from journal.service.context import Context
+from journal.service.journal import Journal
+from journal.systems.stone_wheel import rules
+from journal.systems.stone_wheel.commands._common import PROJECTIONS, build, character, require_owner, state
+from journal.systems.stone_wheel.events import XpAwarded, XpSpent
+
+
+def award_session_xp(journal: Journal, campaign: str, session: int, actor: str | None = None) -> list[Event]:
+    """After session K: floor(50 x min / 60) to each living character of each present player, floor(75 x min / 60)
+    to the Master's ledger.  A session is awarded once."""
+
+    def decide(ctx: Context) -> list:
+        ctx.require_master("award session experience")
+        sheets = state(ctx)
+        record = ctx.sessions["sessions"].get(str(session))
+        if record is None:
+            raise NotFound(f"no session {session} in '{ctx.name}'")
+        first = sheets["session_awards"].get(str(session))
+        rules.check_session_award(session, record["ended_at"] is not None,
+                                  None if first is None else f"version {first['version']}, event {first['id']}")
+        minutes = record["minutes"]
+        xp = rules.session_xp(minutes)
+        members = ctx.campaign["members"]
+        present = [name for name in record["present"] if members.get(name) == "player"]
+        out = []
+        if xp.player:
+            for player in present:
+                for name, sheet in sheets["characters"].items():
+                    if sheet["player"] == player and not sheet["dead"]:
+                        out.append(XpAwarded(character=name, amount=xp.player, source="session", minutes=minutes,
+                                             session=session))
+        if xp.master:
+            out.append(XpAwarded(character=ctx.campaign["master"], amount=xp.master, source="session",
+                                 minutes=minutes, master=True, session=session))
+        if not out:
+            raise RuleViolation("stone_wheel: session award", f"session {session} ({minutes} min) earns no experience")
+        return out
+
+    return journal.execute(campaign, decide, actor, PROJECTIONS)
+
+
+def award_bonus_xp(
+    journal: Journal, campaign: str, name: str, amount: int, reason: str, actor: str | None = None
+) -> Event:
+    """The Master awards extra experience for plot-advancing play, with a reason."""
+
+    def decide(ctx: Context) -> list:
+        ctx.require_master("award bonus experience")
+        character(ctx, name)
+        rules.check_bonus_award(amount, reason)
+        return [XpAwarded(character=name, amount=amount, source="bonus", reason=reason)]
+
+    return journal.execute(campaign, decide, actor, PROJECTIONS)[0]
+
+
+def spend_xp(
+    journal: Journal, campaign: str, name: str, kind: str, target: str, cost: int, *, levels: int = 1,
+    schools: Sequence[str] = (), reason: str = "", actor: str | None = None,
+) -> Event:
+    """XP spent at the agreed cost on a skill, a spell, its mastery or efficiency, a characteristic or parameter."""
+
+    def decide(ctx: Context) -> list:
+        found = require_owner(ctx, name, "spend experience")
+        rules.check_xp_spend(found["xp"]["balance"], cost)
+        rules.check_improvement(kind, target, levels, found["spells"])  # type: ignore[arg-type]
+        return [build(XpSpent, {"character": name, "amount": cost, "kind": kind, "target": target,
+                                "levels": levels, "schools": list(schools), "reason": reason})]
+
+    return journal.execute(campaign, decide, actor, PROJECTIONS)[0]
