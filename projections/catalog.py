@@ -41,9 +41,10 @@ def _shared() -> list[Projection]:
 
 def _system(system: str) -> list[Projection]:
     if system == "wield":
-        from projections.wield import control, geis, sheet
+        from projections.wield import actions, control, geis, sheet
 
-        return [Projection("wield.sheet", 1, sheet), Projection("wield.geis", 1, geis), Projection("wield.control", 1, control)]
+        return [Projection("wield.sheet", 1, sheet), Projection("wield.geis", 1, geis),
+                Projection("wield.control", 1, control), Projection("wield.actions", 1, actions)]
     if system == "stone-wheel":
         from projections.stone_wheel import sheet
 

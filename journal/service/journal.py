@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
+from pydantic import ValidationError
+
 from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.events import Payload
 from journal.events.campaign import SYSTEMS, CampaignCreated, MemberAdded
@@ -139,7 +141,12 @@ class Journal:
         projections = projections or {}
         for _ in range(RETRIES):
             context = self.context(campaign, actor, projections)
-            decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
+            try:
+                decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
+            except ValidationError as exc:  # a payload built from bad input: one line naming the field
+                first = exc.errors()[0]
+                where = ".".join(str(part) for part in first["loc"]) or "data"
+                raise ValidationFailed(f"{exc.title}: field '{where}': {first['msg']}") from None
             if not decided:
                 return []
             new = [
@@ -173,7 +180,8 @@ class Journal:
         states = dict(folded.states)
         for name, module in projections.items():
             if module.__name__ not in by_module:  # a command of another system's folder
-                raise RuleViolation("campaign: one rule system", f"'{campaign}' plays {folded.system}")
+                wanted = module.__name__.split(".")[1].replace("_", "-")
+                raise RuleViolation("campaign: one rule system", f"'{campaign}' plays {folded.system}, not {wanted}")
             states[name] = folded[by_module[module.__name__]]
         return Context(self.store, camp, who, folded.version, folded["sessions"], states)
 

@@ -79,6 +79,40 @@ def check_alive(hero: str, alive: bool) -> None:
         _refuse("the hero is dead", f"{hero} is dead")
 
 
+def check_new_name(taken: Collection[str], name: str) -> None:
+    """Vatcha and heroes are named by plain strings, each name used once in the campaign."""
+    if name in taken:
+        _refuse("one character per name", f"'{name}' is already a vatcha or hero of this campaign")
+
+
+def check_player(player: str, role: str | None) -> None:
+    """A vatcha or hero belongs to a player of the campaign; Fate plays neither."""
+    if role is None:
+        _refuse("characters belong to players", f"'{player}' is not a member of this campaign")
+    if role == "master":
+        _refuse("characters belong to players", f"{player} is Fate and plays no vatcha or hero")
+
+
+def check_one_wielder(vatcha: str, wielder: str | None, wielder_alive: bool) -> None:
+    """A vatcha has one wielder at a time: a new pawn takes it up only once the last one is dead."""
+    if wielder is not None and wielder_alive:
+        _refuse("one wielder at a time", f"{vatcha} is wielded by {wielder}, who lives")
+
+
+def check_wielder(vatcha: str, wielder: str | None, wielder_alive: bool) -> None:
+    """Powers go to, and Control Risks are fought with, the vatcha's living wielder."""
+    if wielder is None or not wielder_alive:
+        _refuse("a living wielder", f"{vatcha} has no living wielder")
+
+
+def check_reroll(outcome: str, latest: bool) -> None:
+    """Only a complete tie is rolled again, once: its re-roll is the risk's newest roll."""
+    if outcome != "reroll":
+        _refuse("only a complete tie is re-rolled", f"this Control Risk was won by the {outcome}")
+    if not latest:
+        _refuse("only a complete tie is re-rolled", "this tie has already been rolled again")
+
+
 # --- the Control Pyramid ----------------------------------------------------------------------------------
 
 _ROW_ENDS: tuple[int, ...] = tuple(sum(PYRAMID_ROWS[: row + 1]) for row in range(len(PYRAMID_ROWS)))
@@ -181,6 +215,14 @@ def chance_target(difficulty: str, target: int | None = None) -> int | None:
     if target < low or (high is not None and target > high):
         _refuse("target inside the band", f"{difficulty} targets run {low}-{high or ''}, not {target}")
     return target
+
+
+def difficulty_of(target: int) -> str:
+    """The tier whose band holds ``target`` (Fate may name a number instead of a tier)."""
+    for tier, (low, high) in BANDS.items():
+        if low <= target and (high is None or target <= high):
+            return tier
+    _refuse("target inside the band", f"no tier has a target of {target} (Hard starts at {BANDS['Hard'][0]})")
 
 
 def wound_target(wounds: int) -> int | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import WieldLog
+from wield_log import WieldLog
 
 from journal.events.rolls import Roll
 from journal.systems.wield import events as wield

@@ -1,0 +1,99 @@
+"""Names as typed at the table: attributes, abilities, motives and wealth levels in English or Russian.
+
+Everything is stored under its English key (rules.py); these functions turn what a person types
+(any case, Russian names of the source, or a unique prefix of an attribute) into that key, or refuse
+with a one-line ValidationFailed listing what is accepted.
+"""
+
+from __future__ import annotations
+
+from journal.errors import ValidationFailed
+from journal.systems.dichotomy.rules import ABILITIES, ATTRIBUTES, MOTIVES, Attribute
+
+RUSSIAN_ATTRIBUTES: dict[str, Attribute] = {
+    "изящество": "finesse", "мощь": "power", "физическое": "martial",
+    "духовное": "spiritual", "природное": "natural", "техническое": "technical",
+}
+
+RUSSIAN_ABILITIES: dict[str, str] = {
+    "огневая поддержка": "Cover Fire", "убийственная точность": "Deadly Aim", "двойной выстрел": "Double Shot",
+    "мобильность": "Mobility", "выстрел вплотную": "Point Blank", "быстрый выстрел": "Quick Shot",
+    "рассечение": "Cleave", "защитник": "Defender", "втянуть в ближний бой": "Locked in Mortal Combat",
+    "атака на короткую дистанцию": "Short-Range Attack", "сильный удар": "Smite", "несгибаемый": "Tough as Nails",
+    "акробатика": "Acrobatics", "лазание": "Climbing", "разрушительность": "Destructive",
+    "мастер побегов": "Escape Artist", "незаметность": "Stealthy", "пловец": "Swimming",
+    "биокинез": "Biokinesis", "благословление": "Bless", "ясновидение": "Clairvoyance", "лоза": "Dowsing",
+    "психометрия": "Psychometry", "пирокинез": "Pyrokinesis", "телекинез": "Telekinesis", "телепатия": "Telepathy",
+    "внимательность": "Alertness", "ориентирование": "Orienteering", "физик": "Physik",
+    "определить мотив": "Sense Motives", "говорить с животными": "Speak with Animals", "выживание": "Survival",
+    "выслеживание": "Tracking", "архитектура": "Architecture", "отключить устройство": "Disable Device",
+    "обнаружить ловушки": "Find Traps", "расследование": "Investigative", "лингвистика": "Linguistics",
+    "механика": "Mechanics",
+}
+
+RUSSIAN_MOTIVES: dict[str, str] = {
+    "жажда крови": "Bloodlust", "жестокость": "Callous", "сознательность": "Conscience", "трусость": "Coward",
+    "путешествия": "Exploration", "судьба": "Faith", "слава": "Fame", "свобода": "Freedom", "жадность": "Greed",
+    "защита": "Guardian", "честь": "Honor", "любовь": "Love", "задание": "Mission", "власть": "Power",
+    "месть": "Revenge", "правда": "Truth",
+}
+
+WEALTH: dict[str, str] = {
+    "destitute": "destitute", "comfortable": "comfortable", "affluent": "affluent",
+    "нищий": "destitute", "комфортный": "comfortable", "богатый": "affluent",
+}
+
+OUTCOMES: dict[str, str] = {
+    "fulfilled": "fulfilled", "betrayed": "betrayed", "воплощен": "fulfilled", "предан": "betrayed",
+}
+
+
+def _key(text: str) -> str:
+    return " ".join(text.strip().lower().replace("ё", "е").split())
+
+
+def attribute(text: str) -> Attribute:
+    """``finesse``, ``Изящество``, ``fin`` or ``и`` -> ``finesse``: a full name or a unique prefix."""
+    key = _key(text)
+    names: dict[str, Attribute] = {**{name: name for name in ATTRIBUTES}, **RUSSIAN_ATTRIBUTES}
+    found = {canonical for name, canonical in names.items() if key and name.startswith(key)}
+    if len(found) != 1:
+        raise ValidationFailed(f"attribute: '{text}' is not one of {', '.join(ATTRIBUTES)} (or their Russian names)")
+    return found.pop()
+
+
+def _lookup(text: str, english: tuple[str, ...] | list[str], russian: dict[str, str]) -> str:
+    key = _key(text)
+    for name in english:
+        if _key(name) == key:
+            return name
+    for name, canonical in russian.items():
+        if _key(name) == key:
+            return canonical
+    return text.strip()
+
+
+def ability(text: str) -> str:
+    """An ability's English name from English or Russian in any case; unknown names pass through (the rules refuse)."""
+    return _lookup(text, list(ABILITIES), RUSSIAN_ABILITIES)
+
+
+def motive(text: str) -> str:
+    """A motive's English name from English or Russian in any case; unknown names pass through (the rules refuse)."""
+    return _lookup(text, MOTIVES, RUSSIAN_MOTIVES)
+
+
+def wealth(text: str) -> str:
+    """``comfortable`` / ``Комфортный`` -> ``comfortable``."""
+    try:
+        return WEALTH[_key(text)]
+    except KeyError:
+        raise ValidationFailed(f"wealth: '{text}' is not one of destitute, comfortable, affluent") from None
+
+
+def outcome(text: str) -> str:
+    """``betrayed`` / ``предан`` -> ``betrayed``."""
+    try:
+        return OUTCOMES[_key(text)]
+    except KeyError:
+        raise ValidationFailed(f"motive outcome: '{text}' is not fulfilled or betrayed") from None

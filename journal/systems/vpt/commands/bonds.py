@@ -1,0 +1,166 @@
+"""VPT table actions of Relationships and Revenge: end-of-session ticks, statuses, revenge targets, points spent.
+
+Ticks are scored within the open session (its number is recorded in the tick); each checklist line
+scores at most once per pair per session.  "No interaction" is confirmed, and a date declared
+especially successful, by the GM; other ticks by the character's player or the GM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from journal.errors import NotAuthorized, RuleViolation
+from journal.events.envelope import Event
+from journal.service.context import Context
+from journal.service.journal import Journal
+from journal.systems.vpt import events as ev
+from journal.systems.vpt import rules
+from journal.systems.vpt.commands._common import begin, character, make, require_player_or_master, run
+from projections.vpt import bonds
+
+#: Checklist items only the GM records: his confirmation of the tally's proposal, his declaration.
+MASTER_ITEMS = {"no_interaction": "confirm 'no interaction'", "date_especially_successful":
+                "declare a date especially successful"}
+
+
+def _run(journal: Journal, campaign: str, decide: Any, actor: str | None) -> Event:
+    return run(journal, campaign, decide, actor)[0]
+
+
+def _check_items(ctx: Context, items: Sequence[str]) -> None:
+    for item in items:
+        if item in MASTER_ITEMS:
+            ctx.require_master(MASTER_ITEMS[item])
+
+
+def tick_relationship(journal: Journal, campaign: str, name: str, other: str, items: Sequence[str],
+                      actor: str | None = None) -> Event:
+    """One end-of-session tick of ``name``'s relationship towards ``other``; the first tick opens it."""
+
+    def decide(ctx: Context) -> list:
+        begin(ctx)
+        session = ctx.require_session("a relationship tick")["number"]
+        require_player_or_master(ctx, name, f"tick {name}'s relationships")
+        character(ctx, other)
+        _check_items(ctx, items)
+        state = ctx.states["bonds"]
+        scored = bonds.scored_items(state, "relationship", name, other, session)
+        change = rules.score_relationship_tick(name, other, items, bonds.relationships_of(state, name), scored)
+        current = state["relationships"].get(name, {}).get(other, {"points": 0})["points"]
+        return [make(ev.RelationshipTicked, character=name, other=other, session=session, items=list(items),
+                     change=change, points=rules.new_standing(current, change))]
+
+    return _run(journal, campaign, decide, actor)
+
+
+def _current_revenge(ctx: Context, avenger: str, rule: str | None = None) -> dict[str, Any] | None:
+    """The avenger's current revenge; with ``rule``, refuse (by that rule) when he has none."""
+    current = ctx.states["bonds"]["revenges"].get(avenger)
+    if current is None and rule is not None:
+        raise RuleViolation(rule, f"{avenger} craves no revenge ('journal vpt revenge' chooses a target)")
+    return current
+
+
+def tick_revenge(journal: Journal, campaign: str, avenger: str, items: Sequence[str], target: str | None = None,
+                 actor: str | None = None) -> Event:
+    """One end-of-session tick of the avenger's current revenge; the items are what the target did."""
+
+    def decide(ctx: Context) -> list:
+        begin(ctx)
+        session = ctx.require_session("a revenge tick")["number"]
+        require_player_or_master(ctx, avenger, f"tick {avenger}'s revenge")
+        _check_items(ctx, [i for i in items if i == "no_interaction"])
+        current = _current_revenge(ctx, avenger, "vpt: revenge tick needs the current target")
+        assert current is not None
+        aim = target or current["target"]
+        scored = bonds.scored_items(ctx.states["bonds"], "revenge", avenger, aim, session)
+        change = rules.score_revenge_tick(avenger, aim, current["target"], items, scored)
+        return [make(ev.RevengeTicked, avenger=avenger, target=aim, session=session, items=list(items),
+                     change=change, points=rules.new_standing(current["points"], change))]
+
+    return _run(journal, campaign, decide, actor)
+
+
+def gain_status(journal: Journal, campaign: str, name: str, other: str, status: str,
+                actor: str | None = None) -> Event:
+    """A Status gained within ``name``'s relationship towards ``other`` (the character's player or the GM)."""
+
+    def decide(ctx: Context) -> list:
+        begin(ctx)
+        require_player_or_master(ctx, name, f"record {name}'s statuses")
+        state = ctx.states["bonds"]
+        held = state["relationships"].get(name, {}).get(other, {"statuses": []})["statuses"]
+        rules.check_status_gain(name, other, status, bonds.relationships_of(state, name), held)
+        return [make(ev.StatusGained, character=name, other=other, status=status)]
+
+    return _run(journal, campaign, decide, actor)
+
+
+def renounce_status(journal: Journal, campaign: str, name: str, other: str, status: str,
+                    actor: str | None = None) -> Event:
+    """The holder's player admits ``other`` no longer interests ``name``: the Status is gone (that player only)."""
+
+    def decide(ctx: Context) -> list:
+        begin(ctx)
+        sheet = character(ctx, name)
+        if sheet["player"] != ctx.actor:
+            raise NotAuthorized(f"only {name}'s player ({sheet['player']}) may renounce {name}'s Status "
+                                f"('{ctx.actor}' is not)")
+        held = ctx.states["bonds"]["relationships"].get(name, {}).get(other, {"statuses": []})["statuses"]
+        rules.check_status_renounce(name, other, status, held)
+        return [make(ev.StatusRenounced, character=name, other=other, status=status)]
+
+    return _run(journal, campaign, decide, actor)
+
+
+def choose_revenge(journal: Journal, campaign: str, avenger: str, target: str, actor: str | None = None) -> Event:
+    """The avenger's one revenge target, starting at 0 (the avenger's player or the GM)."""
+
+    def decide(ctx: Context) -> list:
+        begin(ctx)
+        require_player_or_master(ctx, avenger, f"choose {avenger}'s revenge")
+        character(ctx, target)
+        current = _current_revenge(ctx, avenger)
+        rules.check_revenge_choice(avenger, target, current["target"] if current else None)
+        return [make(ev.RevengeTargetChosen, avenger=avenger, target=target)]
+
+    return _run(journal, campaign, decide, actor)
+
+
+def renounce_revenge(journal: Journal, campaign: str, avenger: str, target: str | None = None,
+                     actor: str | None = None) -> Event:
+    """The current revenge renounced (the target defaults to the current one); its standing is kept, frozen."""
+
+    def decide(ctx: Context) -> list:
+        begin(ctx)
+        require_player_or_master(ctx, avenger, f"renounce {avenger}'s revenge")
+        current = _current_revenge(ctx, avenger, "vpt: no such revenge")
+        assert current is not None
+        aim = target or current["target"]
+        rules.check_revenge_renounce(avenger, aim, current["target"])
+        return [make(ev.RevengeRenounced, avenger=avenger, target=aim, points=current["points"])]
+
+    return _run(journal, campaign, decide, actor)
+
+
+def spend_points(journal: Journal, campaign: str, name: str, other: str, amount: int,
+                 bond: rules.Bond = "relationship", purpose: str = "", actor: str | None = None) -> Event:
+    """Relationship or Revenge points ``name`` spends towards ``other``: only his own standing drops."""
+
+    def decide(ctx: Context) -> list:
+        begin(ctx)
+        require_player_or_master(ctx, name, f"spend {name}'s points")
+        state = ctx.states["bonds"]
+        if bond == "relationship":
+            standing = state["relationships"].get(name, {}).get(other)
+        else:
+            standing = state["revenges"].get(name)
+            if standing is not None and standing["target"] != other:
+                standing = None
+        points = standing["points"] if standing is not None else 0
+        rules.check_spend(name, other, bond, points, amount)
+        return [make(ev.PointsSpent, character=name, other=other, bond=bond, amount=amount, purpose=purpose,
+                     remaining=points - amount)]
+
+    return _run(journal, campaign, decide, actor)

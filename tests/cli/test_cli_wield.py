@@ -1,0 +1,215 @@
+"""``journal wield ...`` verbs: one line (or two) for people, 'error: ...' and a non-zero exit on a refusal."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from journal.service import Journal
+from journal.systems.wield import commands
+
+STEPS = ["--step", "a", "--step", "b", "--step", "c", "--step", "d", "--step", "e"]
+
+
+@pytest.fixture
+def table(run, db_url):
+    """Campaign Зола (Fate: Судьба), players John and Jill, Jill's Ring wielded by John's hero Ёжик."""
+    journal = Journal.open(db_url)
+    try:
+        journal.create_campaign("Зола", "wield", "Судьба")
+        for player in ("John", "Jill"):
+            journal.add_member("Зола", player)
+        commands.record_vatcha(journal, "Зола", "Ring", "Ring", ["Air"], "Kill the Mad King", list("abcde"), "Fire",
+                               actor="Jill")
+        commands.record_hero(journal, "Зола", "Ёжик", "Ring", "Thief", "Marry the prince", actor="John")
+    finally:
+        journal.close()
+    return run
+
+
+def test_vatcha(run) -> None:
+    """vatcha prints its player, domains (Russian names accepted), goal and Control."""
+    run("campaign", "new", "Зола", "--system", "wield", "--master", "Судьба")
+    run("member", "add", "Зола", "Jill")
+    result = run("--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Воздух,Water",
+                 "--goal", "Kill the Mad King", *STEPS, "--destroyed", "Melt it")
+    assert (result.exit_code, result.stdout) == (0, "vatcha Ring (Jill): Ring of Air, Water; goal: Kill the Mad King; "
+                                                    "Control 10 (v3)\n")
+
+
+def test_hero(run) -> None:
+    """hero prints its player, vatcha, background and destiny."""
+    run("campaign", "new", "Зола", "--system", "wield", "--master", "Судьба")
+    run("member", "add", "Зола", "Jill")
+    run("member", "add", "Зола", "John")
+    run("--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Air", "--goal", "Kill", *STEPS,
+        "--destroyed", "Melt it")
+    result = run("--as", "John", "wield", "hero", "Зола", "Ёжик", "Ring", "Thief", "Marry the prince")
+    assert (result.exit_code, result.stdout) == (0, "hero Ёжик (John) wields Ring; Thief; destiny: Marry the prince (v5)\n")
+
+
+def test_hero_with_the_goal_as_destiny_is_refused(table) -> None:
+    """A destiny equal to the goal: exit 3 and the rule on stderr."""
+    table("member", "add", "Зола", "Ro")
+    table("wield", "death", "Зола", "Ёжик", "fell")
+    result = table("--as", "Ro", "wield", "hero", "Зола", "Ansel", "Ring", "Knight", "kill the mad king")
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert result.stderr == ("error: refused by rule 'wield: destiny is not the goal': the destiny 'kill the mad king' "
+                             "is the vatcha's goal\n")
+
+
+def test_power(table) -> None:
+    """power prints the boxes marked and both sides' dice."""
+    table("--as", "Jill", "wield", "power", "Зола", "Ring", "Gust", "1")
+    result = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Whirlwind", "2", "--domain", "воздух")
+    assert (result.exit_code, result.stdout) == (
+        0, "Ring bestows Whirlwind (rank 2) on Ёжик: boxes marked 3, Control lost 2 -> vatcha 8 dice, wielder 2 (v7)\n")
+
+
+def test_power_beyond_ten_ranks_is_refused(table) -> None:
+    """An eleventh rank exits 3 with the rule."""
+    table("wield", "power", "Зола", "Ring", "Storm", "10")
+    result = table("wield", "power", "Зола", "Ring", "Gust", "1")
+    assert (result.exit_code, result.stderr) == (
+        3, "error: refused by rule 'wield: at most ten ranks bestowed': 10 boxes are marked; a rank 1 power needs 11 "
+           "of the 10\n")
+
+
+def test_chance(table) -> None:
+    """chance prints the dice, total, target, tier and outcome."""
+    result = table("wield", "chance", "Зола", "Ёжик", "Heroic", "Climb the ladder", "--prof", "--dice", "17,9")
+    assert (result.exit_code, result.stdout) == (0, "Ёжик: Climb the ladder vs 20 (Heroic): [17, 9] = 26 -> success (v6)\n")
+
+
+def test_chance_json(table) -> None:
+    """chance --json prints the stored event."""
+    result = table("wield", "chance", "Зола", "Ёжик", "12", "Pick the lock", "--dice", "11", "--json")
+    data = orjson.loads(result.stdout)
+    assert (data["type"], data["version"], data["target"], data["total"], data["success"]) == (
+        "wield.chance_rolled", 6, 12, 11, False)
+
+
+def test_chance_without_dice_or_session_is_refused(table) -> None:
+    """No --dice and no open session: exit 3."""
+    result = table("wield", "chance", "Зола", "Ёжик", "Hard", "Pick the lock")
+    assert (result.exit_code, result.stderr) == (
+        3, "error: refused by rule 'dice: server rolls need an open session': start a session for the journal's dice, "
+           "or give the table's dice with --dice\n")
+
+
+def test_round(table) -> None:
+    """round prints the reconsiderations and rolls, then the hits in order and the wounds."""
+    result = table("wield", "round", "Зола", "Ёжик:a3@Guard", "Guard:a3@Ёжик", "Bandit:a2>Ёжик",
+                   "--switch", "Ёжик", "--dice", "12,20,15")
+    assert (result.exit_code, result.stdout) == (
+        0, "round (v6): Ёжик reconsiders: defends himself; Ёжик vs 10: [12] = 12 ok; Guard vs 20: [20] = 20 ok; "
+           "Bandit vs 10: [15] = 15 ok\n"
+           "hits: Guard->Ёжик 3-2 = 1; Bandit->Ёжик 2-2 = 0; wounds: Ёжик 1\n")
+
+
+def test_round_without_attacks(table) -> None:
+    """A round of defences only ends at once."""
+    result = table("wield", "round", "Зола", "Ёжик:d1", "Guard:d2")
+    assert (result.exit_code, result.stdout) == (0, "round (v6): no one attacks, the round is over\n")
+
+
+def test_round_by_a_player_is_refused(table) -> None:
+    """Only Fate records a round: exit 7."""
+    result = table("--as", "John", "wield", "round", "Зола", "Ёжик:d1")
+    assert (result.exit_code, result.stderr) == (
+        7, "error: only the Master may record a combat round ('John' is a player)\n")
+
+
+def test_risk(table) -> None:
+    """risk prints both pools and the winner."""
+    table("wield", "power", "Зола", "Ring", "Gust", "1")
+    result = table("--as", "Jill", "wield", "risk", "Зола", "Ёжик", "Flee", "--destiny",
+                   "--dice", "15,14,3,2,1,1,1,1,1,20,2")
+    assert (result.exit_code, result.stdout) == (
+        0, "Ёжик vs Ring, 'Flee': vatcha [15, 14, 3, 2, 1, 1, 1, 1, 1] vs wielder [20, 2] -> the wielder wins (v7)\n")
+
+
+def test_reroll_without_a_tie_is_refused(table) -> None:
+    """reroll with no tie waiting exits 3."""
+    result = table("wield", "reroll", "Зола")
+    assert (result.exit_code, result.stderr) == (
+        3, "error: refused by rule 'wield: only a complete tie is re-rolled': no tied Control Risk is waiting\n")
+
+
+def test_offer_refuse_counter_seal(table) -> None:
+    """The geis verbs print one line each."""
+    outputs = [
+        table("--as", "John", "wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap").stdout,
+        table("wield", "refuse", "Зола", "Ёжик").stdout,
+        table("--as", "John", "wield", "offer", "Зола", "Ёжик", "Feed the beggar").stdout,
+        table("wield", "counter", "Зола", "Ёжик", "Never drink wine").stdout,
+        table("wield", "seal", "Зола", "Ёжик", "3").stdout,
+    ]
+    assert outputs == [
+        "Ёжик makes Fate an offer for 'Leap': Give my cloak away (v6)\n",
+        "Ёжик's geis: Fate refuses the offer (v7)\n",
+        "Ёжик makes Fate a second offer for 'Leap': Feed the beggar (v8)\n",
+        "Fate's terms for Ёжик: Never drink wine (v9)\n",
+        "geis sealed: Ёжик promises 'Never drink wine', rank 3 (major); the chance succeeds without a roll (v10)\n",
+    ]
+
+
+def test_offer_in_a_conflict_between_players_is_refused(table) -> None:
+    """A geis against another player's character exits 3."""
+    result = table("wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Outrun", "--against", "Jill")
+    assert (result.exit_code, result.stderr) == (
+        3, "error: refused by rule 'wield: no geis in a conflict between players': Fate does not play favourites "
+           "between heroes\n")
+
+
+def test_seal_by_a_player_is_refused(table) -> None:
+    """Only Fate seals: exit 7."""
+    table("wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap")
+    result = table("--as", "John", "wield", "seal", "Зола", "Ёжик", "1")
+    assert (result.exit_code, result.stderr) == (7, "error: only the Master may seal a geis ('John' is a player)\n")
+
+
+def test_breach_and_collect(table) -> None:
+    """breach prints the debt; collect turns a later success into a failure."""
+    table("wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap")
+    table("wield", "seal", "Зола", "Ёжик", "2")
+    breach = table("wield", "breach", "Зола", "Ёжик", "Kept the cloak")
+    table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe", "--dice", "16")
+    collect = table("wield", "collect", "Зола", "v9")
+    assert breach.stdout == "Ёжик broke his geis (Kept the cloak): he owes Fate 2 failure(s) (v8)\n"
+    assert collect.stdout == "Fate collects: Ёжик's success in v9 is a failure; still owed on that geis: 1 (v10)\n"
+
+
+def test_collect_not_owed_is_refused(table) -> None:
+    """Collecting from a hero who owes nothing exits 3."""
+    table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe", "--dice", "16")
+    result = table("wield", "collect", "Зола", "6")
+    assert (result.exit_code, result.stderr) == (
+        3, "error: refused by rule 'wield: a failure is owed': the hero owes no failure on this geis\n")
+
+
+def test_condition_and_lift(table) -> None:
+    """condition prints what it adds; lift ends it."""
+    gained = table("wield", "condition", "Зола", "Ёжик", "Blessed", "--extra-dice", "1", "--bonus", "5")
+    lifted = table("wield", "lift", "Зола", "Ёжик", "Blessed")
+    assert (gained.stdout, lifted.stdout) == ("Ёжик gains 'Blessed' (+1 d20, +5) (v6)\n",
+                                              "Ёжик is no longer 'Blessed' (v7)\n")
+
+
+def test_death(table) -> None:
+    """death prints the debts that vanish."""
+    result = table("wield", "death", "Зола", "Ёжик", "fell")
+    assert (result.exit_code, result.stdout) == (0, "Ёжик dies (fell); failures owed that vanish: 0 (v6)\n")
+
+
+def test_a_non_member_is_refused(table) -> None:
+    """Anyone not in the campaign exits 7."""
+    result = table("--as", "Mallory", "wield", "chance", "Зола", "Ёжик", "Easy", "Walk")
+    assert (result.exit_code, result.stderr) == (7, "error: 'Mallory' is not a member of campaign 'Зола'\n")
+
+
+def test_a_malformed_declaration_is_refused(table) -> None:
+    """A declaration that does not parse exits 2 with the expected shapes."""
+    result = table("wield", "round", "Зола", "Ёжик-attack")
+    assert (result.exit_code, result.stderr) == (
+        2, "error: declaration: 'Ёжик-attack' is not NAME:aN@TARGET, NAME:dN[@WHOM] or NAME:pRANK=POWER[@TARGET]\n")

@@ -1,0 +1,17 @@
+"""The event catalogue (docs/events.md and docs/events/*.md) names every registered event type."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from journal.events import registered_types
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_every_registered_event_type_is_catalogued() -> None:
+    """Each type string registered by a payload model appears, in backticks, in the catalogue."""
+    text = (DOCS / "events.md").read_text(encoding="utf-8")
+    text += "".join(path.read_text(encoding="utf-8") for path in sorted((DOCS / "events").glob("*.md")))
+    missing = [name for name in registered_types() if f"`{name}`" not in text]
+    assert missing == []
