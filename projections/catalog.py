@@ -34,9 +34,10 @@ class Projection:
 
 
 def _shared() -> list[Projection]:
-    from projections import campaign, session, xp
+    from projections import campaign, disputes, house_rules, session, xp
 
-    return [Projection("campaign", 1, campaign), Projection("sessions", 1, session), Projection("xp", 1, xp)]
+    return [Projection("campaign", 1, campaign), Projection("sessions", 1, session), Projection("xp", 1, xp),
+            Projection("disputes", 1, disputes), Projection("house_rules", 1, house_rules)]
 
 
 def _system(system: str) -> list[Projection]:

@@ -1,0 +1,1 @@
+"""Session reports and audit reports as Markdown or one self-contained HTML file."""
