@@ -165,11 +165,13 @@ def diff(app: AppContext, campaign: str, start: str, end: str, as_json: bool) ->
 @click.pass_obj
 def rebuild(app: AppContext, campaign: str | None) -> None:
     """Rebuild read models and snapshots (of one campaign, or of all) from the events."""
+    from rich.console import Console
     from rich.progress import Progress
 
     journal = app.journal()
     names = [campaign] if campaign else journal.store.campaigns()
-    with Progress(transient=True) as progress:
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         for name in names:
             head = journal.store.head(name)
             task = progress.add_task(name, total=head)
