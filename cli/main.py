@@ -78,9 +78,9 @@ def cli(ctx: click.Context, db: str, actor: str | None, log_json: bool, verbose:
 
 
 def _register() -> None:
-    from cli import campaigns, database, demo, dichotomy, queries, sessions, stone_wheel, timeline, vpt, wield
+    from cli import audit, campaigns, disputes, database, demo, dichotomy, house_rules, queries, replay, sessions, stone_wheel, tally, timeline, vpt, wield
 
-    for module in (campaigns, database, sessions, timeline, queries, wield, stone_wheel, dichotomy, vpt, demo):
+    for module in (audit, disputes, campaigns, database, sessions, timeline, queries, wield, stone_wheel, dichotomy, vpt, house_rules, demo, replay, tally):
         for command in module.COMMANDS:
             cli.add_command(command)
 

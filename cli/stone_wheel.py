@@ -347,7 +347,7 @@ def xp() -> None:
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def xp_session(app: AppContext, campaign: str, number: int, as_json: bool) -> None:
-    """The Master awards session K: 50 XP/h to present players' characters, 75 XP/h to the Master."""
+    """The Master awards session K: XP per hour to present players' characters (50) and the Master (75), or the house rates."""
     from journal.systems.stone_wheel.commands import award_session_xp
 
     events = award_session_xp(app.journal(), campaign, number, app.actor)

@@ -1,7 +1,8 @@
 """structlog set-up: console lines for people or JSON lines (``--log-json``), always on stderr.
 
 Library code only calls ``structlog.get_logger``; the CLI calls :func:`configure` once.  Until then a
-quiet default (warnings and up, on stderr) applies, so tests and benchmarks print nothing per event.
+quiet default (warnings and up, on stderr, key=value lines) applies, so tests and benchmarks print
+nothing per event and no command pays for importing the console renderer (and rich) at start-up.
 """
 
 from __future__ import annotations
@@ -12,13 +13,17 @@ import sys
 import structlog
 
 
-def configure(*, json: bool = False, level: str = "warning") -> None:
+def configure(*, json: bool = False, level: str = "warning", console: bool = True) -> None:
     """Send structured logs to stderr at ``level``, rendered for people or as JSON lines."""
     renderer: structlog.typing.Processor
     if json:
         renderer = structlog.processors.JSONRenderer()
+    elif console:
+        from structlog.dev import ConsoleRenderer
+
+        renderer = ConsoleRenderer(colors=False)
     else:
-        renderer = structlog.dev.ConsoleRenderer(colors=False)
+        renderer = structlog.processors.KeyValueRenderer(key_order=["event"])
     structlog.configure(
         processors=[
             structlog.processors.add_log_level,
@@ -32,4 +37,4 @@ def configure(*, json: bool = False, level: str = "warning") -> None:
 
 
 if not structlog.is_configured():
-    configure()
+    configure(console=False)

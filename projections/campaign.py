@@ -11,7 +11,7 @@ TYPES = ("campaign.created", "member.added")
 
 
 def initial() -> dict[str, Any]:
-    return {"name": None, "system": None, "master": None, "members": {}, "created_at": None, "version": 0}
+    return {"name": None, "system": None, "master": None, "members": {}, "created_at": None}
 
 
 def apply(state: dict[str, Any], event: Event) -> None:
@@ -21,7 +21,6 @@ def apply(state: dict[str, Any], event: Event) -> None:
         state["members"][data["master"]] = "master"
     elif event.type == "member.added":
         state["members"][data["name"]] = data.get("role", "player")
-    state["version"] = event.version
 
 
 def fold(events: Any) -> dict[str, Any]:

@@ -32,12 +32,19 @@ class Projection:
     def apply(self) -> Callable[[dict[str, Any], Event], None]:
         return self.module.apply
 
+    def wants(self, event_type: str) -> bool:
+        """Whether ``apply`` can change the state for this type: the module's ``wants``, its ``TYPES``, or all."""
+        if hasattr(self.module, "wants"):
+            return bool(self.module.wants(event_type))
+        types = getattr(self.module, "TYPES", None)
+        return types is None or event_type in types
+
 
 def _shared() -> list[Projection]:
     from projections import campaign, disputes, house_rules, session, xp
 
-    return [Projection("campaign", 1, campaign), Projection("sessions", 1, session), Projection("xp", 1, xp),
-            Projection("disputes", 1, disputes), Projection("house_rules", 1, house_rules)]
+    return [Projection("campaign", 2, campaign), Projection("sessions", 2, session), Projection("xp", 1, xp),
+            Projection("disputes", 2, disputes), Projection("house_rules", 2, house_rules)]
 
 
 def _system(system: str) -> list[Projection]:

@@ -105,13 +105,16 @@ class Engine:
 
     def _fold(self, states: dict, projections: list, events: Iterable[Event], skip: set[str], base: int, version: int,
               voids: list[_Void], progress: Progress | None) -> list[tuple[int, str]]:
-        applies = [(states[p.name], p.apply) for p in projections]
+        routes: dict[str, list[tuple[dict, Callable]]] = {}  # event type -> the folds that read it
         every = self.snapshot_every
         snapshots: list[tuple[int, str]] = []
         next_snapshot = (base // every + 1) * every
         for event in events:
             if event.id not in skip:
-                for state, apply in applies:
+                route = routes.get(event.type)
+                if route is None:
+                    route = routes[event.type] = [(states[p.name], p.apply) for p in projections if p.wants(event.type)]
+                for state, apply in route:
                     apply(state, event)
             if event.version == next_snapshot:
                 next_snapshot += every

@@ -1,12 +1,11 @@
-"""The sessions projection: which session is open, who is present, and the roll counter of its dice.
+"""The sessions projection: which session is open, who is present, when each started and ended.
 
-The next roll counter is derived from the events (every server roll recorded so far), so a command
-that is refused after rolling burns no counter and the counters of a session stay gap-free.
+The next roll counter of the open session is not kept here (scanning every payload for dice would
+cost every replay): the service derives it from the open session's own events when it rolls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -14,22 +13,12 @@ from journal.events.envelope import Event
 
 State = dict[str, Any]
 
+#: Event types this projection reads (the engine calls apply only for these).
+TYPES = ("session.started", "session.ended")
+
 
 def initial() -> State:
     return {"open": None, "last": 0, "sessions": {}}
-
-
-def server_rolls(value: Any) -> Iterator[dict[str, Any]]:
-    """Every server roll (a dict with ``source == "server"``) nested anywhere in a payload."""
-    if isinstance(value, dict):
-        if value.get("source") == "server" and "counter" in value and "dice" in value:
-            yield value
-            return
-        for item in value.values():
-            yield from server_rolls(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from server_rolls(item)
 
 
 def minutes_between(start: str, end: str) -> int:
@@ -52,7 +41,6 @@ def apply(state: State, event: Event) -> None:
             "ended_at": None,
             "end_version": None,
             "minutes": None,
-            "counter": 0,
         }
         state["open"] = data["number"]
         state["last"] = data["number"]
@@ -60,10 +48,6 @@ def apply(state: State, event: Event) -> None:
         session = state["sessions"][str(event.data["number"])]
         session.update(ended_at=event.recorded_at, end_version=event.version, minutes=event.data["minutes"])
         state["open"] = None
-    elif event.session is not None and state["open"] == event.session:
-        session = state["sessions"][str(event.session)]
-        for roll in server_rolls(event.data):
-            session["counter"] = max(session["counter"], roll["counter"] + len(roll["dice"]))
 
 
 def open_session(state: State) -> dict[str, Any] | None:

@@ -40,6 +40,11 @@ def _bought(data: dict[str, Any]) -> str:
     return "unspecified"
 
 
+def wants(event_type: str) -> bool:
+    """Every system's XP awards and spending (the engine calls apply only for these)."""
+    return event_type.endswith((".xp_awarded", ".xp_spent"))
+
+
 def apply(state: State, event: Event) -> None:
     kind = event.type
     if kind.endswith(".xp_awarded"):

@@ -6,7 +6,8 @@ A server roll carries the roll counter of its first die (die ``i`` used counter 
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterator
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -31,3 +32,25 @@ class Roll(BaseModel):
         if self.source == "table" and self.counter is not None:
             raise ValueError("a table roll has no roll counter")
         return self
+
+
+def server_rolls(value: Any) -> Iterator[dict[str, Any]]:
+    """Every server roll (a dict with ``source == "server"``) nested anywhere in a decoded payload."""
+    if isinstance(value, dict):
+        if value.get("source") == "server" and "counter" in value and "dice" in value:
+            yield value
+            return
+        for item in value.values():
+            yield from server_rolls(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from server_rolls(item)
+
+
+def next_counter(payloads: Iterator[dict[str, Any]]) -> int:
+    """The first roll counter that no server roll in ``payloads`` has used."""
+    counter = 0
+    for payload in payloads:
+        for roll in server_rolls(payload):
+            counter = max(counter, roll["counter"] + len(roll["dice"]))
+    return counter

@@ -9,21 +9,28 @@ what it returns with the version the context was read at, and runs it again on a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from journal.dice.derive import Roller
 from journal.errors import NotAuthorized, RuleViolation, ValidationFailed
 from journal.events import Payload
-from journal.events.rolls import Roll
 from journal.store import EventStore
+
+if TYPE_CHECKING:
+    from journal.dice.derive import Roller
+    from journal.events.rolls import Roll
 
 
 @dataclass(frozen=True)
 class Record:
-    """A payload to append, with the event it answers (``causation``) when there is one."""
+    """A payload to append, with the event it answers (``causation``) when there is one.
+
+    ``id`` is given (from :meth:`Context.new_id`) when another event of the same batch must name this
+    one as its causation; otherwise the store draws one.
+    """
 
     payload: Payload
     causation: str | None = None
+    id: str | None = None
 
 
 @dataclass
@@ -56,6 +63,13 @@ class Context:
         number = self.sessions["open"]
         return None if number is None else self.sessions["sessions"][str(number)]
 
+    @staticmethod
+    def new_id() -> str:
+        """A fresh event id, for a Record that another event of the same batch names."""
+        from journal.store.eventstore import new_ids
+
+        return new_ids(1)[0]
+
     def require_master(self, what: str) -> None:
         """Refuse unless the actor is the Master; ``what`` completes 'only the Master may ...'."""
         if not self.is_master:
@@ -71,8 +85,19 @@ class Context:
             raise RuleViolation("session: open session needed", f"{what} needs an open session ('journal session start')")
         return session
 
+    def next_counter(self) -> int:
+        """The first roll counter the open session's recorded server rolls have not used."""
+        from journal.events.rolls import next_counter
+
+        session = self.require_session("the journal's dice")
+        events = self.store.read(self.name, from_version=session["start_version"] + 1, to_version=self.version)
+        return next_counter(event.data for event in events)
+
     def dice(self, sides: int, count: int, table: list[int] | None = None) -> Roll:
         """``count`` dice of ``sides``: the table's values when given, else the journal's server dice."""
+        from journal.dice.derive import Roller
+        from journal.events.rolls import Roll
+
         if table is not None:
             if len(table) != count:
                 raise ValidationFailed(f"dice: this roll needs {count} d{sides}, {len(table)} given")
@@ -91,7 +116,7 @@ class Context:
             if seed is None:
                 raise RuleViolation("dice: server rolls need the session seed", "this session's seed is not on this journal")
             self._roller = Roller.from_seed(
-                bytes.fromhex(seed), list(session["salts"].values()), self.name, session["number"], session["counter"]
+                bytes.fromhex(seed), list(session["salts"].values()), self.name, session["number"], self.next_counter()
             )
         return self._roller.roll(sides, count)
 

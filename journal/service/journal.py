@@ -11,7 +11,6 @@ from pydantic import ValidationError
 
 from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.events import Payload
-from journal.events.campaign import SYSTEMS, CampaignCreated, MemberAdded
 from journal.events.envelope import Event, NewEvent
 from journal.service.context import Context, Record
 from journal.store import EventStore, open_store
@@ -60,6 +59,8 @@ class Journal:
 
     def create_campaign(self, name: str, system: str, master: str) -> Event:
         """Start a campaign; its Master is its first member and the actor of this first event."""
+        from journal.events.campaign import SYSTEMS, CampaignCreated
+
         name = _check_name("campaign", name)
         master = _check_name("member", master)
         if system not in SYSTEMS:
@@ -72,6 +73,8 @@ class Journal:
 
     def add_member(self, campaign: str, name: str, actor: str | None = None) -> Event:
         """Add a player to the campaign (the Master only)."""
+        from journal.events.campaign import MemberAdded
+
         name = _check_name("member", name)
 
         def check(state: dict[str, Any], who: str) -> None:
@@ -150,7 +153,7 @@ class Journal:
             if not decided:
                 return []
             new = [
-                NewEvent(r.payload.type, r.payload.to_data(), context.actor,
+                NewEvent(r.payload.type, r.payload.to_data(), context.actor, id=r.id,
                          session=_session_of(r.payload, context.sessions["open"]), causation=r.causation)
                 for r in decided
             ]

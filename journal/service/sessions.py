@@ -9,7 +9,7 @@ from journal.dice.derive import audit_rolls, commitment, new_seed
 from journal.dice.notation import evaluate, parse
 from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
-from journal.events.rolls import Roll
+from journal.events.rolls import Roll, server_rolls
 from journal.events.session import FreeRoll, SessionEnded, SessionStarted
 from journal.service.context import Context
 from journal.service.journal import Journal
@@ -53,7 +53,7 @@ def end_session(journal: Journal, campaign: str, minutes: int | None = None, act
         measured = session_projection.minutes_between(session["started_at"], utc_now())
         if minutes is not None and minutes < 0:
             raise ValidationFailed("minutes: must not be negative")
-        return [SessionEnded(number=session["number"], seed=seed, next_counter=session["counter"],
+        return [SessionEnded(number=session["number"], seed=seed, next_counter=ctx.next_counter(),
                              minutes=measured if minutes is None else minutes,
                              minutes_recorded_by_master=minutes is not None)]
 
@@ -111,7 +111,7 @@ def verify_rolls(journal: Journal, campaign: str | None = None) -> list[RollChec
             if event.type == "session.ended":
                 ends[event.data["number"]] = event.data
             elif event.session is not None and event.type != "session.started":
-                for roll in session_projection.server_rolls(event.data):
+                for roll in server_rolls(event.data):
                     rolls[event.session].append((Roll.model_validate(roll), event.id))
         for key, record in sessions["sessions"].items():
             number = int(key)

@@ -64,9 +64,14 @@ def _configure_sqlite(engine: sa.Engine) -> None:
 def current_revision(engine: sa.Engine) -> str | None:
     """The alembic revision the database is at, or None for an empty database."""
     with engine.connect() as conn:
-        if not sa.inspect(conn).has_table("alembic_version"):
+        try:
+            return conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+        except sa.exc.ProgrammingError:  # PostgreSQL: no such table
             return None
-        return conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+        except sa.exc.OperationalError as exc:  # SQLite: no such table (or a real failure: re-raised)
+            if "no such table" in str(exc):
+                return None
+            raise
 
 
 def open_store(url: str = DEFAULT_URL, *, upgrade: bool | None = None) -> "EventStore":

@@ -265,8 +265,8 @@ class EventStore:
     def _stream(self, stmt: sa.Select) -> Iterator[Event]:
         with self.engine.connect() as conn:
             result = conn.execution_options(yield_per=_CHUNK).execute(stmt)
-            for row in result:
-                yield _row_to_event(row)
+            for rows in result.partitions():
+                yield from map(_row_to_event, rows)
 
     def marks(self, campaign: str, *, to_version: int | None = None, types: Iterable[str] | None = None) -> list[Event]:
         """The campaign's structural events (creation, members, sessions, voids), through their partial index."""
@@ -277,6 +277,17 @@ class EventStore:
             stmt = stmt.where(T.c.type.in_(list(types)))
         with self.engine.connect() as conn:
             return [_row_to_event(row) for row in conn.execute(stmt.order_by(T.c.version))]
+
+    def ids_with_prefix(self, prefix: str, *, campaign: str | None = None, type_: str | None = None,
+                        limit: int = 6) -> list[tuple[str, str]]:
+        """(id, campaign) of the stored events whose id starts with ``prefix`` (at most ``limit``)."""
+        stmt = sa.select(T.c.id, T.c.campaign).where(T.c.id.like(prefix + "%"))
+        if campaign is not None:
+            stmt = stmt.where(T.c.campaign == campaign)
+        if type_ is not None:
+            stmt = stmt.where(T.c.type == type_)
+        with self.engine.connect() as conn:
+            return [(row[0], row[1]) for row in conn.execute(stmt.order_by(T.c.seq).limit(limit))]
 
     def version_at(self, campaign: str, recorded_at: str) -> int:
         """The last version of the campaign recorded at or before ``recorded_at`` (0 if none)."""

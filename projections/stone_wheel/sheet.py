@@ -213,3 +213,6 @@ _HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "stone_wheel.xp_awarded": _xp_awarded,
     "stone_wheel.xp_spent": _xp_spent,
 }
+
+#: Event types this projection reads (the engine calls apply only for these).
+TYPES = tuple(_HANDLERS)

@@ -124,3 +124,6 @@ _HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "vpt.revenge_ticked": _revenge_ticked,
     "vpt.points_spent": _spent,
 }
+
+#: Event types this projection reads (the engine calls apply only for these).
+TYPES = tuple(_HANDLERS)

@@ -122,3 +122,6 @@ _HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "wield.failure_collected": _failure_collected,
     "wield.hero_died": _hero_died,
 }
+
+#: Event types this projection reads (the engine calls apply only for these).
+TYPES = tuple(_HANDLERS)

@@ -115,3 +115,6 @@ _HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "wield.failure_collected": _collected,
     "wield.hero_died": _died,
 }
+
+#: Event types this projection reads (the engine calls apply only for these).
+TYPES = tuple(_HANDLERS)

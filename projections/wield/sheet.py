@@ -144,3 +144,6 @@ _HANDLERS: dict[str, Callable[[State, str, dict[str, Any]], None]] = {
     "wield.condition_removed": _condition_removed,
     "wield.hero_died": _hero_died,
 }
+
+#: Event types this projection reads (the engine calls apply only for these).
+TYPES = tuple(_HANDLERS)

@@ -369,11 +369,12 @@ class SessionXp:
     master: int
 
 
-def session_xp(minutes: int) -> SessionXp:
-    """Players present earn floor(50 x minutes / 60), the Master floor(75 x minutes / 60)."""
+def session_xp(minutes: int, player_rate: int = PLAYER_XP_PER_HOUR, master_rate: int = MASTER_XP_PER_HOUR) -> SessionXp:
+    """Players present earn floor(player_rate x minutes / 60), the Master floor(master_rate x minutes / 60);
+    the rates are 50 and 75 unless a house rule sets others."""
     if minutes < 0:
         raise _refuse("session length", f"a session cannot last {minutes} minutes")
-    return SessionXp(PLAYER_XP_PER_HOUR * minutes // 60, MASTER_XP_PER_HOUR * minutes // 60)
+    return SessionXp(player_rate * minutes // 60, master_rate * minutes // 60)
 
 
 def check_bonus_award(amount: int, reason: str) -> None:

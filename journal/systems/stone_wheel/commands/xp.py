@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from journal.errors import NotFound, RuleViolation
 from journal.events.envelope import Event
 from journal.service.context import Context
+from journal.service.house_rules import rule_in_force
 from journal.service.journal import Journal
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.commands._common import PROJECTIONS, build, character, require_owner, state
@@ -15,7 +16,8 @@ from journal.systems.stone_wheel.events import XpAwarded, XpSpent
 
 def award_session_xp(journal: Journal, campaign: str, session: int, actor: str | None = None) -> list[Event]:
     """After session K: floor(50 x min / 60) to each living character of each present player, floor(75 x min / 60)
-    to the Master's ledger.  A session is awarded once."""
+    to the Master's ledger (the rates are those in force when the award is recorded: ``xp_per_hour_player`` and
+    ``xp_per_hour_master`` house rules).  A session is awarded once."""
 
     def decide(ctx: Context) -> list:
         ctx.require_master("award session experience")
@@ -27,7 +29,8 @@ def award_session_xp(journal: Journal, campaign: str, session: int, actor: str |
         rules.check_session_award(session, record["ended_at"] is not None,
                                   None if first is None else f"version {first['version']}, event {first['id']}")
         minutes = record["minutes"]
-        xp = rules.session_xp(minutes)
+        xp = rules.session_xp(minutes, rule_in_force(ctx, "xp_per_hour_player"),  # the house rules in force
+                              rule_in_force(ctx, "xp_per_hour_master"))
         members = ctx.campaign["members"]
         present = [name for name in record["present"] if members.get(name) == "player"]
         out = []

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from journal.events.envelope import Event
 from journal.service.context import Context
+from journal.service.house_rules import rule_in_force
 from journal.service.journal import Journal
 from journal.systems.wield import rules
 from journal.systems.wield.events import (
@@ -93,16 +94,18 @@ def record_power(
     domain: str | None = None,
     actor: str | None = None,
 ) -> Event:
-    """The vatcha (its player or Fate) bestows a power on its wielder: rank boxes marked, Control lost read off."""
+    """The vatcha (its player or Fate) bestows a power on its wielder: rank boxes marked, Control lost read off
+    with the ``control_mapping`` in force (pyramid by default, linear by house rule)."""
 
     def decide(ctx: Context) -> list:
         item = vatcha(ctx, vatcha_name)
         require_player_or_fate(ctx, [item["player"]], f"bestow {vatcha_name}'s powers")
         wielder = item["wielder"]
         rules.check_wielder(vatcha_name, wielder, wielder is not None and hero(ctx, wielder)["alive"])
-        after = rules.bestow(item["boxes"], rank, "pyramid")
+        mapping = rule_in_force(ctx, "control_mapping")  # the house rule in force, stored with the event
+        after = rules.bestow(item["boxes"], rank, mapping)
         return [make(PowerBestowed, vatcha=vatcha_name, hero=wielder, power=power, domain=domain, rank=rank,
-                     mapping="pyramid", boxes=after.boxes, control_lost=after.control_lost,
+                     mapping=mapping, boxes=after.boxes, control_lost=after.control_lost,
                      vatcha_dice=after.vatcha_dice, wielder_dice=after.wielder_dice)]
 
     return execute(journal, campaign, decide, actor)[0]

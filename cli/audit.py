@@ -1,0 +1,71 @@
+"""``journal audit CAMPAIGN EVENT``: the evidence about one event, as text, JSON, Markdown or one HTML file.
+
+EVENT is a version number, an event id or a unique prefix of one (at least 8 hex digits).  The
+command exits 6 (integrity) after printing the report when the chain is broken at or before the
+event, or when one of its server rolls does not recompute.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cli.main import AppContext
+from cli.output import emit_json, line, table
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, (dict, list)):
+        import orjson
+
+        return orjson.dumps(value).decode()
+    return str(value)
+
+
+@click.command("audit")
+@click.argument("campaign")
+@click.argument("event")
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True,
+              help="Text for the terminal, or a Markdown or self-contained HTML report.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="File to write (default: stdout).")
+@click.option("--json", "as_json", is_flag=True, help="Print the evidence as JSON for machines.")
+@click.pass_obj
+def audit(app: AppContext, campaign: str, event: str, fmt: str, output: str | None, as_json: bool) -> None:
+    """The evidence about EVENT of CAMPAIGN: envelope, recorder, roll proofs, sheets, chain, disputes."""
+    from cli.reports import audit as render
+    from journal.service.audit import audit as gather
+
+    report = gather(app.journal(), campaign, event)
+    if as_json:
+        emit_json(report)
+    elif fmt == "text" and output is None:
+        for text in render.text_lines(report):
+            line(text)
+        sheets = report["sheets"]
+        if sheets["changes"]:
+            table(f"sheet fields changed (version {sheets['before_version']} -> {sheets['after_version']})",
+                  ["character", "field", "before", "after"],
+                  [(c["character"], c["field"], _cell(c["before"]), _cell(c["after"])) for c in sheets["changes"]])
+        else:
+            line(f"sheets: no field changed (version {sheets['before_version']} -> {sheets['after_version']})")
+    else:
+        document = {"md": render.markdown, "html": render.html}.get(fmt, lambda r: "\n".join(render.text_lines(r)) + "\n")(report)
+        if output is None:
+            click.echo(document, nl=False)
+        else:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(document)
+            line(f"wrote the audit of event {report['envelope']['version']} to {output}")
+    chain = report["chain"]
+    if chain["status"] in ("broken at this event", "broken before this event"):
+        click.echo(f"integrity: {chain['summary']}", err=True)
+        sys.exit(6)
+    if any(proof["status"] == "mismatch" for proof in report["rolls"]):
+        click.echo("integrity: a server roll of this event does not recompute from its session's seed", err=True)
+        sys.exit(6)
+
+
+COMMANDS = [audit]

@@ -1,0 +1,39 @@
+"""The end-of-session tally: the one event that closes a session's awards (``tally.committed``).
+
+A committed tally is appended in one batch with the awards it lists (each system's own events:
+``stone_wheel.xp_awarded``, ``dichotomy.xp_awarded``, ``vpt.relationship_ticked``,
+``vpt.revenge_ticked``), the ``tally.committed`` event last.  A session is tallied once.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from journal.events import Payload
+
+
+class TallyEntry(BaseModel):
+    """One line the tally appended: what kind of award, to whom (towards whom), the item and amount."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str = Field(min_length=1, max_length=500)
+    kind: str = Field(min_length=1, max_length=50)
+    character: str = Field(min_length=1, max_length=200)
+    other: str | None = Field(default=None, min_length=1, max_length=200)
+    item: str = Field(min_length=1, max_length=500)
+    amount: int
+    reason: str = ""
+
+
+class TallyCommitted(Payload):
+    """Session ``session`` is tallied: ``lines`` awards were appended with it, listed in ``summary``."""
+
+    type: ClassVar[str] = "tally.committed"
+
+    session: int = Field(ge=1)
+    lines: int = Field(ge=0)
+    summary: list[TallyEntry] = Field(default_factory=list)
+    skipped: list[str] = Field(default_factory=list)

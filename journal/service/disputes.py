@@ -1,0 +1,345 @@
+"""Disputes before the quorum: any member contests an event, the players present vote, the Master rules.
+
+* ``open_dispute``: any member; the event must be of this campaign and may not be a void, a dispute
+  record or a campaign, membership or session record, nor already voided, nor under an open dispute.
+  The voters are frozen then: the players (not the Master) recorded present at the event's session,
+  or every player of the campaign for an event recorded between sessions.
+* ``vote``: each voter once; a vote is final (a second one is refused, naming the first).
+* ``rule``: the Master only, once, and only after a second-degree quorum of the voters has voted
+  (``journal.quorum.second_degree``: ceil(2P/3) of P voters, either way).  The ruling keeps the tally
+  and whether it followed the majority.  An overturn appends, in the same batch, a
+  ``correction.voided`` naming the dispute and, when given, the corrected event (same type as the
+  disputed one) whose causation is the void.
+
+A dispute is named by the id of its ``dispute.opened`` event, or by a unique prefix of at least 8 hex
+digits.  Voting and ruling need no campaign: the event's id finds it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from journal.dice.notation import evaluate, parse
+from journal.errors import NotFound, RuleViolation, ValidationFailed
+from journal.events import Payload, parse_payload
+from journal.events.corrections import EventVoided
+from journal.events.disputes import DisputeOpened, DisputeRuled, DisputeTally, DisputeVoted
+from journal.events.envelope import Event
+from journal.events.session import FreeRoll
+from journal.quorum import second_degree
+from journal.service.context import Context, Record
+from journal.service.journal import Journal
+from journal.store.eventstore import utc_now
+from projections import catalog
+from projections import disputes as disputes_projection
+
+#: Records that are final: disputing them is refused.
+FINAL_TYPES = ("campaign.created", "member.added", "session.started", "session.ended")
+FINAL_PREFIXES = ("dispute.", "correction.")
+CHOICES = ("uphold", "overturn")
+
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_PREFIX = re.compile(r"^[0-9a-f-]+$")
+MIN_PREFIX = 8
+
+
+# -- finding events and disputes ------------------------------------------------------------------
+
+
+def _prefix(ref: str, what: str) -> str:
+    text = ref.strip().lower()
+    if not _PREFIX.match(text) or sum(ch != "-" for ch in text) < MIN_PREFIX:
+        raise ValidationFailed(f"{what}: '{ref}' is not an id or a prefix of at least {MIN_PREFIX} hex digits")
+    return text
+
+
+def _ids_like(journal: Journal, prefix: str, *, campaign: str | None = None, type_: str | None = None) -> list[tuple[str, str]]:
+    """(id, campaign) of the stored events whose id starts with ``prefix`` (at most 6)."""
+    return journal.store.ids_with_prefix(prefix, campaign=campaign, type_=type_)
+
+
+def _ambiguous(what: str, ref: str, ids: list[str]) -> ValidationFailed:
+    shown = ", ".join(ids[:5]) + (", …" if len(ids) > 5 else "")
+    return ValidationFailed(f"{what}: '{ref}' is ambiguous: {shown}")
+
+
+def resolve_event(journal: Journal, campaign: str, ref: str) -> Event:
+    """The event of ``campaign`` that ``ref`` names: a version number, an event id or a unique id prefix."""
+    journal.campaign(campaign)
+    text = str(ref).strip()
+    if text.isdigit():
+        found = list(journal.store.read(campaign, from_version=int(text), to_version=int(text)))
+        if not found:
+            raise NotFound(f"no event at version {text} in campaign '{campaign}'")
+        return found[0]
+    prefix = _prefix(text, "event")
+    if _UUID.match(prefix):
+        event = journal.store.get(prefix)
+        if event.campaign != campaign:
+            raise NotFound(f"event {prefix} is not in campaign '{campaign}'")
+        return event
+    matches = _ids_like(journal, prefix, campaign=campaign)
+    if not matches:
+        raise NotFound(f"no event with an id starting '{prefix}' in campaign '{campaign}'")
+    if len(matches) > 1:
+        raise _ambiguous("event", ref, [m[0] for m in matches])
+    return journal.store.get(matches[0][0])
+
+
+def find_dispute(journal: Journal, ref: str, campaign: str | None = None) -> tuple[str, str]:
+    """(campaign, dispute id) named by ``ref``: a dispute id or a unique prefix of >= 8 hex digits."""
+    prefix = _prefix(ref, "dispute")
+    if _UUID.match(prefix):
+        event = journal.store.get(prefix)
+        if event.type != "dispute.opened" or (campaign is not None and event.campaign != campaign):
+            raise NotFound(f"no dispute with id '{prefix}'" + ("" if campaign is None else f" in campaign '{campaign}'"))
+        return event.campaign, event.id
+    if campaign is not None:
+        known = journal.at(campaign)["disputes"]["disputes"]
+        matches = [(d, campaign) for d in known if d.startswith(prefix)]
+    else:
+        matches = _ids_like(journal, prefix, type_="dispute.opened")
+    if not matches:
+        raise NotFound(f"no dispute with an id starting '{prefix}'" + ("" if campaign is None else f" in campaign '{campaign}'"))
+    if len(matches) > 1:
+        raise _ambiguous("dispute", ref, [m[0] for m in matches])
+    return matches[0][1], matches[0][0]
+
+
+def _dispute(ctx: Context, dispute_id: str) -> dict[str, Any]:
+    found = ctx.states["disputes"]["disputes"].get(dispute_id)
+    if found is None:  # its opening was voided
+        raise NotFound(f"no dispute with id '{dispute_id}' in campaign '{ctx.name}'")
+    return found
+
+
+def _closed(dispute: dict[str, Any]) -> RuleViolation:
+    ruling = dispute["ruling"]
+    return RuleViolation("dispute: ruled once",
+                         f"dispute {dispute['id']} was ruled at version {ruling['version']}: {dispute['status']}")
+
+
+def _who(dispute: dict[str, Any]) -> str:
+    return "present players" if dispute["session"] is not None else "players"
+
+
+def tally(dispute: dict[str, Any]) -> dict[str, Any]:
+    """The second-degree tally of a dispute's votes so far: eligible, required, uphold, overturn, reached."""
+    counted = second_degree({p: v["choice"] == "overturn" for p, v in dispute["votes"].items()}, dispute["voters"])
+    return {"eligible": counted.eligible, "required": counted.required, "uphold": counted.against,
+            "overturn": counted.in_favour, "voted": counted.in_favour + counted.against, "reached": counted.reached}
+
+
+# -- commands ------------------------------------------------------------------------------------
+
+
+def open_dispute(journal: Journal, campaign: str, event: str, reason: str, actor: str | None = None) -> Event:
+    """Any member contests ``event`` (a version, an id or a unique id prefix) for ``reason``."""
+    target = resolve_event(journal, campaign, event)
+    reason = reason.strip()
+    if not reason:
+        raise ValidationFailed("reason: a dispute needs a reason")
+
+    def decide(ctx: Context) -> list:
+        if target.type in FINAL_TYPES or target.type.startswith(FINAL_PREFIXES):
+            raise RuleViolation("dispute: what may be disputed",
+                                f"event {target.id} (version {target.version}) is a {target.type}: "
+                                "voids, disputes and campaign, membership and session records are final")
+        for void in journal.store.marks(ctx.name, to_version=ctx.version, types=["correction.voided"]):
+            if void.data["target"] == target.id:
+                raise RuleViolation("dispute: voided event",
+                                    f"event {target.id} (version {target.version}) was voided at version {void.version}")
+        pending = disputes_projection.open_disputes(ctx.states["disputes"], target.id)
+        if pending:
+            raise RuleViolation("dispute: one at a time",
+                                f"event version {target.version} is already disputed: dispute {pending[0]['id']} is open")
+        players = [name for name, role in ctx.campaign["members"].items() if role == "player"]
+        if target.session is None:
+            voters = players
+            if not voters:
+                raise RuleViolation("dispute: voters", f"'{ctx.name}' has no players: no quorum can be formed")
+        else:
+            record = ctx.sessions["sessions"].get(str(target.session))
+            voters = [name for name in (record or {}).get("present", []) if name in players]
+            if not voters:
+                raise RuleViolation("dispute: voters",
+                                    f"no player was present at session {target.session}: no quorum can be formed")
+        return [DisputeOpened(target=target.id, target_version=target.version, target_type=target.type,
+                              session=target.session, reason=reason[:2000], voters=voters)]
+
+    return journal.execute(campaign, decide, actor)[0]
+
+
+def vote(journal: Journal, dispute: str, choice: str, actor: str | None = None, campaign: str | None = None) -> Event:
+    """A voter's vote on ``dispute``: ``uphold`` (the event stands) or ``overturn``; final once cast."""
+    if choice not in CHOICES:
+        raise ValidationFailed(f"choice: '{choice}' is not uphold or overturn")
+    name, dispute_id = find_dispute(journal, dispute, campaign)
+
+    def decide(ctx: Context) -> list:
+        found = _dispute(ctx, dispute_id)
+        if found["status"] != "open":
+            raise _closed(found)
+        voters = ", ".join(found["voters"])
+        if ctx.is_master:
+            raise RuleViolation("dispute: who votes", f"the Master rules on the dispute and does not vote (voters: {voters})")
+        if ctx.actor not in found["voters"]:
+            where = f"was not present at session {found['session']}" if found["session"] is not None else "is not a voter"
+            raise RuleViolation("dispute: who votes", f"'{ctx.actor}' {where} (voters: {voters})")
+        cast = found["votes"].get(ctx.actor)
+        if cast is not None:
+            raise RuleViolation("dispute: one vote each",
+                                f"'{ctx.actor}' already voted {cast['choice']} on dispute {dispute_id} (version {cast['version']})")
+        return [DisputeVoted(dispute=dispute_id, choice=choice)]
+
+    return journal.execute(name, lambda ctx: [Record(p, dispute_id) for p in decide(ctx)], actor)[0]
+
+
+def rule(
+    journal: Journal, dispute: str, ruling: str, corrected: Payload | None = None, reason: str = "",
+    actor: str | None = None, campaign: str | None = None,
+) -> list[Event]:
+    """The Master rules on ``dispute`` once a second-degree quorum has voted.
+
+    ``overturn`` appends the ruling, a void of the disputed event naming the dispute, and
+    ``corrected`` (when given; the same type as the disputed event) caused by the void.
+    """
+    if ruling not in CHOICES:
+        raise ValidationFailed(f"ruling: '{ruling}' is not uphold or overturn")
+    if corrected is not None and ruling != "overturn":
+        raise ValidationFailed("corrected: only an overturn appends a corrected event")
+    name, dispute_id = find_dispute(journal, dispute, campaign)
+
+    def decide(ctx: Context) -> list[Record]:
+        ctx.require_master("rule on a dispute")
+        found = _dispute(ctx, dispute_id)
+        if found["status"] != "open":
+            raise _closed(found)
+        counted = tally(found)
+        if not counted["reached"]:
+            verb = "has" if counted["voted"] == 1 else "have"
+            raise RuleViolation("dispute: quorum",
+                                f"second-degree quorum: {counted['required']} of {counted['eligible']} {_who(found)} "
+                                f"must vote, {counted['voted']} {verb}")
+        target = journal.store.get(found["target"])
+        if corrected is not None and corrected.type != target.type:
+            raise ValidationFailed(f"corrected: the disputed event is a {target.type}; its correction must be one too, "
+                                   f"not a {corrected.type}")
+        majority = ("tie" if counted["uphold"] == counted["overturn"]
+                    else "overturn" if counted["overturn"] > counted["uphold"] else "uphold")
+        out: list[Record] = [Record(DisputeRuled(
+            dispute=dispute_id, ruling=ruling, majority=majority,
+            followed_majority=None if majority == "tie" else majority == ruling,
+            tally=DisputeTally(eligible=counted["eligible"], required=counted["required"],
+                               uphold=counted["uphold"], overturn=counted["overturn"]),
+            reason=reason.strip()[:2000], corrected=corrected is not None), dispute_id)]
+        if ruling == "overturn":
+            why = (reason.strip() or found["reason"])[:2000]
+            void = Record(EventVoided(target=target.id, target_version=target.version, reason=why, dispute=dispute_id),
+                          target.id, ctx.new_id())
+            out.append(void)
+            if corrected is not None:
+                out.append(Record(corrected, void.id))
+            _check_folds(journal, ctx, target, out)
+        return out
+
+    return journal.execute(name, decide, actor)
+
+
+def corrected_dice(journal: Journal, dispute: str, dice: list[int], campaign: str | None = None) -> Payload:
+    """The disputed free roll (``roll.made``) thrown again with ``dice`` (the table's), for an overturn."""
+    name, dispute_id = find_dispute(journal, dispute, campaign)
+    found = journal.at(name)["disputes"]["disputes"][dispute_id]
+    target = journal.store.get(found["target"])
+    if target.type != FreeRoll.type:
+        raise ValidationFailed(f"corrected dice: only a {FreeRoll.type} can be corrected by its dice; "
+                               f"give the corrected {target.type} as JSON")
+    expression = parse(target.data["notation"])
+    remaining = list(dice)
+
+    def draw(sides: int, count: int) -> Any:
+        from journal.events.rolls import Roll
+
+        if len(remaining) < count:
+            raise ValidationFailed(f"corrected dice: '{expression}' throws more dice than the {len(dice)} given")
+        taken = [remaining.pop(0) for _ in range(count)]
+        for value in taken:
+            if not 1 <= value <= sides:
+                raise ValidationFailed(f"corrected dice: a d{sides} cannot show {value}")
+        return Roll(sides=sides, dice=taken, source="table")
+
+    result = evaluate(expression, draw)
+    if remaining:
+        raise ValidationFailed(f"corrected dice: '{expression}' throws {len(dice) - len(remaining)} dice, {len(dice)} given")
+    return FreeRoll(notation=str(expression), rolls=list(result.rolls),
+                    result=result.successes if result.is_pool else result.total, pool=result.is_pool,
+                    description=result.describe(), purpose=target.data.get("purpose"))
+
+
+def corrected_payload(journal: Journal, dispute: str, data: dict[str, Any], campaign: str | None = None) -> Payload:
+    """``data`` validated as a payload of the disputed event's type, for an overturn."""
+    name, dispute_id = find_dispute(journal, dispute, campaign)
+    found = journal.at(name)["disputes"]["disputes"][dispute_id]
+    return parse_payload(found["target_type"], data)
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def _row(dispute: dict[str, Any]) -> dict[str, Any]:
+    return {**dispute, "tally": tally(dispute)}
+
+
+def list_disputes(journal: Journal, campaign: str, as_of: str | None = None) -> dict[str, Any]:
+    """Every dispute of the campaign as of a point, in the order they were opened, with its tally."""
+    folded = journal.at(campaign, as_of)
+    rows = sorted(folded["disputes"]["disputes"].values(), key=lambda d: d["version"])
+    return {"campaign": campaign, "version": folded.version, "disputes": [_row(d) for d in rows]}
+
+
+def show_dispute(journal: Journal, dispute: str, campaign: str | None = None) -> dict[str, Any]:
+    """One dispute now: the disputed event, the voters, the votes, the tally and the ruling."""
+    name, dispute_id = find_dispute(journal, dispute, campaign)
+    folded = journal.at(name)
+    found = folded["disputes"]["disputes"].get(dispute_id)
+    if found is None:
+        raise NotFound(f"no dispute with id '{dispute_id}' in campaign '{name}' (its opening was voided)")
+    return {"campaign": name, "version": folded.version, "dispute": _row(found)}
+
+
+def _check_folds(journal: Journal, ctx: Context, target: Event, batch: list[Record]) -> None:
+    """Refuse an overturn after which some projection could no longer fold the campaign.
+
+    Folds the campaign as it will stand after the batch (the target voided, the correction added)
+    from the state just before the target; a fold that raises means later events need the target.
+    """
+    voids = journal.store.marks(ctx.name, to_version=ctx.version, types=["correction.voided"])
+    skip = {void.data["target"] for void in voids} | {target.id}
+    base = target.version - 1
+    if any(void.version > base and void.data["target_version"] <= base for void in voids):
+        base = 0  # a later void reaches before the target: the state at ``base`` would still count it
+    projections = catalog.for_system(ctx.system)
+    states = (orjson.loads(orjson.dumps(journal.at(ctx.name, base).states)) if base > 0
+              else {p.name: p.initial() for p in projections})
+    now = utc_now()
+    tail = list(journal.store.read(ctx.name, from_version=base + 1, to_version=ctx.version))
+    tail += [Event(r.id or f"batch-{i}", ctx.name, ctx.version + 1 + i, r.payload.type, r.payload.to_data(), ctx.actor,
+                   now, ctx.sessions["open"], r.causation) for i, r in enumerate(batch)]
+    for event in tail:
+        if event.id in skip:
+            continue
+        for projection in projections:
+            try:
+                projection.apply(states[projection.name], event)
+            except Exception as exc:  # noqa: BLE001 - any failure means the record would not fold
+                problem = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
+                raise RuleViolation(
+                    "dispute: overturn",
+                    f"without event version {target.version}, {projection.name} cannot fold "
+                    f"{'the correction' if event.version > ctx.version else f'version {event.version}'} "
+                    f"({event.type}; {problem}): dispute the events that depend on it first",
+                ) from None

@@ -1,0 +1,278 @@
+"""House rules: propose a switch of a ruling, vote on it, adopt it; and the rule in force at any point.
+
+A group may switch a ruling marked "house rule" for its campaign (RULINGS.md; the Stone Wheel dogmas:
+proposals to change the rules are backed by a first-degree quorum, and the head Master extends the
+rules).  The journal records it in three steps:
+
+* ``propose_rule`` (any member): ``rules.proposed`` {key, value, previous}; the proposal's id is the id
+  of that event (a unique prefix of it is accepted wherever a proposal is named);
+* ``vote_rule`` (players only, once each): ``rules.voted`` {proposal, in_favour};
+* ``adopt_rule`` (the Master only, once a first-degree quorum of all the campaign's players is in
+  favour): ``rules.adopted`` {proposal, key, value, previous, tally}.  The rule is in force from that
+  event on; before it, the previous value (the default, or an earlier house rule) still is.
+
+A proposal is adopted once.  A proposal overtaken by a later adoption of the same key may still be
+adopted (it then wins from its own adoption on), unless its value is already the rule in force.
+
+Commands read the rule in force with :func:`rule_in_force` from their context at record time and store
+what they used in their payload (Wield stores the ``mapping``; Stone Wheel the award, from the rate), so
+every projection at every point shows the rule that was in force when each event was recorded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
+from journal.events.envelope import Event
+from journal.events.house_rules import RuleAdopted, RuleProposed, RuleVoted
+from journal.quorum import first_degree, quorum_size
+from journal.service.context import Context, Record
+from journal.service.journal import Journal
+
+Value = int | str
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """A key a campaign may switch: its system, default, and the values it accepts."""
+
+    key: str
+    system: str
+    default: Value
+    meaning: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def allowed(self) -> str:
+        return " | ".join(self.choices) if self.choices else f"a whole number {self.low}-{self.high}"
+
+    def parse(self, raw: Any) -> Value:
+        """``raw`` (the text after ``KEY=``, or a value) as this key's type; ValidationFailed naming the key."""
+        if self.choices:
+            text = str(raw).strip() if isinstance(raw, str) else None
+            if text not in self.choices:
+                raise ValidationFailed(f"house rule '{self.key}': {raw!r} is not one of {', '.join(self.choices)}")
+            return text
+        if isinstance(raw, bool):
+            number = None
+        elif isinstance(raw, int):
+            number = raw
+        elif isinstance(raw, str) and re.fullmatch(r"[+-]?\d+", raw.strip()):
+            number = int(raw.strip())
+        else:
+            number = None
+        if number is None:
+            raise ValidationFailed(f"house rule '{self.key}': {raw!r} is not a whole number")
+        assert self.low is not None and self.high is not None
+        if not self.low <= number <= self.high:
+            raise ValidationFailed(f"house rule '{self.key}': {number} is not in {self.low}-{self.high}")
+        return number
+
+
+#: Every key a campaign may switch, by name.
+RULES: dict[str, RuleSpec] = {
+    spec.key: spec
+    for spec in (
+        RuleSpec("control_mapping", "wield", "pyramid",
+                 "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
+                 "linear = one per box", choices=("pyramid", "linear")),
+        RuleSpec("xp_per_hour_player", "stone-wheel", 50,
+                 "session XP per hour for each player present: floor(rate x minutes / 60)", low=0, high=1000),
+        RuleSpec("xp_per_hour_master", "stone-wheel", 75,
+                 "session XP per hour for the Master who ran it: floor(rate x minutes / 60)", low=0, high=1000),
+    )
+}
+
+
+def spec(key: str) -> RuleSpec:
+    """The known key ``key``; ValidationFailed naming it (and the known keys) otherwise."""
+    found = RULES.get(key.strip() if isinstance(key, str) else key)
+    if found is None:
+        raise ValidationFailed(f"house rule '{key}': unknown key (known: {', '.join(sorted(RULES))})")
+    return found
+
+
+def _house(source: Any) -> Mapping[str, Any]:
+    """The house_rules state from a Context, a Folded, a dict of states, or the state itself."""
+    states = getattr(source, "states", source)
+    if "in_force" in states and "proposals" in states:
+        return states
+    return states["house_rules"]
+
+
+def rule_in_force(source: Any, key: str) -> Value:
+    """The value of ``key`` in force in ``source`` (a Context, a Folded, ``ctx.states`` or the house_rules
+    state): the last adopted house rule for it, else its default."""
+    known = spec(key)
+    entry = _house(source)["in_force"].get(known.key)
+    return known.default if entry is None else entry["value"]
+
+
+def _players(campaign: Mapping[str, Any]) -> list[str]:
+    return [name for name, role in campaign["members"].items() if role == "player"]
+
+
+def _shown(value: Value) -> str:
+    return f"'{value}'" if isinstance(value, str) else str(value)
+
+
+def _where(house: Mapping[str, Any], key: str) -> str:
+    entry = house["in_force"].get(key)
+    return "the default" if entry is None else f"adopted at version {entry['version']}"
+
+
+# -- finding a proposal ------------------------------------------------------------------------
+
+
+def _match(house: Mapping[str, Any], ref: str) -> list[str]:
+    return [pid for pid in house["proposals"] if pid.startswith(ref)]
+
+
+def find_proposal(journal: Journal, ref: str, campaign: str | None = None) -> tuple[str, str]:
+    """(campaign, proposal id) of the proposal named by ``ref``: its id or a unique prefix of it."""
+    text = ref.strip().lower()
+    if not text:
+        raise ValidationFailed("proposal: give the proposal's id (or a unique prefix of it)")
+    if campaign is not None:
+        journal.campaign(campaign)
+        names = [campaign]
+    elif _UUID.match(text):
+        try:
+            names = [journal.store.get(text).campaign]
+        except NotFound:
+            names = []
+    else:
+        names = journal.store.campaigns()
+    found = [(name, pid) for name in names for pid in _match(journal.at(name)["house_rules"], text)]
+    if not found:
+        where = f" in '{campaign}'" if campaign is not None else ""
+        raise NotFound(f"no house-rule proposal '{ref.strip()}'{where}")
+    if len(found) > 1:
+        raise ValidationFailed(f"proposal '{ref.strip()}': ambiguous, it begins {len(found)} proposals' ids "
+                               f"({', '.join(pid for _, pid in found[:3])}{', …' if len(found) > 3 else ''})")
+    return found[0]
+
+
+def _proposal(ctx: Context, proposal_id: str) -> dict[str, Any]:
+    found = ctx.states["house_rules"]["proposals"].get(proposal_id)
+    if found is None:
+        raise NotFound(f"no house-rule proposal '{proposal_id}' in '{ctx.name}'")
+    return found
+
+
+def _not_adopted(proposal: Mapping[str, Any]) -> None:
+    if proposal["adopted"] is not None:
+        raise RuleViolation("house rules: adopted once",
+                            f"proposal {proposal['id']} was adopted at version {proposal['adopted']['version']}")
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+def propose_rule(journal: Journal, campaign: str, key: str, value: Any, actor: str | None = None) -> Event:
+    """Any member proposes ``key = value`` for the campaign; the event's id is the proposal's id."""
+    known = spec(key)
+    parsed = known.parse(value)
+
+    def decide(ctx: Context) -> list:
+        if ctx.system != known.system:
+            raise RuleViolation("house rules: one rule system",
+                                f"'{known.key}' is a {known.system} rule; '{ctx.name}' plays {ctx.system}")
+        house = ctx.states["house_rules"]
+        current = rule_in_force(house, known.key)
+        if current == parsed:
+            raise RuleViolation("house rules: a change",
+                                f"'{known.key}' is already {_shown(parsed)} ({_where(house, known.key)})")
+        return [RuleProposed(key=known.key, value=parsed, previous=current)]
+
+    return journal.execute(campaign, decide, actor)[0]
+
+
+def vote_rule(journal: Journal, proposal: str, in_favour: bool, actor: str | None = None,
+              campaign: str | None = None) -> Event:
+    """A player of the campaign votes on the proposal, once, in favour or against."""
+    name, proposal_id = find_proposal(journal, proposal, campaign)
+
+    def decide(ctx: Context) -> list:
+        found = _proposal(ctx, proposal_id)
+        if ctx.campaign["members"].get(ctx.actor) != "player":
+            raise NotAuthorized(f"only players vote on house rules ('{ctx.actor}' is the Master)")
+        _not_adopted(found)
+        earlier = found["votes"].get(ctx.actor)
+        if earlier is not None:
+            side = "in favour" if earlier["in_favour"] else "against"
+            raise RuleViolation("house rules: one vote each",
+                                f"'{ctx.actor}' already voted {side} at version {earlier['version']}")
+        return [Record(RuleVoted(proposal=proposal_id, in_favour=in_favour), causation=proposal_id)]
+
+    return journal.execute(name, decide, actor)[0]
+
+
+def adopt_rule(journal: Journal, proposal: str, actor: str | None = None, campaign: str | None = None) -> Event:
+    """The Master adopts the proposal once a first-degree quorum of all players is in favour."""
+    name, proposal_id = find_proposal(journal, proposal, campaign)
+
+    def decide(ctx: Context) -> list:
+        found = _proposal(ctx, proposal_id)
+        ctx.require_master("adopt a house rule")
+        _not_adopted(found)
+        house = ctx.states["house_rules"]
+        key = found["key"]
+        current = rule_in_force(house, key)
+        if current == found["value"]:
+            raise RuleViolation("house rules: a change",
+                                f"'{key}' is already {_shown(current)} ({_where(house, key)})")
+        votes = {voter: vote["in_favour"] for voter, vote in found["votes"].items()}
+        tally = first_degree(votes, _players(ctx.campaign))
+        if not tally.reached:
+            verb = "is" if tally.in_favour == 1 else "are"
+            raise RuleViolation("house rules: first-degree quorum",
+                                f"{tally.required} of {tally.eligible} players in favour needed, {tally.in_favour} {verb}")
+        payload = RuleAdopted(proposal=proposal_id, key=key, value=found["value"], previous=current,
+                              in_favour=tally.in_favour, against=tally.against, required=tally.required,
+                              players=tally.eligible)
+        return [Record(payload, causation=proposal_id)]
+
+    return journal.execute(name, decide, actor)[0]
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def show_rules(journal: Journal, campaign: str, as_of: str | None = None) -> dict[str, Any]:
+    """The house rules of the campaign's system as of a point: each key's value in force (and whence),
+    every proposal with its votes and tally, and every adoption so far."""
+    folded = journal.at(campaign, as_of)
+    house = folded["house_rules"]
+    players = _players(folded["campaign"])
+    required = quorum_size(len(players)) if players else None
+    rules = []
+    for known in RULES.values():
+        if known.system != folded.system:
+            continue
+        entry = house["in_force"].get(known.key)
+        rules.append({
+            "key": known.key, "value": known.default if entry is None else entry["value"], "default": known.default,
+            "house_rule": entry is not None, "proposal": None if entry is None else entry["proposal"],
+            "adopted_version": None if entry is None else entry["version"], "allowed": known.allowed(),
+            "meaning": known.meaning,
+        })
+    proposals = []
+    for found in sorted(house["proposals"].values(), key=lambda p: p["version"]):
+        votes = {voter: vote["in_favour"] for voter, vote in found["votes"].items()}
+        in_favour = sum(1 for choice in votes.values() if choice)
+        proposals.append({
+            "id": found["id"], "key": found["key"], "value": found["value"], "previous": found["previous"],
+            "proposed_by": found["proposed_by"], "version": found["version"], "votes": votes,
+            "in_favour": in_favour, "against": len(votes) - in_favour, "required": required, "players": len(players),
+            "quorum_reached": required is not None and in_favour >= required,
+            "adopted_version": None if found["adopted"] is None else found["adopted"]["version"],
+        })
+    return {"campaign": campaign, "system": folded.system, "version": folded.version, "rules": rules,
+            "proposals": proposals, "adoptions": list(house["adoptions"])}

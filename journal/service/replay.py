@@ -1,0 +1,227 @@
+"""The replay of one session, event by event, as JSON-ready data: what was recorded, by whom, the outcome,
+and the sheet fields each event changed; with the session's XP and relationship changes for a chart.
+
+How it is computed (one fold, never ``journal.at`` per event):
+
+* the campaign is folded once, as of just before the session's ``session.started``;
+* each event of the session (from its start to its end, inclusive) is applied in place through every
+  projection of the campaign's catalogue, and only the sheets it changed are compared field by field
+  (a deep copy of each sheet is kept; ``sheet != copy`` is one C-level comparison per sheet);
+* a void (``correction.voided``) changes the past, so at a void the state is folded again as of the
+  void (one ``journal.at`` per void) and the sheets are diffed across it: "voided from the void on";
+* after the end, the walk goes on up to the next session's start (or the head) applying every event,
+  and lists those that name this session in their payload (``session: K``, e.g. the session's XP
+  awards recorded after it ended) or void one of its events: the session's aftermath.
+
+An event voided by any void recorded so far (even after the session) carries ``voided``; the XP and
+bond totals count only what has not been voided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+
+from journal.errors import NotFound, ValidationFailed
+from journal.events.envelope import Event
+from journal.service.journal import Journal
+from journal.service.summaries import summary
+from projections import catalog
+
+#: Where each system's sheet projection keeps its characters: (projection, key).
+SHEETS: dict[str, list[tuple[str, str]]] = {
+    "wield": [("wield.sheet", "heroes"), ("wield.sheet", "vatcha")],
+    "stone-wheel": [("stone_wheel.sheet", "characters")],
+    "dichotomy": [("dichotomy.sheet", "characters")],
+    "vpt": [("vpt.sheet", "characters")],
+}
+
+#: The bond ticks of a session: event type -> (bond, character field, other field).
+BOND_TICKS: dict[str, tuple[str, str, str]] = {
+    "vpt.relationship_ticked": ("relationship", "character", "other"),
+    "vpt.revenge_ticked": ("revenge", "avenger", "target"),
+}
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON data (orjson round trip: faster than copy.deepcopy)."""
+    return orjson.loads(orjson.dumps(value))
+
+
+def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    """Nested dicts as ``{"a.b.c": leaf}``; lists are leaves, an empty dict has none."""
+    if isinstance(value, dict):
+        flat: dict[str, Any] = {}
+        for key, item in value.items():
+            flat.update(flatten(item, f"{prefix}.{key}" if prefix else str(key)))
+        return flat
+    return {prefix: value}
+
+
+class _Sheets:
+    """The sheets of the walked state, with the copy each was last compared against."""
+
+    def __init__(self, system: str, states: dict[str, Any]) -> None:
+        self.places = SHEETS[system]
+        self.states = states
+        self.seen = self.current_copy()
+
+    def current(self) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for projection, key in self.places:
+            found.update(self.states[projection][key])
+        return found
+
+    def current_copy(self) -> dict[str, Any]:
+        return {name: _copy(sheet) for name, sheet in self.current().items()}
+
+    def changes(self) -> list[dict[str, Any]]:
+        """The fields changed since the last call, sheet by sheet (a new sheet's fields from None)."""
+        now = self.current()
+        out: list[dict[str, Any]] = []
+        for name in sorted(set(now) | set(self.seen)):
+            old, new = self.seen.get(name), now.get(name)
+            if old == new:
+                continue
+            new = None if new is None else _copy(new)  # the live sheet's lists change later, in place
+            before, after = flatten(old or {}), flatten(new or {})
+            for field in sorted(set(before) | set(after)):
+                if before.get(field) != after.get(field):
+                    out.append({"character": name, "field": field, "before": before.get(field),
+                                "after": after.get(field)})
+            if new is None:
+                del self.seen[name]
+            else:
+                self.seen[name] = new
+        return out
+
+    def replace(self, states: dict[str, Any]) -> None:
+        """Continue from other states (after a void): the next ``changes`` diffs across the swap."""
+        self.states = states
+
+
+def _session_marks(journal: Journal, campaign: str, number: int) -> tuple[Event, Event | None, Event | None]:
+    """The session's start, its end (None while open) and the next session's start (None if none yet)."""
+    marks = journal.store.marks(campaign, types=["session.started", "session.ended"])
+    start = next((e for e in marks if e.type == "session.started" and e.data["number"] == number), None)
+    if start is None:
+        raise NotFound(f"no session {number} in campaign '{campaign}'")
+    end = next((e for e in marks if e.type == "session.ended" and e.data["number"] == number), None)
+    following = next((e for e in marks if e.type == "session.started" and e.version > start.version), None)
+    return start, end, following
+
+
+def _voids(journal: Journal, campaign: str) -> dict[str, dict[str, Any]]:
+    """Every voided event id of the campaign -> the void that took it out (the first one)."""
+    found: dict[str, dict[str, Any]] = {}
+    for event in journal.store.marks(campaign, types=["correction.voided"]):
+        found.setdefault(event.data["target"], {
+            "by": event.id, "version": event.version, "reason": event.data["reason"],
+            "dispute": event.data.get("dispute"),
+        })
+    return found
+
+
+def _entry(event: Event, changes: list[dict[str, Any]], voided: dict[str, Any] | None, part: str) -> dict[str, Any]:
+    return {
+        "version": event.version, "id": event.id, "type": event.type, "actor": event.actor,
+        "recorded_at": event.recorded_at, "session": event.session, "causation": event.causation,
+        "part": part, "summary": summary(event), "changes": changes, "voided": voided,
+    }
+
+
+def _names_session(event: Event, number: int, walked: set[str]) -> bool:
+    """An aftermath event worth listing: its payload names this session, or it voids one of its events."""
+    if event.data.get("session") == number:
+        return True
+    return event.type == "correction.voided" and event.data.get("target") in walked
+
+
+def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
+    """Session ``number`` of ``campaign`` event by event (see the module's docstring for the shape)."""
+    if number < 1:
+        raise ValidationFailed("session: a session number is 1 or more")
+    journal.campaign(campaign)
+    start, end, following = _session_marks(journal, campaign, number)
+    folded = journal.at(campaign, f"before:{start.id}")
+    projections = catalog.for_system(folded.system)
+    states = folded.states
+    sheets = _Sheets(folded.system, states)
+    voided = _voids(journal, campaign)
+    head = journal.store.head(campaign)
+    last = end.version if end is not None else head
+    horizon = following.version - 1 if following is not None else head
+
+    skip: set[str] = set()
+    entries: list[dict[str, Any]] = []
+    walked: set[str] = set()
+    payloads: dict[str, dict[str, Any]] = {}
+
+    def walk(events: Iterable[Event], part: str) -> None:
+        nonlocal states
+        for event in events:
+            if event.type == "correction.voided":
+                skip.add(event.data["target"])
+                states = journal.at(campaign, event.version).states
+                sheets.replace(states)
+            elif event.id not in skip:
+                for projection in projections:
+                    projection.apply(states[projection.name], event)
+            changes = sheets.changes()
+            if part == "session" or _names_session(event, number, walked):
+                walked.add(event.id)
+                entries.append(_entry(event, changes, voided.get(event.id), part))
+                if event.type.endswith(".xp_awarded") or event.type in BOND_TICKS:
+                    payloads[event.id] = event.data
+
+    walk(journal.store.read(campaign, from_version=start.version, to_version=last), "session")
+    if end is not None and horizon > last:
+        walk(journal.store.read(campaign, from_version=last + 1, to_version=horizon), "after")
+
+    counted = [(entry, payloads[entry["id"]]) for entry in entries
+               if entry["id"] in payloads and entry["voided"] is None]
+    record = states["sessions"]["sessions"][str(number)]
+    return {
+        "campaign": campaign, "system": folded.system, "session": number, "present": list(start.data["present"]),
+        "started_at": start.recorded_at, "ended_at": end.recorded_at if end is not None else None,
+        "minutes": record["minutes"], "start_version": start.version,
+        "end_version": end.version if end is not None else None, "head": head,
+        "events": entries, "xp": _xp(counted), "bonds": _bonds(counted),
+    }
+
+
+Counted = list[tuple[dict[str, Any], dict[str, Any]]]
+
+
+def _xp(counted: Counted) -> list[dict[str, Any]]:
+    """XP awarded in (or for) the session, per character, by source; voided awards left out."""
+    totals: dict[str, dict[str, Any]] = {}
+    for entry, data in counted:
+        if not entry["type"].endswith(".xp_awarded"):
+            continue
+        row = totals.setdefault(data["character"], {"character": data["character"], "amount": 0, "by_source": {},
+                                                   "master": False})
+        source = data.get("source") or "award"
+        row["amount"] += data["amount"]
+        row["by_source"][source] = row["by_source"].get(source, 0) + data["amount"]
+        row["master"] = row["master"] or bool(data.get("master"))
+    return [totals[name] for name in sorted(totals)]
+
+
+def _bonds(counted: Counted) -> list[dict[str, Any]]:
+    """Relationship and revenge changes of the session's ticks, per pair; voided ticks left out."""
+    totals: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for entry, data in counted:
+        shape = BOND_TICKS.get(entry["type"])
+        if shape is None:
+            continue
+        bond, who, whom = shape
+        key = (data[who], bond, data[whom])
+        row = totals.setdefault(key, {"character": data[who], "bond": bond, "other": data[whom], "change": 0,
+                                      "points": 0, "items": []})
+        row["change"] += data["change"]
+        row["points"] = data["points"]
+        row["items"] += data["items"]
+    return [totals[key] for key in sorted(totals)]

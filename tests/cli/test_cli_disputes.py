@@ -1,0 +1,177 @@
+"""``journal dispute open|vote|rule|list|show`` and ``journal audit``: outputs, refusals and reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+import sqlalchemy as sa
+
+from journal.store import open_store
+
+
+@pytest.fixture
+def forest(run, events_of) -> dict:
+    """Лес (vpt): ГМ; Аня, Борис, Вера; session 1 (Аня, Борис) with a table roll 2d6 [1, 2] at version 6."""
+    run("campaign", "new", "Лес", "--system", "vpt", "--master", "ГМ")
+    for name in ("Аня", "Борис", "Вера"):
+        run("member", "add", "Лес", name)
+    run("session", "start", "Лес", "--present", "Аня,Борис")
+    run("roll", "Лес", "2d6", "--dice", "1,2")
+    run("session", "end", "Лес", "--minutes", "60")
+    return events_of("Лес")[5]
+
+
+def _open(run) -> str:
+    result = run("--as", "Вера", "dispute", "open", "Лес", "--event", "6", "--reason", "кубик упал", "--json")
+    assert result.exit_code == 0, result.stderr
+    return orjson.loads(result.stdout)["id"]
+
+
+def test_dispute_open_prints_the_dispute_and_its_voters(run, forest) -> None:
+    """One line: the dispute's id, the event, the voters and the quorum."""
+    result = run("--as", "Вера", "dispute", "open", "Лес", "--event", forest["id"], "--reason", "кубик упал")
+    assert result.exit_code == 0, result.stderr
+    dispute = orjson.loads(run("dispute", "list", "Лес", "--json").stdout)["disputes"][0]["id"]
+    assert result.stdout == f"dispute {dispute} opened on event 6 (roll.made); voters: Аня, Борис (2 of 2 must vote)\n"
+
+
+def test_dispute_vote_prints_the_tally(run, forest) -> None:
+    """A vote by a prefix of the dispute's id prints who voted what and the count so far."""
+    dispute = _open(run)
+    result = run("--as", "Аня", "dispute", "vote", dispute[:-4], "--overturn")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == (f"Аня votes overturn on dispute {dispute}: 1 of 2 voted, quorum 2 (0 uphold, 1 overturn); "
+                             "no quorum yet\n")
+
+
+def test_dispute_vote_needs_a_choice(run, forest, events_of) -> None:
+    """Neither --uphold nor --overturn is a usage error (exit 2); nothing is written."""
+    dispute = _open(run)
+    result = run("--as", "Аня", "dispute", "vote", dispute)
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: give --uphold or --overturn\n")
+    assert len(events_of("Лес")) == 8
+
+
+def test_dispute_rule_without_quorum_is_refused(run, forest, events_of) -> None:
+    """Exit 3 with one line naming the quorum; nothing is written."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    result = run("dispute", "rule", dispute, "--overturn")
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert result.stderr == ("error: refused by rule 'dispute: quorum': second-degree quorum: 2 of 2 present players "
+                             "must vote, 1 has\n")
+    assert len(events_of("Лес")) == 9
+
+
+def test_a_player_may_not_rule(run, forest, events_of) -> None:
+    """Exit 7: only the Master rules; nothing is written."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Борис", "dispute", "vote", dispute, "--overturn")
+    result = run("--as", "Аня", "dispute", "rule", dispute, "--uphold")
+    assert (result.exit_code, result.stderr) == (7, "error: only the Master may rule on a dispute ('Аня' is a player)\n")
+    assert len(events_of("Лес")) == 10
+
+
+def test_dispute_rule_overturn_with_corrected_dice(run, forest, events_of) -> None:
+    """The ruling, the void and the corrected roll are appended; the log shows them in order."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Борис", "dispute", "vote", dispute, "--uphold")
+    result = run("dispute", "rule", dispute, "--overturn", "--correct-dice", "5,6", "--reason", "перебросили")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == (f"dispute {dispute} ruled: overturn (1 uphold, 1 overturn of 2; on a tied vote)\n"
+                             "event 6 voided at version 12\n"
+                             "corrected roll.made recorded at version 13\n")
+    events = events_of("Лес")
+    assert [(e["type"], e["causation"]) for e in events[10:]] == [
+        ("dispute.ruled", dispute), ("correction.voided", forest["id"]), ("roll.made", events[11]["id"])]
+    assert events[12]["data"]["description"] == "2d6: [5, 6] = 11"
+
+
+def test_dispute_rule_with_corrected_json(run, forest, events_of) -> None:
+    """--correct-json holds the corrected payload of the disputed type."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Борис", "dispute", "vote", dispute, "--overturn")
+    corrected = {**forest["data"], "result": 4, "description": "2d6: [1, 3] = 4",
+                 "rolls": [{"sides": 6, "dice": [1, 3], "source": "table", "counter": None}]}
+    result = run("dispute", "rule", dispute, "--overturn", "--correct-json", orjson.dumps(corrected).decode())
+    assert result.exit_code == 0, result.stderr
+    assert events_of("Лес")[-1]["data"] == corrected
+
+
+def test_a_correction_goes_with_an_overturn(run, forest, events_of) -> None:
+    """--uphold with --correct-dice is a usage error; nothing is written."""
+    dispute = _open(run)
+    result = run("dispute", "rule", dispute, "--uphold", "--correct-dice", "5,6")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: a correction goes with --overturn\n")
+    assert len(events_of("Лес")) == 8
+
+
+def test_dispute_show_prints_votes_and_ruling(run, forest) -> None:
+    """show: the dispute, the event, one row per voter, the ruling."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--uphold")
+    run("--as", "Борис", "dispute", "vote", dispute, "--uphold")
+    run("dispute", "rule", dispute, "--uphold")
+    shown = orjson.loads(run("dispute", "show", dispute, "--json").stdout)
+    assert (shown["campaign"], shown["dispute"]["status"], shown["dispute"]["ruling"]["followed_majority"]) == (
+        "Лес", "upheld", True)
+    text = run("dispute", "show", dispute).stdout
+    assert f"dispute {dispute} (upheld), opened by Вера at version 8: кубик упал — campaign 'Лес'\n" in text
+    assert "ruling: uphold by ГМ at version 11" in text
+
+
+def test_dispute_list_of_a_campaign_without_disputes(run, forest) -> None:
+    """An empty list says so in one line."""
+    assert run("dispute", "list", "Лес").stdout == "no dispute in 'Лес' (version 7)\n"
+
+
+def test_audit_prints_the_evidence(run, forest) -> None:
+    """Text: the title, the recorder, the roll's proof, the chain and the dispute."""
+    _open(run)
+    result = run("audit", "Лес", "6")
+    assert (result.exit_code, result.stderr) == (0, "")
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["Audit of event 6 (roll.made) in 'Лес'", f"recorded by ГМ (master) at {forest['recorded_at']}, session 1"]
+    assert "  rolls[0]: d6 [1, 2]: table roll (thrown at the table; nothing to recompute)" in lines
+    assert "chain: the chain holds: 8 events, this one (version 6) included" in lines
+    assert "sheets: no field changed (version 5 -> 6)" in lines
+
+
+def test_audit_writes_markdown_and_html_reports(run, forest, tmp_path: Path) -> None:
+    """--format md|html -o FILE writes the report; the HTML is self-contained (no script, no link out)."""
+    md, html = tmp_path / "audit.md", tmp_path / "audit.html"
+    assert run("audit", "Лес", forest["id"], "--format", "md", "-o", str(md)).stdout == f"wrote the audit of event 6 to {md}\n"
+    run("audit", "Лес", forest["id"], "--format", "html", "-o", str(html))
+    text, page = md.read_text(encoding="utf-8"), html.read_text(encoding="utf-8")
+    assert text.startswith("# Audit of event 6 (roll.made) in 'Лес'\n")
+    assert "## Chain\n\nthe chain holds: 7 events, this one (version 6) included.\n" in text
+    assert page.startswith("<!DOCTYPE html>") and "<script" not in page and "http" not in page.replace(
+        'xmlns="http://www.w3.org/2000/svg"', "")
+    assert "Audit of event 6 (roll.made) in &#x27;Лес&#x27;" in page
+
+
+def test_audit_of_a_tampered_event_exits_6_naming_it(run, forest, db_url) -> None:
+    """An event edited behind the journal's back: the report is printed, then exit 6 naming the event."""
+    store = open_store(db_url)
+    try:
+        with store.engine.begin() as conn:
+            if store.dialect == "sqlite":
+                conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
+            else:
+                conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
+            conn.execute(sa.text("UPDATE events SET data = :d WHERE campaign = 'Лес' AND version = 6"),
+                         {"d": orjson.dumps({**forest["data"], "result": 12}, option=orjson.OPT_SORT_KEYS).decode()})
+    finally:
+        store.close()
+    result = run("audit", "Лес", "6", "--json")
+    assert result.exit_code == 6
+    assert orjson.loads(result.stdout)["chain"]["status"] == "broken at this event"
+    assert result.stderr == (f"integrity: chain broken at this event (version 6, {forest['id']}): hash does not match "
+                             "the stored envelope (the event was altered)\n")

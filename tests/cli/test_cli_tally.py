@@ -1,0 +1,171 @@
+"""``journal tally``: the proposal table, the commit, --json, and refusals (exit code, one 'error:' line, no write)."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from journal.service import Journal
+from journal.service.sessions import end_session, start_session
+from journal.systems.stone_wheel import commands as stone_wheel
+from journal.systems.vpt import commands as vpt
+
+C = "Камень"
+CHARACTERISTICS = dict(constitution=5, strength=6, dexterity=4, perception=3, intelligence=2, wisdom=2, charisma=3,
+                       will=4, magic=1, luck=2)
+PARAMETERS = dict(health=20, stamina=3, mana=6, survival=10, attack=5, damage=3, dodge=4, block=4, casting=1,
+                  search=2, health_recovery=2, stamina_recovery=1, mana_recovery=1, disease_resistance=2,
+                  toxin_resistance=2, magic_resistance=1, reaction=3, movement=6, carry=40)
+RULE = "━" * 20 + "╇" + "━" * 12 + "╇" + "━" * 11 + "╇" + "━" * 9 + "╇" + "━" * 19 + "╇" + "━" * 8 + "╇"
+
+
+@pytest.fixture
+def tally(run, db_url):
+    """Камень: Аня plays Ратибор, Боря plays Ёжик; session 1 (Аня present) lasted 150 min; returns ``run``."""
+    journal = Journal.open(db_url)
+    try:
+        journal.create_campaign(C, "stone-wheel", "Мастер")
+        journal.add_member(C, "Аня")
+        journal.add_member(C, "Боря")
+        for name, player in (("Ратибор", "Аня"), ("Ёжик", "Боря")):
+            stone_wheel.create_character(journal, C, name, player, "physical", "человек", "воин", CHARACTERISTICS,
+                                         PARAMETERS)
+        start_session(journal, C, ["Аня"])
+        end_session(journal, C, minutes=150)
+    finally:
+        journal.close()
+    return run
+
+
+def head(db_url: str, campaign: str = C) -> int:
+    journal = Journal.open(db_url)
+    try:
+        return journal.store.head(campaign)
+    finally:
+        journal.close()
+
+
+def test_tally_prints_the_proposed_lines(tally) -> None:
+    """Without --commit: a table of the lines (the bonus given too) and how to commit them."""
+    result = tally("tally", C, "--session", "1", "--bonus", "Ёжик=30:нашёл карту")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert [row.rstrip() for row in result.stdout.splitlines()] == [
+        "session 1 tally (150 min; present: Аня)",
+        " line               ┃ kind       ┃ character ┃ towards ┃ item              ┃ amount ┃ status   ┃ reason",
+        RULE + "━" * 10 + "╇" + "━" * 28,
+        " session_xp:Ратибор │ session_xp │ Ратибор   │         │ 150 min x 50 XP/h │ +125   │ proposed │"
+        " present",
+        " master_xp:Мастер   │ master_xp  │ Мастер    │         │ 150 min x 75 XP/h │ +187   │ proposed │"
+        " the Master ran the session",
+        " bonus_xp:Ёжик      │ bonus_xp   │ Ёжик      │         │ bonus             │ +30    │ proposed │ нашёл карту",
+        "3 line(s) proposed; the Master records them with --commit",
+    ]
+
+
+def test_tally_without_commit_writes_nothing(tally, db_url) -> None:
+    """A proposal (by a player, too) leaves the head where it was."""
+    before = head(db_url)
+    assert tally("--as", "Боря", "tally", C, "--session", "1").exit_code == 0
+    assert head(db_url) == before
+
+
+def test_tally_commit_prints_what_it_appended(tally, db_url) -> None:
+    """--commit --skip: the committed lines, then the tally's version and id and what was skipped."""
+    result = tally("tally", C, "--session", "1", "--commit", "--skip", "master_xp:Мастер")
+    assert (result.exit_code, result.stderr) == (0, "")
+    version = head(db_url)
+    journal = Journal.open(db_url)
+    try:
+        done = list(journal.store.read(C, types=["tally.committed"]))[0]
+    finally:
+        journal.close()
+    assert [row.rstrip() for row in result.stdout.splitlines()] == [
+        "session 1 tally committed",
+        " line               ┃ kind       ┃ character ┃ towards ┃ item              ┃ amount ┃ status    ┃ reason",
+        RULE + "━" * 11 + "╇" + "━" * 9,
+        " session_xp:Ратибор │ session_xp │ Ратибор   │         │ 150 min x 50 XP/h │ +125   │ committed │ present",
+        f"session 1 tallied at version {version} (event {done.id}): 1 line(s) appended; skipped: master_xp:Мастер",
+    ]
+
+
+def test_tally_commit_json_lists_the_appended_events(tally) -> None:
+    """--commit --json: the tally's id and version and every appended event, tally.committed last."""
+    result = tally("tally", C, "--session", "1", "--commit", "--json")
+    document = orjson.loads(result.stdout)
+    assert [(e["type"], e.get("character"), e.get("amount")) for e in document["events"]] == [
+        ("stone_wheel.xp_awarded", "Ратибор", 125), ("stone_wheel.xp_awarded", "Мастер", 187),
+        ("tally.committed", None, None)]
+    assert document["tally"] == {"id": document["events"][-1]["id"], "version": document["events"][-1]["version"]}
+
+
+def test_tally_json_is_the_proposal(tally) -> None:
+    """--json prints the proposal: session, minutes, present, lines with their status."""
+    document = orjson.loads(tally("tally", C, "--session", "1", "--json").stdout)
+    assert (document["session"], document["minutes"], document["present"], document["tallied"],
+            [(r["key"], r["amount"], r["status"]) for r in document["lines"]]) == (
+        1, 150, ["Аня"], None, [("session_xp:Ратибор", 125, "proposed"), ("master_xp:Мастер", 187, "proposed")])
+
+
+def test_tally_second_commit_is_refused(tally, db_url) -> None:
+    """The second --commit exits 3 naming the first tally, and writes nothing."""
+    tally("tally", C, "--session", "1", "--commit")
+    before = head(db_url)
+    journal = Journal.open(db_url)
+    try:
+        done = list(journal.store.read(C, types=["tally.committed"]))[0]
+    finally:
+        journal.close()
+    result = tally("tally", C, "--session", "1", "--commit")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        3, "", f"error: refused by rule 'tally: once per session': session 1 was already tallied at version "
+               f"{done.version} (event {done.id})\n")
+    assert head(db_url) == before
+
+
+def test_tally_commit_by_a_player_is_refused(tally, db_url) -> None:
+    """A player's --commit exits 7 and writes nothing."""
+    before = head(db_url)
+    result = tally("--as", "Аня", "tally", C, "--session", "1", "--commit")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        7, "", "error: only the Master may commit a session tally ('Аня' is a player)\n")
+    assert head(db_url) == before
+
+
+def test_tally_of_an_open_session_is_refused(tally, db_url) -> None:
+    """Session 2 is open: exit 3, and nothing is written."""
+    tally("session", "start", C, "--present", "Аня")
+    before = head(db_url)
+    result = tally("tally", C, "--session", "2", "--commit")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        3, "", "error: refused by rule 'tally: ended sessions only': session 2 has not ended yet\n")
+    assert head(db_url) == before
+
+
+def test_tally_malformed_bonus_is_bad_input(tally) -> None:
+    """--bonus needs CHAR=AMOUNT:REASON (exit 2)."""
+    result = tally("tally", C, "--session", "1", "--bonus", "Ёжик=30")
+    assert result.exit_code == 2
+    assert "Invalid value for --bonus: 'Ёжик=30' is not CHAR=AMOUNT:REASON" in result.stderr
+
+
+def test_tally_vpt_proposes_no_interaction(run, db_url) -> None:
+    """VPT: the pair no event of the session linked gets "no interaction" -1 in the table."""
+    journal = Journal.open(db_url)
+    try:
+        journal.create_campaign("Пепел", "vpt", "Вика")
+        for name in ("Ёжик", "Белка"):
+            vpt.create_character(journal, "Пепел", name)
+        start_session(journal, "Пепел", ["Вика"])
+        vpt.tick_relationship(journal, "Пепел", "Ёжик", "Белка", ["saved_life"])
+        end_session(journal, "Пепел", minutes=60)
+        start_session(journal, "Пепел", ["Вика"])
+        end_session(journal, "Пепел", minutes=60)
+    finally:
+        journal.close()
+    result = run("tally", "Пепел", "--session", "2")
+    rows = [row.rstrip() for row in result.stdout.splitlines()]
+    assert rows[3:] == [
+        " relationship:Ёжик/Белка │ relationship │ Ёжик      │ Белка   │ no_interaction │ -1     │ proposed │ no event"
+        " of session 2 names both",
+        "1 line(s) proposed; the Master records them with --commit",
+    ]
