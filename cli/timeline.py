@@ -10,19 +10,6 @@ from cli.main import AppContext
 from cli.output import emit_json, line
 
 
-def _summary(data: dict) -> str:
-    """A payload in one line: its own description when it has one, else its fields."""
-    if "description" in data:
-        purpose = f"  ({data['purpose']})" if data.get("purpose") else ""
-        return f"{data['description']}{purpose}"
-    return ", ".join(f"{key}={_short(value)}" for key, value in data.items() if value not in (None, [], {}))
-
-
-def _short(value: object) -> str:
-    text = value if isinstance(value, str) else str(value)
-    return text if len(text) <= 24 else f"{text[:21]}..."
-
-
 @click.command("log")
 @click.argument("campaign")
 @click.option("--type", "types", multiple=True, help="Only events of this type (repeatable).")
@@ -30,6 +17,8 @@ def _short(value: object) -> str:
 @click.pass_obj
 def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -> None:
     """The campaign's timeline, one line per event."""
+    from journal.service.summaries import summary
+
     for event in app.journal().log(campaign, list(types)):
         if as_json:
             emit_json({
@@ -40,7 +29,7 @@ def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -
             })
         else:
             session = f"s{event.session}" if event.session is not None else "--"
-            line(f"{event.version:>5} {event.recorded_at[:19]} {session:>4} {event.actor}: {event.type} {_summary(event.data)}")
+            line(f"{event.version:>5} {event.recorded_at[:19]} {session:>4} {event.actor}: {summary(event)}  [{event.type}]")
 
 
 @click.command("export")

@@ -1,6 +1,6 @@
 """Payloads of house rules: a proposal to switch a ruling, the players' votes on it, and its adoption.
 
-A group may switch a ruling marked "house rule" (docs/rulings-intro.md) for its campaign.  Any member
+A group may switch a ruling marked "house rule" (docs/rulings.md) for its campaign.  Any member
 proposes a value for a known key; the players vote, once each; once a first-degree quorum of all players
 is in favour, the Master adopts it, and the rule is in force from the adoption on.  The proposal's id is
 the id of its ``rules.proposed`` event; votes and the adoption name it (and carry it as ``causation``).

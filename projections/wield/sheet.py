@@ -1,7 +1,7 @@
 """Wield character sheets: each vatcha (item, domains, goal, steps, powers, pyramid, Control) and each hero.
 
 A vatcha's powers, pyramid and Control describe its bond with its current wielder: a new hero for the vatcha
-starts a fresh pyramid (docs/rulings/wield.md).  A hero's sheet holds background, destiny, wounds, conditions,
+starts a fresh pyramid (docs/rulings.md (Wield)).  A hero's sheet holds background, destiny, wounds, conditions,
 geasa with their ranks and the failures still owed on them, and whether he lives.
 """
 

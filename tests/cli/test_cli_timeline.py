@@ -44,16 +44,16 @@ def _tamper(db_url: str, campaign: str, version: int, data: str) -> None:
 # -- log ---------------------------------------------------------------------------------------
 
 
-def test_log_prints_one_line_per_event_with_version_time_actor_type_and_payload(run, events_of) -> None:
-    """log prints 'VERSION TIME -- ACTOR: TYPE key=value, ...' for every event, in version order."""
+def test_log_prints_one_line_per_event_with_version_time_actor_summary_and_type(run, events_of) -> None:
+    """log prints 'VERSION TIME -- ACTOR: SUMMARY  [TYPE]' for every event, in version order."""
     _sample(run)
     times = [event["recorded_at"][:19] for event in events_of("Пепел")]
     result = run("log", "Пепел")
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.splitlines() == [
-        f"    1 {times[0]}   -- Судьба: campaign.created master=Судьба, name=Пепел, system=wield",
-        f"    2 {times[1]}   -- Судьба: member.added name=Аня, role=player",
-        f"    3 {times[2]}   -- Судьба: member.added name=Борис, role=player",
+        f"    1 {times[0]}   -- Судьба: campaign 'Пепел' started (wield), Master: Судьба  [campaign.created]",
+        f"    2 {times[1]}   -- Судьба: Аня joins as a player  [member.added]",
+        f"    3 {times[2]}   -- Судьба: Борис joins as a player  [member.added]",
     ]
 
 
@@ -62,8 +62,8 @@ def test_log_type_filter_keeps_only_that_type(run) -> None:
     _sample(run)
     result = run("log", "Пепел", "--type", "member.added")
     assert result.exit_code == 0
-    assert [(line.split()[0], line.split()[4]) for line in result.stdout.splitlines()] == [
-        ("2", "member.added"), ("3", "member.added"),
+    assert [(line.split()[0], line.split()[-1]) for line in result.stdout.splitlines()] == [
+        ("2", "[member.added]"), ("3", "[member.added]"),
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -158,8 +159,8 @@ _steps = st.lists(st.one_of(st.integers(1, 50).map(lambda n: ("award", n)), st.i
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=_steps, every=st.integers(1, 6), probes=st.lists(st.integers(0, 10**6), min_size=1, max_size=6))
-def test_snapshot_plus_tail_equals_full_replay_at_every_point(store: EventStore, steps, every, probes) -> None:
-    """For random campaigns with voids, any point answers exactly what a full replay answers."""
+def test_snapshot_plus_tail_equals_full_replay_and_the_read_model(store: EventStore, steps, every, probes) -> None:
+    """For random campaigns with voids: snapshot + tail == full replay at any point == the persisted read model at the head."""
     campaign = f"P{abs(hash((tuple(steps), every, tuple(probes))))}"
     store.append(campaign, [NewEvent("campaign.created", {"name": campaign, "system": "vpt", "master": "ГМ"}, "ГМ")], 0)
     appended = []
@@ -173,6 +174,9 @@ def test_snapshot_plus_tail_equals_full_replay_at_every_point(store: EventStore,
     head = store.head(campaign)
     engine = Engine(store, every)
     engine.at(campaign)  # leaves a read model at the head and snapshots behind it
+    fp = catalog.fingerprint(catalog.for_system("vpt"))
+    checkpoint, persisted = store.projections.read_model(campaign, fp)
+    assert (checkpoint, orjson.loads(persisted)) == (head, _replay(store, campaign, head))
     for probe in probes + [head]:
         point = probe % (head + 1)
         expected = _replay(store, campaign, point)

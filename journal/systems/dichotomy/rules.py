@@ -2,7 +2,7 @@
 
 Nothing here rolls dice or reads the journal: callers pass dice values already thrown and plain values
 read from the sheet; a function either returns what the rules compute or raises
-``RuleViolation("dichotomy: <rule>", "<reason>")``.  The defaults of docs/rulings/dichotomy.md apply.
+``RuleViolation("dichotomy: <rule>", "<reason>")``.  The defaults of docs/rulings.md (Dichotomy) apply.
 """
 
 from __future__ import annotations

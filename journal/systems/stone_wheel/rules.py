@@ -2,7 +2,7 @@
 
 Nothing here rolls or reads: callers pass dice values already thrown and the numbers the Master set.
 Each refusal raises ``RuleViolation("stone_wheel: <rule>", "<reason with the numbers>")``.
-The defaults for the text's gaps are those of RULINGS.md and docs/rulings/stone-wheel.md.
+The defaults for the text's gaps are those of RULINGS.md and docs/rulings.md (Stone Wheel).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 No I/O and no randomness: dice arrive as the values already rolled (lists of ints). Each function
 either returns what the rules compute or raises ``RuleViolation("vpt: <rule>", "<reason>")``.
-Defaults for the text's gaps follow RULINGS.md; the ones settled here are in docs/rulings/vpt.md.
+Defaults for the text's gaps follow RULINGS.md; the ones settled here are in docs/rulings.md (VPT).
 """
 
 from __future__ import annotations

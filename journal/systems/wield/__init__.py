@@ -1,4 +1,4 @@
 """Wield («Владетели», "Wield: Chronicle of Vatcha"): its event payloads (``events``) and pure rules (``rules``).
 
-Digest: rules/wield.md; defaults for its gaps: RULINGS.md and docs/rulings/wield.md.
+Digest: rules/wield.md; defaults for its gaps: RULINGS.md and docs/rulings.md (Wield).
 """

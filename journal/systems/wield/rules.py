@@ -2,7 +2,7 @@
 
 Nothing here rolls dice or reads state: dice arrive as the values already thrown, state arrives as plain
 values or the small frozen dataclasses below, and every refusal is a ``RuleViolation`` whose rule name
-starts with ``"wield: "``.  Defaults for the text's gaps follow RULINGS.md (see docs/rulings/wield.md).
+starts with ``"wield: "``.  Defaults for the text's gaps follow RULINGS.md (see docs/rulings.md (Wield)).
 """
 
 from __future__ import annotations
