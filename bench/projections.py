@@ -89,8 +89,9 @@ def build(url: str, total: int, per_session: int) -> None:
     while head < total:
         batch = [NewEvent("session.started", dict(start_event.data, number=number), start_event.actor, session=number)]
         repeats = max(1, (per_session - 2) // len(body))
+        renumbered = [(e, dict(e.data, session=number) if "session" in e.data else e.data) for e in body]
         for _ in range(repeats):
-            batch += [NewEvent(e.type, e.data, e.actor, session=number) for e in body]
+            batch += [NewEvent(e.type, data, e.actor, session=number) for e, data in renumbered]
         batch.append(NewEvent("session.ended", dict(end_event.data, number=number), end_event.actor, session=number))
         batch = batch[: max(2, total - head)]
         if batch[-1].type != "session.ended":
@@ -113,12 +114,15 @@ def rebuild_in_child(url: str) -> None:
         f"folded = Engine(store).rebuild({CAMPAIGN!r})\n"
         "elapsed = time.perf_counter() - start\n"
         "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\n"
-        "print(f'{folded.version} {elapsed} {peak}')\n"
+        "import orjson\n"
+        "size = len(orjson.dumps(folded.states))\n"
+        "print(f'{folded.version} {elapsed} {peak} {size}')\n"
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
-    events, elapsed, peak = int(out[0]), float(out[1]), float(out[2])
+    events, elapsed, peak, size = int(out[0]), float(out[1]), float(out[2]), int(out[3])
     print(f"full rebuild: {events / elapsed:>10,.0f} events/s ({elapsed:.1f} s)   target >= 150,000")
     print(f"rebuild peak memory (max RSS of the process): {peak:,.0f} MiB   target <= 200 MiB")
+    print(f"projection state at the head (one snapshot, JSON): {size / 1024:,.0f} KiB")
 
 
 def as_of(url: str, points: int) -> None:
@@ -172,6 +176,8 @@ def main() -> None:
         try:
             build(url, args.events, args.per_session)
             rebuild_in_child(url)
+            if url.startswith("sqlite"):
+                print(f"database file: {os.path.getsize(url.removeprefix('sqlite:///')) / 2**20:,.0f} MiB")
             as_of(url, args.points)
             cli_startup(url, args.runs)
         finally:

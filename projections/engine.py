@@ -80,8 +80,8 @@ class Engine:
 
     def _base(self, campaign: str, fp: str, version: int, voids: list[_Void], projections: list) -> tuple[int, dict]:
         cache = self.store.projections
-        model = cache.read_model(campaign, fp)
-        if model is not None and model[0] <= version and self._usable(model[0], version, voids):
+        model = cache.read_model(campaign, fp, upto=version)
+        if model is not None and self._usable(model[0], version, voids):
             candidate = model[0]
             snapshot_better = [v for v in cache.snapshot_versions(campaign, fp, version)
                                if v > candidate and self._usable(v, version, voids)]
@@ -96,18 +96,22 @@ class Engine:
               voids: list[_Void], progress: Progress | None = None) -> dict:
         if version > base:
             skip = {void.target for void in voids}
-            snapshots = self._fold(states, projections, self.store.read(campaign, from_version=base + 1, to_version=version),
-                                   skip, base, version, voids, progress)
-            self.store.projections.save_snapshots(campaign, fp, snapshots)
+
+            def save(snapshots: list[tuple[int, bytes]]) -> None:
+                self.store.projections.save_snapshots(campaign, fp, snapshots)
+
+            self._fold(states, projections, self.store.read(campaign, from_version=base + 1, to_version=version),
+                       skip, base, version, voids, progress, save)
         if version == head and version > 0:
-            self.store.projections.save_read_model(campaign, fp, version, orjson.dumps(states).decode())
+            self.store.projections.save_read_model(campaign, fp, version, orjson.dumps(states))
         return states
 
     def _fold(self, states: dict, projections: list, events: Iterable[Event], skip: set[str], base: int, version: int,
-              voids: list[_Void], progress: Progress | None) -> list[tuple[int, str]]:
+              voids: list[_Void], progress: Progress | None, save: Callable[[list[tuple[int, bytes]]], None]) -> None:
+        """Fold ``events`` into ``states``; hand the snapshots taken on the way to ``save``, a few at a time."""
         routes: dict[str, list[tuple[dict, Callable]]] = {}  # event type -> the folds that read it
         every = self.snapshot_every
-        snapshots: list[tuple[int, str]] = []
+        snapshots: list[tuple[int, bytes]] = []
         next_snapshot = (base // every + 1) * every
         for event in events:
             if event.id not in skip:
@@ -119,10 +123,13 @@ class Engine:
             if event.version == next_snapshot:
                 next_snapshot += every
                 if self._usable(event.version, version, voids):
-                    snapshots.append((event.version, orjson.dumps(states).decode()))
+                    snapshots.append((event.version, orjson.dumps(states)))
+                    if len(snapshots) >= 16:  # bounded memory: a million-event rebuild never holds them all
+                        save(snapshots)
+                        snapshots = []
                 if progress is not None:
                     progress(event.version)
-        return snapshots
+        save(snapshots)
 
     def rebuild(self, campaign: str, progress: Progress | None = None) -> Folded:
         """Drop the campaign's snapshots and read model and fold it again from the first event."""

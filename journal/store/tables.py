@@ -53,7 +53,7 @@ snapshots = sa.Table(
     sa.Column("campaign", sa.String(200), primary_key=True),
     sa.Column("version", sa.Integer(), primary_key=True),
     sa.Column("fingerprint", sa.String(64), nullable=False),
-    sa.Column("state", sa.Text(), nullable=False),
+    sa.Column("state", sa.LargeBinary(), nullable=False),
 )
 
 #: The persisted read model of each campaign: every projection's state at ``checkpoint``, caught up on read.
@@ -63,7 +63,7 @@ read_models = sa.Table(
     sa.Column("campaign", sa.String(200), primary_key=True),
     sa.Column("checkpoint", sa.Integer(), nullable=False),
     sa.Column("fingerprint", sa.String(64), nullable=False),
-    sa.Column("state", sa.Text(), nullable=False),
+    sa.Column("state", sa.LargeBinary(), nullable=False),
 )
 
 #: The secret seed of each open session's dice, kept until the session's end reveals it in an event.

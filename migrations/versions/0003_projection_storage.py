@@ -31,14 +31,14 @@ def upgrade() -> None:
         sa.Column("campaign", sa.String(200), primary_key=True),
         sa.Column("version", sa.Integer(), primary_key=True),
         sa.Column("fingerprint", sa.String(64), nullable=False),
-        sa.Column("state", sa.Text(), nullable=False),
+        sa.Column("state", sa.LargeBinary(), nullable=False),
     )
     op.create_table(
         "read_models",
         sa.Column("campaign", sa.String(200), primary_key=True),
         sa.Column("checkpoint", sa.Integer(), nullable=False),
         sa.Column("fingerprint", sa.String(64), nullable=False),
-        sa.Column("state", sa.Text(), nullable=False),
+        sa.Column("state", sa.LargeBinary(), nullable=False),
     )
 
 
