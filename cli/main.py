@@ -38,8 +38,53 @@ class AppContext:
             self._journal.close()
 
 
+#: Every command and where it lives: imported only when it runs (or for ``--help``), so that a query
+#: pays for its own module alone.  tests/cli/test_cli_main.py checks this against each module's COMMANDS.
+LAZY_COMMANDS: dict[str, str] = {
+    "campaign": "cli.campaigns:campaign",
+    "member": "cli.campaigns:member",
+    "init": "cli.database:init",
+    "db": "cli.database:db",
+    "session": "cli.sessions:session",
+    "roll": "cli.sessions:roll",
+    "log": "cli.timeline:log",
+    "export": "cli.timeline:export",
+    "import": "cli.timeline:import_",
+    "verify": "cli.timeline:verify",
+    "sheet": "cli.queries:sheet",
+    "debts": "cli.queries:debts_command",
+    "control": "cli.queries:control_command",
+    "bonds": "cli.queries:bonds_command",
+    "xp": "cli.queries:xp",
+    "diff": "cli.queries:diff",
+    "rebuild": "cli.queries:rebuild",
+    "wield": "cli.wield:group",
+    "stone-wheel": "cli.stone_wheel:group",
+    "dichotomy": "cli.dichotomy:group",
+    "vpt": "cli.vpt:group",
+    "tally": "cli.tally:tally",
+    "replay": "cli.replay:replay",
+    "dispute": "cli.disputes:dispute",
+    "audit": "cli.audit:audit",
+    "rules": "cli.house_rules:group",
+    "demo": "cli.demo:demo",
+    "serve": "cli.serve:serve",
+}
+
+
 class JournalGroup(click.Group):
-    """A click group that prints a JournalError as one line on stderr and exits with its code."""
+    """A click group that loads its commands lazily and prints a JournalError as one line on stderr."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in LAZY_COMMANDS:
+            import importlib
+
+            module, attribute = LAZY_COMMANDS[name].split(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context) -> Any:
         from journal.errors import JournalError
@@ -77,15 +122,6 @@ def cli(ctx: click.Context, db: str, actor: str | None, log_json: bool, verbose:
     ctx.call_on_close(app.close)
 
 
-def _register() -> None:
-    from cli import audit, campaigns, disputes, database, demo, dichotomy, house_rules, queries, replay, sessions, stone_wheel, tally, timeline, vpt, wield
-
-    for module in (audit, disputes, campaigns, database, sessions, timeline, queries, wield, stone_wheel, dichotomy, vpt, house_rules, demo, replay, tally):
-        for command in module.COMMANDS:
-            cli.add_command(command)
-
-
-_register()
 
 
 def main() -> None:

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from journal.errors import NotAuthorized, RuleViolation, ValidationFailed
-from journal.events import Payload
 from journal.store import EventStore
 
 if TYPE_CHECKING:
+    from journal.events import Payload
     from journal.dice.derive import Roller
     from journal.events.rolls import Roll
 

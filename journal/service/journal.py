@@ -5,12 +5,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, ValidationFailed
-from journal.events import Payload
 from journal.events.envelope import Event, NewEvent
 from journal.service.context import Context, Record
 from journal.store import EventStore, open_store
@@ -22,6 +21,9 @@ from projections.engine import Engine, Folded
 RETRIES = 20
 
 Check = Callable[[dict[str, Any], str], None]
+
+if TYPE_CHECKING:
+    from journal.events import Payload
 
 
 def _check_name(kind: str, name: str) -> str:

@@ -1,0 +1,101 @@
+"""The payload base class and the registry of event types (imported lazily through ``journal.events``).
+
+Each game system declares its payloads in ``journal/systems/<system>/events.py`` by subclassing
+:class:`Payload` with a ``type`` class variable; declaring the class registers it.  The store knows
+nothing of payloads: it stores ``data`` as canonical JSON.  The service validates a payload when a
+command records it, and the importer validates every imported line against the registry.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from journal.errors import ValidationFailed
+
+_REGISTRY: dict[str, type["Payload"]] = {}
+
+
+class Payload(BaseModel):
+    """Base of every event payload: frozen, no unknown fields, one registered ``type`` string each.
+
+    ``schema_version`` is the payload version stored in the envelope's ``schema`` field; bump it
+    and add an upcaster when a payload's shape changes.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    type: ClassVar[str] = ""
+    schema_version: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        if cls.type:
+            known = _REGISTRY.get(cls.type)
+            if known is not None and known.__qualname__ != cls.__qualname__:
+                raise TypeError(f"event type {cls.type!r} declared twice ({known.__qualname__}, {cls.__qualname__})")
+            _REGISTRY[cls.type] = cls
+
+    def to_data(self) -> dict[str, Any]:
+        """The payload as the JSON-ready dict stored in the envelope's ``data``."""
+        return self.model_dump(mode="json", by_alias=True)
+
+
+def payload_class(event_type: str) -> type[Payload]:
+    """The payload model registered for ``event_type``; a clear error when there is none."""
+    _load_all()
+    try:
+        return _REGISTRY[event_type]
+    except KeyError:
+        raise ValidationFailed(f"unknown event type '{event_type}'") from None
+
+
+def registered_types() -> dict[str, type[Payload]]:
+    """Every registered event type, for the catalogue and the importer."""
+    _load_all()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def parse_payload(event_type: str, data: dict[str, Any]) -> Payload:
+    """Validate ``data`` against the model of ``event_type``; raise a one-line ValidationFailed."""
+    from pydantic import ValidationError
+
+    model = payload_class(event_type)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "data"
+        raise ValidationFailed(f"{event_type}: field '{where}': {first['msg']}") from None
+
+
+def _load_all() -> None:
+    """Import every module that declares payloads, so that the registry is complete."""
+    import importlib
+
+    for module in _PAYLOAD_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:  # a system not written yet
+            if exc.name != module:
+                raise
+
+
+_PAYLOAD_MODULES = (
+    "journal.events.campaign",
+    "journal.events.session",
+    "journal.events.corrections",
+    "journal.events.disputes",
+    "journal.events.tallies",
+    "journal.events.house_rules",
+    "journal.events.tokens",
+    "journal.systems.wield.events",
+    "journal.systems.stone_wheel.events",
+    "journal.systems.dichotomy.events",
+    "journal.systems.vpt.events",
+)
