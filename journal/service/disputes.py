@@ -18,7 +18,6 @@ digits.  Voting and ruling need no campaign: the event's id finds it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import orjson

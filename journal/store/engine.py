@@ -9,12 +9,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
 from journal.errors import JournalError
 from journal.store.tables import SCHEMA_REVISION
+
+if TYPE_CHECKING:
+    from journal.store.eventstore import EventStore
 
 DEFAULT_URL = "sqlite:///journal.db"
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import orjson
 import pytest
-import sqlalchemy as sa
 
 from journal.store import open_store
+from support import tamper
 
 
 @pytest.fixture
@@ -161,13 +161,7 @@ def test_audit_of_a_tampered_event_exits_6_naming_it(run, forest, db_url) -> Non
     """An event edited behind the journal's back: the report is printed, then exit 6 naming the event."""
     store = open_store(db_url)
     try:
-        with store.engine.begin() as conn:
-            if store.dialect == "sqlite":
-                conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
-            else:
-                conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
-            conn.execute(sa.text("UPDATE events SET data = :d WHERE campaign = 'Лес' AND version = 6"),
-                         {"d": orjson.dumps({**forest["data"], "result": 12}, option=orjson.OPT_SORT_KEYS).decode()})
+        tamper(store, "Лес", 6, {**forest["data"], "result": 12})
     finally:
         store.close()
     result = run("audit", "Лес", "6", "--json")

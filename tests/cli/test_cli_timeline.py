@@ -7,9 +7,9 @@ import uuid
 from pathlib import Path
 
 import orjson
-import sqlalchemy as sa
 
-from journal.store import EventStore, open_store
+from journal.store import open_store
+from support import tamper
 
 EMPTY = "[]\n"
 
@@ -22,21 +22,12 @@ def _sample(run, db: str | None = None) -> None:
         assert run(*args, db=db).exit_code == 0
 
 
-def drop_triggers_and_edit(store: EventStore, campaign: str, version: int, data: str) -> None:
-    """Tamper with one stored payload behind the journal's back (as in test_store_contract)."""
-    with store.engine.begin() as conn:
-        if store.dialect == "sqlite":
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
-        else:
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
-        conn.execute(sa.text("UPDATE events SET data = :d WHERE campaign = :c AND version = :v"),
-                     {"d": data, "c": campaign, "v": version})
 
 
 def _tamper(db_url: str, campaign: str, version: int, data: str) -> None:
     store = open_store(db_url)
     try:
-        drop_triggers_and_edit(store, campaign, version, data)
+        tamper(store, campaign, version, data)
     finally:
         store.close()
 

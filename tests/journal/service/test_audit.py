@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import orjson
 import pytest
-import sqlalchemy as sa
 
 from journal.errors import NotFound
 from journal.service import Journal
 from journal.service import disputes as D
 from journal.service.audit import audit
 from journal.service.sessions import end_session, free_roll, start_session
-from journal.store import EventStore
 from journal.systems.stone_wheel import commands as sw
+from support import CHARS, PARAMS, tamper
 
-CHARS = dict(constitution=5, strength=6, dexterity=4, perception=3, intelligence=2, wisdom=2, charisma=3, will=4,
-             magic=1, luck=2)
-PARAMS = dict(health=20, stamina=3, mana=6, survival=10, attack=5, damage=3, dodge=4, block=4, casting=1, search=2,
-              health_recovery=2, stamina_recovery=1, mana_recovery=1, disease_resistance=2, toxin_resistance=2,
-              magic_resistance=1, reaction=3, movement=6, carry=40)
 
 
 @pytest.fixture
@@ -31,15 +24,6 @@ def stone(journal: Journal) -> str:
     return "Камень"
 
 
-def drop_triggers_and_update(store: EventStore, campaign: str, version: int, data: dict) -> None:
-    """Tamper with one stored payload behind the journal's back (triggers dropped first)."""
-    with store.engine.begin() as conn:
-        if store.dialect == "sqlite":
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
-        else:
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
-        conn.execute(sa.text("UPDATE events SET data = :d WHERE campaign = :c AND version = :v"),
-                     {"d": orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode(), "c": campaign, "v": version})
 
 
 def test_the_audit_shows_the_envelope_and_who_recorded_it(journal: Journal, stone: str) -> None:
@@ -100,7 +84,7 @@ def test_the_audit_of_a_tampered_event_reports_the_broken_chain_naming_it(journa
     """A bonus raised from 30 to 300 behind the journal's back: the chain is broken at this very event."""
     bonus = sw.award_bonus_xp(journal, stone, "Ратибор", 30, "загадка")
     sw.award_bonus_xp(journal, stone, "Ратибор", 5, "шутка")
-    drop_triggers_and_update(journal.store, stone, bonus.version, {**bonus.data, "amount": 300})
+    tamper(journal.store, stone, bonus.version, {**bonus.data, "amount": 300})
     chain = audit(journal, stone, bonus.id)["chain"]
     assert (chain["ok"], chain["status"], chain["break"]) == (False, "broken at this event", {
         "version": 5, "id": bonus.id, "reason": "hash does not match the stored envelope (the event was altered)"})
@@ -112,7 +96,7 @@ def test_a_tampered_event_before_this_one_is_reported_as_before(journal: Journal
     """Auditing the event after the altered one names the earlier break."""
     bonus = sw.award_bonus_xp(journal, stone, "Ратибор", 30, "загадка")
     later = sw.award_bonus_xp(journal, stone, "Ратибор", 5, "шутка")
-    drop_triggers_and_update(journal.store, stone, bonus.version, {**bonus.data, "amount": 300})
+    tamper(journal.store, stone, bonus.version, {**bonus.data, "amount": 300})
     chain = audit(journal, stone, later.id)["chain"]
     assert (chain["status"], chain["break"]["id"]) == ("broken before this event", bonus.id)
 
@@ -121,7 +105,7 @@ def test_a_tamper_after_the_event_leaves_its_own_chain_holding(journal: Journal,
     """Auditing an event before the altered one: the chain holds up to it, broken later."""
     first = sw.award_bonus_xp(journal, stone, "Ратибор", 30, "загадка")
     later = sw.award_bonus_xp(journal, stone, "Ратибор", 5, "шутка")
-    drop_triggers_and_update(journal.store, stone, later.version, {**later.data, "amount": 50})
+    tamper(journal.store, stone, later.version, {**later.data, "amount": 50})
     chain = audit(journal, stone, first.id)["chain"]
     assert (chain["status"], chain["break"]["version"]) == ("broken after this event", 6)
 
@@ -133,7 +117,7 @@ def test_a_tampered_server_die_does_not_recompute(journal: Journal, stone: str) 
     end_session(journal, stone)
     real = roll.data["rolls"][0]["dice"][0]
     fake = 6 if real != 6 else 5
-    drop_triggers_and_update(journal.store, stone, roll.version,
+    tamper(journal.store, stone, roll.version,
                              {**roll.data, "rolls": [{**roll.data["rolls"][0], "dice": [fake]}]})
     (proof,) = audit(journal, stone, roll.id)["rolls"]
     assert (proof["status"], proof["recomputed"], proof["problem"]) == (

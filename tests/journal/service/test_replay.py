@@ -14,6 +14,7 @@ from journal.service.sessions import end_session, free_roll, start_session
 from journal.service.summaries import describe, known_types
 from journal.systems.stone_wheel import commands as sw
 from journal.systems.vpt import commands as vpt
+from support import CHARS, PARAMS
 
 CAMPAIGN = "Пепел"
 
@@ -201,11 +202,6 @@ def test_an_unknown_campaign_is_not_found(journal: Journal) -> None:
 # -- Stone Wheel: XP of the session ------------------------------------------------------------------
 
 
-CHARS = dict(constitution=5, strength=6, dexterity=4, perception=3, intelligence=2, wisdom=2, charisma=3, will=4,
-             magic=1, luck=2)
-PARAMS = dict(health=20, stamina=3, mana=6, survival=10, attack=5, damage=3, dodge=4, block=4, casting=1, search=2,
-              health_recovery=2, stamina_recovery=1, mana_recovery=1, disease_resistance=2, toxin_resistance=2,
-              magic_resistance=1, reaction=3, movement=6, carry=40)
 
 
 @pytest.fixture

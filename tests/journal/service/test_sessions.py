@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-import sqlalchemy as sa
 
 from journal.errors import NotAuthorized, RuleViolation, ValidationFailed
 from journal.events.envelope import NewEvent
 from journal.service import Journal
 from journal.service.sessions import end_session, free_roll, start_session, verify_rolls
+from support import tamper
 
 
 @pytest.fixture
@@ -156,15 +156,7 @@ def test_an_edited_die_is_named_with_its_event(journal: Journal, table: str) -> 
     rolled = free_roll(journal, table, "1d20")
     end_session(journal, table)
     forged = dict(rolled.data, rolls=[dict(rolled.data["rolls"][0], dice=[21 - rolled.data["rolls"][0]["dice"][0] or 1])])
-    import orjson
-
-    with journal.store.engine.begin() as conn:
-        if journal.store.dialect == "sqlite":
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
-        else:
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
-        conn.execute(sa.text("UPDATE events SET data = :d WHERE id = :i"),
-                     {"d": orjson.dumps(forged, option=orjson.OPT_SORT_KEYS).decode(), "i": rolled.id})
+    tamper(journal.store, table, rolled.version, forged)
     (check,) = verify_rolls(journal, table)
     assert len(check.problems) == 1
     assert check.problems[0].startswith("roll #0 (counter 0, d20): recorded")

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from journal.errors import ConcurrencyConflict, IntegrityFailure, ValidationFailed
 from journal.events.envelope import NewEvent
 from journal.store import EventStore, open_store
+from support import tamper
 
 
 def _new(n: int = 1, type_: str = "test.noted", actor: str = "gm") -> list[NewEvent]:
@@ -161,15 +162,6 @@ def test_raw_delete_is_refused_by_the_database(store: EventStore) -> None:
     assert store.head("c") == 1
 
 
-def drop_triggers_and_edit(store: EventStore, campaign: str, version: int, data: str) -> None:
-    """Tamper with one stored payload behind the journal's back (triggers dropped first)."""
-    with store.engine.begin() as conn:
-        if store.dialect == "sqlite":
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
-        else:
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
-        conn.execute(sa.text("UPDATE events SET data = :d WHERE campaign = :c AND version = :v"),
-                     {"d": data, "c": campaign, "v": version})
 
 
 def test_verify_passes_an_untouched_journal(store: EventStore) -> None:
@@ -184,7 +176,7 @@ def test_verify_names_the_event_edited_with_triggers_dropped(store: EventStore) 
     """An edit made with the triggers dropped is found: verify names its campaign, version and id."""
     store.append("c", _new(5), 0)
     target = list(store.read("c"))[2]
-    drop_triggers_and_edit(store, "c", 3, '{"n":99}')
+    tamper(store, "c", 3, '{"n":99}')
     report = store.verify()
     assert not report.ok
     (broken,) = report.breaks

@@ -9,7 +9,7 @@ from journal.events.envelope import Event
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.dichotomy import events, names, rules
-from journal.systems.dichotomy.commands._common import character, name, own, run, state
+from journal.systems.dichotomy.commands._common import name, own, run, state
 
 
 def create_character(
