@@ -1,49 +1,91 @@
-"""``journal demo``: record a short sample session through the real service, then show and verify it."""
+"""``journal demo``: record a short session in each of the four systems (once), then show what the journal keeps.
+
+The recording is ``journal.service.demo.record_demo``: the real service, not a fixture dump.  The printout
+reuses the commands' own renderers: the tallies of the Stone Wheel and VPT sessions (``journal tally``), the
+replay of the Stone Wheel session (``journal replay``), the audit of one of its server rolls (``journal
+audit``), then the chain and dice check of the four demo campaigns (what ``journal verify --rolls`` prints).
+Each section starts with the command that prints it on its own.  A second run records nothing and prints
+the same sections.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import shlex
+import sys
 
 import click
 
 from cli.main import AppContext
 from cli.output import line
 
-if TYPE_CHECKING:
-    from journal.service import Journal
 
-DEMO_CAMPAIGN = "Пепел Золы (demo)"
+def _heading(*args: str, note: str = "") -> None:
+    """A blank line, then the command that prints the next section by itself (and a comment)."""
+    line("")
+    line("$ journal " + " ".join(shlex.quote(arg) for arg in args) + (f"   # {note}" if note else ""))
 
 
-def record_demo(journal: "Journal") -> None:
-    """A campaign, three players and one session with the journal's dice and the table's."""
-    from journal.service.sessions import end_session, free_roll, start_session
+def _verify(app: AppContext, names: tuple[str, ...]) -> None:
+    """``verify --rolls`` over the demo's campaigns only: every chain, then every server die of their sessions."""
+    from journal.service.sessions import verify_rolls
 
-    journal.create_campaign(DEMO_CAMPAIGN, "vpt", "Мастер")
-    for player in ("Аня", "Борис", "Vera"):
-        journal.add_member(DEMO_CAMPAIGN, player)
-    start_session(journal, DEMO_CAMPAIGN, ["Аня", "Борис", "Vera"], salts={"Vera": "lucky cat"})
-    free_roll(journal, DEMO_CAMPAIGN, "2d6", purpose="side initiative, reckless")
-    free_roll(journal, DEMO_CAMPAIGN, "2d6+1", actor="Аня", purpose="Аня strikes the orc")
-    free_roll(journal, DEMO_CAMPAIGN, "2d6", table=[6, 6], actor="Борис", purpose="Борис rolls on the real table")
-    end_session(journal, DEMO_CAMPAIGN, minutes=150)
+    journal = app.journal()
+    events, failed = 0, False
+    for name in names:
+        report = journal.store.verify(name)
+        events += report.events
+        for broken in report.breaks:
+            click.echo(f"chain broken: {broken}", err=True)
+            failed = True
+    if not failed:
+        line(f"ok: {events} events in {len(names)} campaigns, every chain holds")
+    checks = [check for name in names for check in verify_rolls(journal, name)]
+    for check in checks:
+        for problem in check.problems:
+            click.echo(f"dice: campaign '{check.campaign}' session {check.session}: {problem}", err=True)
+    if all(check.ok for check in checks):
+        line(f"ok: {sum(c.rolls for c in checks)} server rolls in {len(checks)} closed sessions recomputed exactly")
+    else:
+        failed = True
+    if failed:
+        sys.exit(6)
 
 
 @click.command("demo")
 @click.pass_context
 def demo(ctx: click.Context) -> None:
-    """Record a sample campaign (once), print its log, and verify its chain and dice."""
-    app: AppContext = ctx.obj
-    journal = app.journal()
-    if journal.store.exists(DEMO_CAMPAIGN):
-        line(f"the sample campaign '{DEMO_CAMPAIGN}' is already recorded in this journal")
-    else:
-        record_demo(journal)
-        line(f"recorded the sample campaign '{DEMO_CAMPAIGN}'")
-    from cli.timeline import log, verify
+    """Record a short session in each of the four systems (once); print tallies, a replay, an audit, the checks."""
+    from cli.audit import audit
+    from cli.replay import replay
+    from cli.tally import tally
+    from journal.service.demo import CAMPAIGNS, record_demo
 
-    ctx.invoke(log, campaign=DEMO_CAMPAIGN, types=(), as_json=False)
-    ctx.invoke(verify, campaign=DEMO_CAMPAIGN, rolls=True)
+    app: AppContext = ctx.obj
+    app.actor = None  # the demo records and reads as each campaign's Master, whatever --as / JOURNAL_ACTOR say
+    journal = app.journal()
+    shown = record_demo(journal)
+    for name, system in CAMPAIGNS:
+        found = journal.campaign(name)
+        players = sum(1 for role in found["members"].values() if role == "player")
+        what = (f"'{name}' ({system}): {found['master']} and {players} players, session {shown.session}, "
+                f"{found['version']} events")
+        line(f"recorded {what}" if name in shown.recorded else f"already recorded {what}")
+
+    for name in shown.tallied:
+        _heading("tally", name, "--session", str(shown.session))
+        ctx.invoke(tally, campaign=name, number=shown.session, commit=False, bonuses=(), motives=(), skip=(),
+                   as_json=False)
+
+    _heading("replay", shown.replay_campaign, "--session", str(shown.session))
+    ctx.invoke(replay, campaign=shown.replay_campaign, number=shown.session, step=False, fmt="text", output=None,
+               as_json=False)
+
+    _heading("audit", shown.audit_campaign, str(shown.audit_version))
+    ctx.invoke(audit, campaign=shown.audit_campaign, event=shown.audit_event, fmt="text", output=None,
+               as_json=False)
+
+    _heading("verify", "--rolls", note="over the four demo campaigns")
+    _verify(app, shown.names)
 
 
 COMMANDS = [demo]

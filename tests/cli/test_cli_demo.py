@@ -1,56 +1,109 @@
-"""``journal demo``: the sample campaign, recorded once, then its log and its checks.
+"""``journal demo``: one short session in each of the four systems, recorded once, then shown and checked.
 
-The sample's content belongs to cli/demo.py and may grow; these tests pin how demo composes its
-output (first line, then exactly what ``log`` and ``verify --rolls`` print) and that it records once.
+The story belongs to journal/service/demo.py; these tests pin what demo records (four campaigns of the four
+systems, the two tallies committed) and how it composes its output: one line per campaign, then exactly
+what ``tally``, ``replay`` and ``audit`` print on their own, each under the command that prints it, and the
+chain and dice check of the demo's campaigns alone.
 """
 
 from __future__ import annotations
 
-DEMO = "Пепел Золы (demo)"
-RECORDED = f"recorded the sample campaign '{DEMO}'\n"
-ALREADY = f"the sample campaign '{DEMO}' is already recorded in this journal\n"
+import shlex
+
+import orjson
+
+WIELD, STONE, DICHOTOMY, VPT = "Демо · Владетели", "Демо · Каменное колесо", "Демо · Дихотомия", "Демо · ВПТ"
+CAMPAIGNS = [
+    {"name": WIELD, "system": "wield", "master": "Судьба", "version": 13, "members": 3},
+    {"name": STONE, "system": "stone-wheel", "master": "Мастер", "version": 20, "members": 4},
+    {"name": DICHOTOMY, "system": "dichotomy", "master": "Ведущий", "version": 16, "members": 3},
+    {"name": VPT, "system": "vpt", "master": "Вика", "version": 29, "members": 3},
+]
+HEAD = [
+    f"'{WIELD}' (wield): Судьба and 2 players, session 1, 13 events",
+    f"'{STONE}' (stone-wheel): Мастер and 3 players, session 1, 20 events",
+    f"'{DICHOTOMY}' (dichotomy): Ведущий and 2 players, session 1, 16 events",
+    f"'{VPT}' (vpt): Вика and 2 players, session 1, 29 events",
+]
+RECORDED = "".join(f"recorded {text}\n" for text in HEAD)
+ALREADY = "".join(f"already recorded {text}\n" for text in HEAD)
+VERIFY = ("\n$ journal verify --rolls   # over the four demo campaigns\n"
+          "ok: 78 events in 4 campaigns, every chain holds\n"
+          "ok: 5 server rolls in 4 closed sessions recomputed exactly\n")
 
 
-def _log_and_checks(run) -> str:
-    """What ``log DEMO`` and ``verify DEMO --rolls`` print, one after the other."""
-    log, verify = run("log", DEMO), run("verify", DEMO, "--rolls")
-    assert (log.exit_code, verify.exit_code) == (0, 0)
-    return log.stdout + verify.stdout
+def _section(run, *args: str) -> str:
+    """The command's heading as demo prints it, then what the command prints on its own."""
+    result = run(*args)
+    assert (result.exit_code, result.stderr) == (0, "")
+    return f"\n$ journal {shlex.join(args)}\n{result.stdout}"
 
 
-def test_demo_records_the_sample_campaign_and_prints_its_log_and_checks(run) -> None:
-    """The first demo says it recorded the campaign, then prints its log and the 'ok:' check lines."""
+def test_demo_records_a_session_in_each_system_and_shows_tallies_replay_audit_and_checks(run) -> None:
+    """The first demo records the four campaigns, then prints the two committed tallies, the Stone Wheel replay,
+    the audit of its server roll and the check of the four campaigns, exactly as those commands print them."""
     result = run("demo")
     assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == RECORDED + _log_and_checks(run)
-    assert f"-- Мастер: campaign.created master=Мастер, name={DEMO}, system=vpt\n" in result.stdout
-    assert "\nok: " in result.stdout
+    assert orjson.loads(run("campaign", "list", "--json").stdout) == CAMPAIGNS
+    tallies = _section(run, "tally", STONE, "--session", "1") + _section(run, "tally", VPT, "--session", "1")
+    replay = _section(run, "replay", STONE, "--session", "1")
+    audit = _section(run, "audit", STONE, "10")
+    assert result.stdout == RECORDED + tallies + replay + audit + VERIFY
+    assert len(result.stdout.splitlines()) < 100  # about two screens
 
 
-def _events_in_demo(run) -> int:
-    return len(run("log", DEMO, "--json").stdout.splitlines())
-
-
-def test_demo_prints_the_chain_check_of_the_sample_campaign(run) -> None:
-    """demo's output includes 'ok: N events in 1 campaigns, every chain holds' for the sample's N events."""
+def test_demo_commits_the_stone_wheel_xp_and_the_vpt_checklist(run) -> None:
+    """The tallies are committed: XP per hour for the two present players' characters (150 min x 50 / 60) and
+    the Master (x 75 / 60), nothing for the absent Вера; the VPT ticks and the tally's 'no interaction' -1."""
     result = run("demo")
-    assert f"\nok: {_events_in_demo(run)} events in 1 campaigns, every chain holds\n" in result.stdout
+    out = result.stdout
+    for row in (" session_xp:Ратибор │ session_xp │ Ратибор   │         │ 150 min │ +125   │ recorded │ present",
+                " session_xp:Ёжик    │ session_xp │ Ёжик      │         │ 150 min │ +125   │ recorded │ present",
+                " master_xp:Мастер   │ master_xp  │ Мастер    │         │ 150 min │ +187   │ recorded │ the Master"):
+        assert row in out
+    assert "Мирослава" not in out
+    assert "session 1 was tallied at version 20 (event " in out
+    assert "session 1 was tallied at version 29 (event " in out
+    assert "│ Эдди      │ Граф Мортен │ no_interaction              │ -1     │ recorded │" in out
+    assert "│ Эдди      │ Вольтаир    │ saved_life, date_successful │ +2     │ recorded │" in out
+    xp = orjson.loads(run("tally", STONE, "--session", "1", "--json").stdout)
+    assert xp["tallied"]["version"] == 20
+    assert [(line["character"], line["amount"]) for line in xp["lines"]] == [("Ратибор", 125), ("Ёжик", 125),
+                                                                             ("Мастер", 187)]
 
 
-def test_demo_twice_does_not_duplicate_the_campaign(run) -> None:
-    """A second demo records nothing: it says so, prints the same log and checks, and one campaign remains."""
+def test_demo_replays_the_stone_wheel_session_and_audits_its_server_roll(run) -> None:
+    """The replay section names the session; the audit shows the commitment, the seed and the roll verified."""
+    out = run("demo").stdout
+    replay = out.split(f"\n$ journal replay '{STONE}' --session 1\n", 1)[1]
+    assert replay.startswith(f"Session 1 of {STONE} (stone-wheel): present Аня, Боря; versions 9-16; 150 min\n")
+    assert "Разбойник current.health: 12 -> 5" in replay
+    audit = out.split(f"\n$ journal audit '{STONE}' 10\n", 1)[1]
+    assert audit.startswith(f"Audit of event 10 (stone_wheel.request_rolled) in '{STONE}'\n")
+    assert "  attempt.roll: d10 [" in audit and "], server dice, counter 0: verified — the seed " in audit
+    assert "chain: the chain holds: 20 events, this one (version 10) included\n" in audit
+
+
+def test_demo_twice_records_nothing_and_prints_the_same(run) -> None:
+    """A second demo says each campaign is already recorded, prints the same sections, and writes nothing
+    (whoever JOURNAL_ACTOR names: the demo reads as each campaign's Master)."""
     first = run("demo")
     listed = run("campaign", "list", "--json").stdout
-    result = run("demo")
-    assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == ALREADY + first.stdout.removeprefix(RECORDED)
+    second = run("demo", env={"JOURNAL_ACTOR": "Аня"})
+    assert (second.exit_code, second.stderr) == (0, "")
+    assert second.stdout == ALREADY + first.stdout.removeprefix(RECORDED)
     assert run("campaign", "list", "--json").stdout == listed
-    assert listed.count(f'"name":"{DEMO}"') == 1
 
 
 def test_demo_beside_other_campaigns_checks_only_its_own(run) -> None:
-    """demo's chain check counts the sample campaign alone, whatever else the journal holds."""
+    """Another campaign with its own session and server roll changes nothing in demo's check lines."""
     run("campaign", "new", "Пепел", "--system", "wield", "--master", "Судьба")
+    run("member", "add", "Пепел", "Аня")
+    run("session", "start", "Пепел", "--present", "Аня")
+    run("roll", "Пепел", "2d6")
+    run("session", "end", "Пепел")
     result = run("demo")
-    assert result.exit_code == 0
-    assert f"\nok: {_events_in_demo(run)} events in 1 campaigns, every chain holds\n" in result.stdout
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.startswith(RECORDED)
+    assert result.stdout.endswith(VERIFY)
+    assert "ok: 6 server rolls in 5 closed sessions" in run("verify", "--rolls").stdout
