@@ -1,4 +1,4 @@
-"""Commands for campaigns and their members: ``campaign new|list|show`` and ``member add``."""
+"""Commands for campaigns and their members: ``campaign new|list|show``, ``member add|token|revoke|tokens``."""
 
 from __future__ import annotations
 
@@ -73,6 +73,51 @@ def member_add(app: AppContext, campaign_name: str, name: str) -> None:
     """Add player NAME to CAMPAIGN (the Master only)."""
     event = app.journal().add_member(campaign_name, name, app.actor)
     line(f"'{event.data['name']}' joined '{event.campaign}' (version {event.version})")
+
+
+@member.command("token")
+@click.argument("campaign_name", metavar="CAMPAIGN")
+@click.argument("name")
+@click.pass_obj
+def member_token(app: AppContext, campaign_name: str, name: str) -> None:
+    """Issue member NAME a token for 'journal serve' (the Master only); it is printed once, never stored."""
+    from journal.service.tokens import issue
+
+    issued = issue(app.journal(), campaign_name, name, app.actor)
+    line(issued.token)
+    click.echo(f"token {issued.token_id} issued to '{issued.member}' (version {issued.event.version}); "
+               "only its hash is kept: copy it now", err=True)
+
+
+@member.command("revoke")
+@click.argument("campaign_name", metavar="CAMPAIGN")
+@click.argument("ref", metavar="TOKEN_ID|NAME")
+@click.pass_obj
+def member_revoke(app: AppContext, campaign_name: str, ref: str) -> None:
+    """Revoke token TOKEN_ID, or every live token of member NAME (the Master only)."""
+    from journal.service.tokens import revoke
+
+    for event in revoke(app.journal(), campaign_name, ref, app.actor):
+        line(f"token {event.data['token_id']} of '{event.data['member']}' revoked (version {event.version})")
+
+
+@member.command("tokens")
+@click.argument("campaign_name", metavar="CAMPAIGN")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_obj
+def member_tokens(app: AppContext, campaign_name: str, as_json: bool) -> None:
+    """List the tokens of CAMPAIGN: id, member, live or revoked (never a secret)."""
+    from journal.service.tokens import tokens
+
+    found = tokens(app.journal(), campaign_name)
+    if as_json:
+        emit_json(found)
+        return
+    if not found:
+        line(f"no tokens issued in '{campaign_name}'")
+        return
+    table(None, ["token", "member", "status"], [(t["token_id"], t["member"], "revoked" if t["revoked"] else "live")
+                                                 for t in found])
 
 
 COMMANDS = [campaign, member]

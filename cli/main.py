@@ -6,7 +6,6 @@ Heavy modules (SQLAlchemy, pydantic, the service) are imported only when a comma
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -67,8 +66,8 @@ LAZY_COMMANDS: dict[str, str] = {
     "dispute": "cli.disputes:dispute",
     "audit": "cli.audit:audit",
     "rules": "cli.house_rules:group",
-    "demo": "cli.demo:demo",
     "serve": "cli.serve:serve",
+    "demo": "cli.demo:demo",
 }
 
 

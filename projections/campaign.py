@@ -1,4 +1,9 @@
-"""The campaign projection: name, rule system, Master and members, folded from the membership events."""
+"""The campaign projection: name, rule system, Master, members and access tokens, folded from their events.
+
+``tokens`` maps each token id to ``{member, hash, revoked}`` (``hash``: sha256 of the token's secret,
+hex).  The service's quick membership check (``Journal.campaign``) reads only the structural events
+and so never sees tokens; the as-of engine folds them (``journal.at(campaign)["campaign"]["tokens"]``).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,11 @@ from typing import Any
 from journal.events.envelope import Event
 
 #: Event types this projection reads (the service loads only these to check an actor).
-TYPES = ("campaign.created", "member.added")
+TYPES = ("campaign.created", "member.added", "member.token_issued", "member.token_revoked")
 
 
 def initial() -> dict[str, Any]:
-    return {"name": None, "system": None, "master": None, "members": {}, "created_at": None}
+    return {"name": None, "system": None, "master": None, "members": {}, "created_at": None, "tokens": {}}
 
 
 def apply(state: dict[str, Any], event: Event) -> None:
@@ -21,6 +26,13 @@ def apply(state: dict[str, Any], event: Event) -> None:
         state["members"][data["master"]] = "master"
     elif event.type == "member.added":
         state["members"][data["name"]] = data.get("role", "player")
+    elif event.type == "member.token_issued":
+        state.setdefault("tokens", {})[data["token_id"]] = {"member": data["member"], "hash": data["token_hash"],
+                                                            "revoked": False}
+    elif event.type == "member.token_revoked":
+        token = state.setdefault("tokens", {}).get(data["token_id"])
+        if token is not None:
+            token["revoked"] = True
 
 
 def fold(events: Any) -> dict[str, Any]:

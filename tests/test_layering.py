@@ -84,3 +84,14 @@ def test_system_rules_and_events_do_not_import_projections_or_the_service() -> N
                     if name.startswith(("projections", "journal.service", "journal.store", "cli")):
                         found.append(f"{path.relative_to(ROOT)} imports {name}")
     assert found == []
+
+
+def test_the_journal_and_projections_never_import_the_web_layer() -> None:
+    """The HTTP server is a client like the CLI: nothing in journal/ or projections/ imports ``web``."""
+    found = _violations("journal", ("web",)) + _violations("projections", ("web",))
+    assert found == []
+
+
+def test_the_web_layer_does_not_import_the_cli() -> None:
+    """web/ and cli/ are two clients side by side: the web layer imports no CLI module."""
+    assert _violations("web", ("cli",)) == []

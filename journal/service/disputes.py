@@ -37,7 +37,8 @@ from projections import catalog
 from projections import disputes as disputes_projection
 
 #: Records that are final: disputing them is refused.
-FINAL_TYPES = ("campaign.created", "member.added", "session.started", "session.ended")
+FINAL_TYPES = ("campaign.created", "member.added", "member.token_issued", "member.token_revoked", "session.started",
+               "session.ended")
 FINAL_PREFIXES = ("dispute.", "correction.")
 CHOICES = ("uphold", "overturn")
 
@@ -147,7 +148,7 @@ def open_dispute(journal: Journal, campaign: str, event: str, reason: str, actor
         if target.type in FINAL_TYPES or target.type.startswith(FINAL_PREFIXES):
             raise RuleViolation("dispute: what may be disputed",
                                 f"event {target.id} (version {target.version}) is a {target.type}: "
-                                "voids, disputes and campaign, membership and session records are final")
+                                "voids, disputes and campaign, membership, token and session records are final")
         for void in journal.store.marks(ctx.name, to_version=ctx.version, types=["correction.voided"]):
             if void.data["target"] == target.id:
                 raise RuleViolation("dispute: voided event",

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import functools
+import random
+import threading
+import time
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -18,7 +21,7 @@ from projections import catalog
 from projections.engine import Engine, Folded
 
 #: How often ``record`` re-reads and re-decides when another writer appended first.
-RETRIES = 20
+RETRIES = 40
 
 Check = Callable[[dict[str, Any], str], None]
 
@@ -37,6 +40,16 @@ def _check_name(kind: str, name: str) -> str:
     return name
 
 
+def _back_off(attempt: int) -> None:
+    """After a lost race, the first retries go at once; later ones after a short random, doubling pause.
+
+    A whole table writing to one campaign at the same moment (every phone rolling) otherwise collides
+    again on each immediate retry; jitter spreads the writers out.  Nothing is locked.
+    """
+    if attempt >= 2:
+        time.sleep(random.uniform(0, 0.002 * 2 ** min(attempt - 2, 7)))
+
+
 def _session_of(payload: Payload, open_session: int | None) -> int | None:
     """The session an event belongs to: its own number for a start or end, else the open one."""
     if payload.type in ("session.started", "session.ended"):
@@ -49,6 +62,17 @@ class Journal:
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+
+    def _writing(self, campaign: str) -> threading.Lock:
+        """This process's lock for writing to ``campaign`` (one per campaign, never a global one).
+
+        Writers in one process (the web server's threads) take turns per campaign instead of racing
+        and re-deciding; writers in other processes still meet the store's version check.
+        """
+        with self._locks_guard:
+            return self._locks.setdefault(campaign, threading.Lock())
 
     @classmethod
     def open(cls, url: str, *, upgrade: bool | None = None) -> "Journal":
@@ -144,7 +168,12 @@ class Journal:
         first, the campaign is folded again and ``decide`` runs again on the new state.
         """
         projections = projections or {}
-        for _ in range(RETRIES):
+        with self._writing(campaign):
+            return self._execute(campaign, decide, actor, projections)
+
+    def _execute(self, campaign: str, decide: Callable[[Context], list[Payload | Record]], actor: str | None,
+                 projections: dict[str, ModuleType]) -> list[Event]:
+        for attempt in range(RETRIES):
             context = self.context(campaign, actor, projections)
             try:
                 decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
@@ -162,7 +191,7 @@ class Journal:
             try:
                 return self.store.append(campaign, new, expected_version=context.version)
             except ConcurrencyConflict:
-                continue
+                _back_off(attempt)
         raise ConcurrencyConflict(campaign, context.version, self.store.head(campaign))
 
     @functools.cached_property

@@ -65,6 +65,8 @@ def _voided(d: Data) -> str:
 SHARED: dict[str, Callable[[Data], str]] = {
     "campaign.created": lambda d: f"campaign '{d['name']}' started ({d['system']}), Master: {d['master']}",
     "member.added": lambda d: f"{d['name']} joins as a {d['role']}",
+    "member.token_issued": lambda d: f"token {d['token_id']} issued to {d['member']}",
+    "member.token_revoked": lambda d: f"token {d['token_id']} of {d['member']} revoked",
     "session.started": lambda d: f"session {d['number']} started; present: {', '.join(d['present'])}",
     "session.ended": lambda d: (f"session {d['number']} ended after {d['minutes']} min; "
                                 f"{d['next_counter']} server dice; seed revealed"),

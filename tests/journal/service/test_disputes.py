@@ -83,8 +83,8 @@ def test_a_dispute_event_cannot_be_disputed(journal: Journal, forest: str) -> No
     opened = _opened(journal)
     head = journal.store.head(forest)
     with pytest.raises(RuleViolation, match=f"'dispute: what may be disputed': event {opened.id} \\(version 8\\) is a "
-                                            "dispute.opened: voids, disputes and campaign, membership and session "
-                                            "records are final"):
+                                            "dispute.opened: voids, disputes and campaign, membership, token and "
+                                            "session records are final"):
         D.open_dispute(journal, forest, opened.id, "спор о споре")
     assert journal.store.head(forest) == head
 

@@ -1,0 +1,168 @@
+"""Access tokens for the HTTP server: the Master issues and revokes them; the server resolves them.
+
+A token reads ``jt1.<campaign>.<secret>``: the campaign's name in URL-safe base64 (no padding), then 32
+random bytes in URL-safe base64 (no padding).  The journal records only ``sha256(secret)`` (of the
+secret's text, in hex) with a short random ``token_id`` in ``member.token_issued``; the token itself is
+shown once, to whoever issued it.  ``member.token_revoked`` ends a token.  A member may hold several
+tokens (one per device); revoking by name revokes every live token of that member.
+
+``resolve`` is what the server calls on every request: it reads the campaign's read model
+(``journal.at``), never the whole stream, and refuses a malformed, unknown or revoked token with
+NotAuthorized and a one-line reason.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from journal.errors import NotAuthorized, NotFound, RuleViolation
+from journal.events.envelope import Event
+from journal.events.tokens import TokenIssued, TokenRevoked
+from journal.service.context import Context
+from journal.service.journal import Journal
+
+PREFIX = "jt1"
+SECRET_BYTES = 32
+_B64 = re.compile(r"^[A-Za-z0-9_-]+$")
+_TOKEN_ID = re.compile(r"^[0-9a-f]{12}$")
+#: The longest token accepted (a 200-character campaign name of 4-byte characters, and the secret).
+MAX_LENGTH = 1200
+
+
+@dataclass(frozen=True)
+class Issued:
+    """A token just issued: the event that records it and the token string (shown once)."""
+
+    event: Event
+    token: str
+
+    @property
+    def token_id(self) -> str:
+        return self.event.data["token_id"]
+
+    @property
+    def member(self) -> str:
+        return self.event.data["member"]
+
+
+class Bearer(NamedTuple):
+    """Who a token opens the journal to: the campaign, the member and the member's role (master or player)."""
+
+    campaign: str
+    member: str
+    role: str
+
+
+def _b64encode(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _b64decode(text: str) -> bytes:
+    if not _B64.match(text):
+        raise ValueError("not URL-safe base64")
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def hash_secret(secret: str) -> str:
+    """sha256 of the secret's text (as it appears in the token), in hex: what the journal stores."""
+    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+
+
+def make_token(campaign: str, secret: str) -> str:
+    return f"{PREFIX}.{_b64encode(campaign.encode('utf-8'))}.{secret}"
+
+
+def parse_token(token: str) -> tuple[str, str]:
+    """(campaign, secret) of a token string; NotAuthorized naming what is wrong when it is malformed."""
+    text = token.strip()
+    if not text:
+        raise NotAuthorized("token: empty")
+    if len(text) > MAX_LENGTH:
+        raise NotAuthorized("token: malformed (too long)")
+    parts = text.split(".")
+    if len(parts) != 3 or parts[0] != PREFIX:
+        raise NotAuthorized(f"token: malformed (expected '{PREFIX}.<campaign>.<secret>')")
+    try:
+        campaign = _b64decode(parts[1]).decode("utf-8")
+        secret = _b64decode(parts[2])
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        raise NotAuthorized("token: malformed (not URL-safe base64)") from None
+    if not campaign or len(secret) != SECRET_BYTES:
+        raise NotAuthorized("token: malformed (wrong length)")
+    return campaign, parts[2]
+
+
+def _member(ctx: Context, name: str) -> str:
+    name = name.strip()
+    if name not in ctx.campaign["members"]:
+        raise NotFound(f"no member named '{name}' in campaign '{ctx.name}'")
+    return name
+
+
+def issue(journal: Journal, campaign: str, member: str, actor: str | None = None) -> Issued:
+    """Issue ``member`` a new token (the Master only); the returned token is the only copy of its secret."""
+    secret = _b64encode(secrets.token_bytes(SECRET_BYTES))
+    token_id = secrets.token_hex(6)
+
+    def decide(ctx: Context) -> list:
+        ctx.require_master("issue tokens")
+        name = _member(ctx, member)
+        return [TokenIssued(member=name, token_id=token_id, token_hash=hash_secret(secret))]
+
+    event = journal.execute(campaign, decide, actor)[0]
+    return Issued(event, make_token(event.campaign, secret))
+
+
+def revoke(journal: Journal, campaign: str, ref: str, actor: str | None = None) -> list[Event]:
+    """Revoke token ``ref`` (its id), or every live token of member ``ref`` (the Master only)."""
+    ref = ref.strip()
+
+    def decide(ctx: Context) -> list:
+        ctx.require_master("revoke tokens")
+        tokens: dict[str, Any] = ctx.campaign.get("tokens", {})
+        if _TOKEN_ID.match(ref) and ref in tokens:
+            token = tokens[ref]
+            if token["revoked"]:
+                raise RuleViolation("tokens: revoked once", f"token {ref} of '{token['member']}' is already revoked")
+            return [TokenRevoked(member=token["member"], token_id=ref)]
+        if ref in ctx.campaign["members"]:
+            live = [token_id for token_id, token in tokens.items() if token["member"] == ref and not token["revoked"]]
+            if not live:
+                raise RuleViolation("tokens: revoked once", f"'{ref}' holds no live token in '{ctx.name}'")
+            return [TokenRevoked(member=ref, token_id=token_id) for token_id in live]
+        raise NotFound(f"no token with id '{ref}' and no member named '{ref}' in campaign '{ctx.name}'")
+
+    return journal.execute(campaign, decide, actor)
+
+
+def tokens(journal: Journal, campaign: str) -> list[dict[str, Any]]:
+    """Every token of the campaign: id, member and whether it is revoked (never a hash)."""
+    state = journal.at(campaign)["campaign"]
+    return [{"token_id": token_id, "member": t["member"], "revoked": t["revoked"]}
+            for token_id, t in state.get("tokens", {}).items()]
+
+
+def resolve(journal: Journal, token: str) -> Bearer:
+    """The campaign, member and role a token opens; NotAuthorized for a malformed, unknown or revoked token."""
+    campaign, secret = parse_token(token)
+    try:
+        state = journal.at(campaign)["campaign"]
+    except NotFound:
+        raise NotAuthorized("token: unknown (no such campaign)") from None
+    wanted = hash_secret(secret)
+    for token_id, found in state.get("tokens", {}).items():
+        if hmac.compare_digest(found["hash"], wanted):
+            if found["revoked"]:
+                raise NotAuthorized(f"token: revoked (token {token_id} of '{found['member']}')")
+            role = state["members"].get(found["member"])
+            if role is None:
+                raise NotAuthorized("token: unknown (its member is not in the campaign)")
+            return Bearer(state["name"], found["member"], role)
+    raise NotAuthorized("token: unknown")

@@ -1,0 +1,109 @@
+"""``journal member token|revoke|tokens``: the Master issues and revokes the HTTP server's tokens; only hashes are kept."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+import orjson
+import pytest
+
+from journal.errors import NotAuthorized
+from journal.service import Journal
+from journal.service.tokens import resolve
+from journal.store import open_store
+
+
+@pytest.fixture
+def ashes(run) -> str:
+    """The campaign 'Пепел' (vpt), Master 'Вика', players 'Оля' and 'Дима' (three events)."""
+    assert run("campaign", "new", "Пепел", "--system", "vpt", "--master", "Вика").exit_code == 0
+    assert run("member", "add", "Пепел", "Оля").exit_code == 0
+    assert run("member", "add", "Пепел", "Дима").exit_code == 0
+    return "Пепел"
+
+
+def _resolve(db_url: str, token: str):
+    journal = Journal(open_store(db_url))
+    try:
+        return resolve(journal, token)
+    finally:
+        journal.close()
+
+
+def test_member_token_prints_the_token_once_and_records_only_its_hash(run, ashes, events_of) -> None:
+    """stdout is the token jt1.<campaign>.<secret>; the event keeps the member, an id and sha256(secret), never it."""
+    result = run("member", "token", ashes, "Оля")
+    token = result.stdout.strip()
+    prefix, campaign, secret = token.split(".")
+    event = events_of(ashes)[-1]
+    assert (result.exit_code, prefix, base64.urlsafe_b64decode(campaign + "==").decode()) == (0, "jt1", "Пепел")
+    assert len(base64.urlsafe_b64decode(secret + "=" * (-len(secret) % 4))) == 32
+    assert (event["type"], event["actor"], event["data"]) == ("member.token_issued", "Вика", {
+        "member": "Оля", "token_id": event["data"]["token_id"], "token_hash": hashlib.sha256(secret.encode()).hexdigest()})
+    assert result.stderr == (f"token {event['data']['token_id']} issued to 'Оля' (version 4); "
+                             "only its hash is kept: copy it now\n")
+    assert secret not in run("export", ashes).stdout
+
+
+def test_the_printed_token_resolves_to_its_campaign_member_and_role(run, ashes, db_url) -> None:
+    """The service resolves the token the CLI printed to (campaign, member, role)."""
+    token = run("member", "token", ashes, "Вика").stdout.strip()
+    assert tuple(_resolve(db_url, token)) == ("Пепел", "Вика", "master")
+
+
+def test_a_player_may_not_issue_a_token(run, ashes, events_of) -> None:
+    """--as a player: exit 7, only the Master issues tokens, nothing written."""
+    result = run("--as", "Оля", "member", "token", ashes, "Оля")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        7, "", "error: only the Master may issue tokens ('Оля' is a player)\n")
+    assert len(events_of(ashes)) == 3
+
+
+def test_a_token_for_a_stranger_is_refused(run, ashes) -> None:
+    """A name that is no member of the campaign: exit 4."""
+    result = run("member", "token", ashes, "Гость")
+    assert (result.exit_code, result.stderr) == (4, "error: no member named 'Гость' in campaign 'Пепел'\n")
+
+
+def test_revoke_by_id_ends_that_token_only(run, ashes, db_url, events_of) -> None:
+    """Revoking one token id records member.token_revoked; that token no longer resolves, the other still does."""
+    first = run("member", "token", ashes, "Оля").stdout.strip()
+    second = run("member", "token", ashes, "Оля").stdout.strip()
+    token_id = events_of(ashes)[3]["data"]["token_id"]
+    result = run("member", "revoke", ashes, token_id)
+    assert (result.exit_code, result.stdout) == (0, f"token {token_id} of 'Оля' revoked (version 6)\n")
+    assert events_of(ashes)[-1]["data"] == {"member": "Оля", "token_id": token_id}
+    with pytest.raises(NotAuthorized, match=f"token: revoked \\(token {token_id} of 'Оля'\\)"):
+        _resolve(db_url, first)
+    assert _resolve(db_url, second).member == "Оля"
+
+
+def test_revoke_by_name_ends_every_live_token_of_the_member(run, ashes, events_of) -> None:
+    """Revoking a member's name revokes each of his live tokens, one event each; a second time is refused."""
+    run("member", "token", ashes, "Дима")
+    run("member", "token", ashes, "Дима")
+    result = run("member", "revoke", ashes, "Дима")
+    again = run("member", "revoke", ashes, "Дима")
+    assert (result.exit_code, len(result.stdout.splitlines())) == (0, 2)
+    assert [e["type"] for e in events_of(ashes)[-2:]] == ["member.token_revoked"] * 2
+    assert (again.exit_code, again.stderr) == (
+        3, "error: refused by rule 'tokens: revoked once': 'Дима' holds no live token in 'Пепел'\n")
+
+
+def test_revoke_of_an_unknown_token_is_not_found(run, ashes) -> None:
+    """An id no token has and no member's name: exit 4."""
+    result = run("member", "revoke", ashes, "0123456789ab")
+    assert (result.exit_code, result.stderr) == (
+        4, "error: no token with id '0123456789ab' and no member named '0123456789ab' in campaign 'Пепел'\n")
+
+
+def test_tokens_lists_ids_members_and_status_never_secrets(run, ashes) -> None:
+    """member tokens --json: each token's id, member and whether it is revoked."""
+    token = run("member", "token", ashes, "Оля").stdout.strip()
+    run("member", "revoke", ashes, "Оля")
+    result = run("member", "tokens", ashes, "--json")
+    assert result.exit_code == 0
+    [listed] = orjson.loads(result.stdout)
+    assert (listed["member"], listed["revoked"], sorted(listed)) == ("Оля", True, ["member", "revoked", "token_id"])
+    assert token.split(".")[2] not in result.stdout

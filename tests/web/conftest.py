@@ -1,0 +1,202 @@
+"""Fixtures of the web tests: a real ``journal serve`` process on loopback, and campaigns with tokens.
+
+``server`` starts ``journal --db <db_url> serve`` on a free port of 127.0.0.1 over the test's own
+database (the same URL, PostgreSQL search_path option included), waits until ``/healthz`` answers
+and stops the process after the test; ``make_campaign(name, system, master, players)`` records a
+campaign and its members there through the service and issues each member a token: ``{member: token}``.
+
+Starting a server costs about a second, so most tests share one per module and backend instead:
+``live`` is the base URL of a server over ``module_db`` (a database of its own per module, on SQLite
+and on PostgreSQL like ``db_url``), and ``new_campaign(system, master, players)`` records a campaign
+with a name no other test of the module uses: ``(name, {member: token})``.  Tokens open one campaign
+only, so the tests sharing a server never see each other's events.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+import httpx
+import pytest
+import sqlalchemy as sa
+
+from journal.service import Journal
+from journal.service.tokens import issue
+from journal.store import open_store
+
+JOURNAL = str(Path(sys.executable).with_name("journal"))
+#: Seconds between heartbeats of the servers the tests start (the default is 15).
+HEARTBEAT = 1.0
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def auth(token: str) -> dict[str, str]:
+    """The Authorization header of a token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def campaign_with_tokens(db_url: str, name: str, system: str, master: str, players: list[str]) -> dict[str, str]:
+    """Record campaign ``name`` with its Master and players through the service; issue each a token."""
+    journal = Journal(open_store(db_url, upgrade=True))
+    try:
+        journal.create_campaign(name, system, master)
+        for player in players:
+            journal.add_member(name, player)
+        return {member: issue(journal, name, member).token for member in [master, *players]}
+    finally:
+        journal.close()
+
+
+@dataclass
+class Served:
+    """A running ``journal serve``: its process, base URL and stderr (a temporary file)."""
+
+    process: subprocess.Popen
+    base: str
+    log: IO[bytes]
+
+    def stop(self) -> str:
+        """Stop the server (SIGTERM, then SIGKILL); return what it wrote on stderr."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.seek(0)
+        text = self.log.read().decode(errors="replace")
+        self.log.close()
+        return text
+
+
+def start_server(db_url: str, *extra: str) -> Served:
+    """Start ``journal serve`` over ``db_url`` on a free port; return it once /healthz answers."""
+    open_store(db_url, upgrade=True).close()  # a PostgreSQL schema is upgraded explicitly
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("JOURNAL_DB", "JOURNAL_ACTOR")}
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by Served.stop()
+    process = subprocess.Popen(
+        [JOURNAL, "--db", db_url, "serve", "--port", str(port), "--log-level", "warning",
+         "--heartbeat", str(HEARTBEAT), *extra],
+        stdout=subprocess.DEVNULL, stderr=log, env=env)
+    served = Served(process, f"http://127.0.0.1:{port}", log)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"journal serve exited {process.returncode}: {served.stop()}")
+        try:
+            if httpx.get(f"{served.base}/healthz", timeout=1).status_code == 200:
+                return served
+        except httpx.TransportError:
+            time.sleep(0.05)
+    raise RuntimeError(f"journal serve did not answer /healthz within 30 s: {served.stop()}")
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[str]:
+    """The base URL of a ``journal serve`` process over the test's database (stopped after the test)."""
+    served = start_server(db_url)
+    try:
+        yield served.base
+    finally:
+        log = served.stop()
+        assert "Traceback" not in log, log
+
+
+def _postgres_url() -> str:
+    return os.environ.get("JOURNAL_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+_pg_answer: list[str | None] = []
+
+
+def _postgres_problem() -> str | None:
+    """None when the PostgreSQL test server answers, else why not (asked once per process)."""
+    if not _pg_answer:
+        engine = sa.create_engine(_postgres_url())
+        try:
+            with engine.connect() as conn:
+                conn.exec_driver_sql("SELECT 1")
+            _pg_answer.append(None)
+        except Exception as exc:  # noqa: BLE001 - any failure means "unreachable"
+            _pg_answer.append(f"PostgreSQL at {_postgres_url()} unreachable: {str(exc).splitlines()[0]}")
+        finally:
+            engine.dispose()
+    return _pg_answer[0]
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def module_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A database shared by the tests of one module: a SQLite file, or a PostgreSQL schema of its own."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('web') / 'journal.db'}"
+        return
+    problem = _postgres_problem()
+    if problem:
+        if os.environ.get("CI") == "true":
+            pytest.fail(problem)
+        pytest.skip(problem)
+    schema = f"jw_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(_postgres_url(), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    separator = "&" if "?" in _postgres_url() else "?"
+    try:
+        yield f"{_postgres_url()}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        admin.dispose()
+
+
+@pytest.fixture(scope="module")
+def live(module_db: str) -> Iterator[str]:
+    """The base URL of one ``journal serve`` over ``module_db``, shared by the tests of a module."""
+    served = start_server(module_db)
+    try:
+        yield served.base
+    finally:
+        log = served.stop()
+        assert "Traceback" not in log, log
+
+
+_numbers = itertools.count(1)
+
+
+@pytest.fixture
+def new_campaign(module_db: str):
+    """``new_campaign(system, master, players) -> (name, {member: token})`` with a name unique in ``module_db``."""
+
+    def make(system: str, master: str, players: list[str]) -> tuple[str, dict[str, str]]:
+        name = f"Пепел {next(_numbers)}"
+        return name, campaign_with_tokens(module_db, name, system, master, players)
+
+    return make
+
+
+@pytest.fixture
+def make_campaign(db_url: str):
+    """``make_campaign(name, system, master, players) -> {member: token}`` on the test's database."""
+
+    def make(name: str, system: str, master: str, players: list[str]) -> dict[str, str]:
+        return campaign_with_tokens(db_url, name, system, master, players)
+
+    return make

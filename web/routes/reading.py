@@ -1,0 +1,128 @@
+"""Reading: who am I, the event log, sessions, sheets and the other queries as of any point."""
+
+import itertools
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+
+from journal.service.tokens import Bearer
+from web.auth import journal_of, member
+from web.errors import JSON
+from web.render import event_json
+from web.routes import MAX_INT, AsOf
+
+router = APIRouter(prefix="/api", tags=["reading"])
+Me = Annotated[Bearer, Depends(member)]
+
+#: Session fields the API shows (the commitment and salts stay in the events).
+SESSION_FIELDS = ("number", "present", "started_at", "ended_at", "minutes", "start_version", "end_version")
+
+
+@router.get("/me", summary="The token's campaign and member")
+def me(request: Request, who: Me) -> JSON:
+    """The campaign (system, Master, members, version) and the token's member with his role."""
+    state = journal_of(request).campaign(who.campaign)
+    return JSON({"campaign": state["name"], "system": state["system"], "master": state["master"],
+                 "members": state["members"], "version": state["version"],
+                 "me": {"name": who.member, "role": who.role}})
+
+
+@router.get("/events", summary="The campaign's events after a version")
+def events(
+    request: Request,
+    who: Me,
+    after: Annotated[int, Query(ge=0, le=MAX_INT, description="Only events after this version.")] = 0,
+    limit: Annotated[int, Query(ge=1, le=5000, description="At most this many events.")] = 500,
+    type: Annotated[list[str] | None, Query(max_length=50, description="Only events of these types.")] = None,
+) -> JSON:
+    """Events in version order, each with its one-line summary, and the campaign's head version."""
+    store = journal_of(request).store
+    head = store.head(who.campaign)
+    found: list = []
+    if after < head:
+        types = [t for t in type if t] if type else None
+        stream = store.read(who.campaign, from_version=after + 1, types=types)
+        try:
+            found = [event_json(e) for e in itertools.islice(stream, limit)]
+        finally:
+            stream.close()
+    return JSON({"events": found, "head": head})
+
+
+@router.get("/sessions", summary="The campaign's sessions")
+def sessions(request: Request, who: Me) -> JSON:
+    """Every session with who was present, its start and end, its length and its bounding versions."""
+    state = journal_of(request).at(who.campaign)["sessions"]
+    rows = sorted(state["sessions"].values(), key=lambda s: s["number"])
+    return JSON([{key: row[key] for key in SESSION_FIELDS} for row in rows])
+
+
+@router.get("/sheets", summary="Every character sheet as of a point")
+def sheets(request: Request, who: Me, as_of: AsOf = None) -> JSON:
+    """``{version, sheets: {name: sheet}}`` (Wield sheets carry ``kind``: hero or vatcha)."""
+    from journal.service.queries import sheets as all_sheets
+
+    folded = journal_of(request).at(who.campaign, as_of)
+    return JSON({"version": folded.version, "sheets": all_sheets(folded)})
+
+
+@router.get("/sheets/{character}", summary="One character's sheet and XP as of a point")
+def sheet(request: Request, who: Me, character: Annotated[str, Path(max_length=200)], as_of: AsOf = None) -> JSON:
+    from journal.service.queries import sheet as one_sheet
+
+    return JSON(one_sheet(journal_of(request), who.campaign, character, as_of))
+
+
+@router.get("/debts", summary="Wield: geis debts")
+def debts(request: Request, who: Me, as_of: AsOf = None) -> JSON:
+    from journal.service.queries import debts as query
+
+    return JSON(query(journal_of(request), who.campaign, as_of))
+
+
+@router.get("/control", summary="Wield: Control standings")
+def control(request: Request, who: Me, as_of: AsOf = None) -> JSON:
+    from journal.service.queries import control as query
+
+    return JSON(query(journal_of(request), who.campaign, as_of))
+
+
+@router.get("/bonds", summary="VPT: Relationship and Revenge standings")
+def bonds(request: Request, who: Me, as_of: AsOf = None) -> JSON:
+    from journal.service.queries import bonds as query
+
+    return JSON(query(journal_of(request), who.campaign, as_of))
+
+
+@router.get("/xp", summary="XP ledgers (or one session's earnings)")
+def xp(request: Request, who: Me, as_of: AsOf = None,
+       session: Annotated[int | None, Query(ge=1, le=MAX_INT)] = None) -> JSON:
+    from journal.service.queries import xp as query
+
+    return JSON(query(journal_of(request), who.campaign, session, as_of))
+
+
+@router.get("/diff", summary="Sheet fields changed between two points")
+def diff(request: Request, who: Me,
+         start: Annotated[str, Query(alias="from", max_length=100, pattern=r"^[ -~]+$")],
+         end: Annotated[str, Query(alias="to", max_length=100, pattern=r"^[ -~]+$")] = "head") -> JSON:
+    from journal.service.queries import diff as query
+
+    return JSON(query(journal_of(request), who.campaign, start, end))
+
+
+@router.get("/audit/{event}", summary="The evidence about one event")
+def audit(request: Request, who: Me,
+          event: Annotated[str, Path(max_length=40, pattern=r"^[0-9A-Za-z:-]+$",
+                                     description="A version, an event id or a unique id prefix.")]) -> JSON:
+    """Envelope, recorder, roll proofs, sheet changes, chain status, disputes and voids of the event."""
+    from journal.service.audit import audit as gather
+
+    return JSON(gather(journal_of(request), who.campaign, event))
+
+
+@router.get("/replay/{session}", summary="A past session, event by event")
+def replay(request: Request, who: Me, session: Annotated[int, Path(ge=1, le=MAX_INT)]) -> JSON:
+    from journal.service.replay import replay as walk
+
+    return JSON(walk(journal_of(request), who.campaign, session))

@@ -1,0 +1,100 @@
+"""The commands every rule system shares: sessions, free rolls and the end-of-session tally."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Depends, Path, Request
+from pydantic import BaseModel, Field
+
+from journal.service.tokens import Bearer
+from web.auth import journal_of, member
+from web.errors import JSON
+from web.render import events_json
+from web.routes import MAX_INT
+
+router = APIRouter(prefix="/api", tags=["table"])
+Me = Annotated[Bearer, Depends(member)]
+Dice = Annotated[list[Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]], Field(max_length=1000)]
+
+
+class SessionStart(BaseModel):
+    present: list[str] = Field(description="The members present.")
+    salts: dict[str, str] | None = Field(None, description="Members' salts for the journal's dice, by name.")
+
+
+class SessionEnd(BaseModel):
+    minutes: int | None = Field(None, ge=-MAX_INT, le=MAX_INT, description="The length (default: measured).")
+
+
+class FreeRoll(BaseModel):
+    notation: str = Field(description="2d6+1, 4d6kh3, 2d20kl1, 6d10>=7 ...")
+    dice: Dice | None = Field(None, description="Dice thrown on the table (default: the journal's dice).")
+    purpose: str | None = Field(None, description="What the roll is for.")
+
+
+class BonusLine(BaseModel):
+    character: str
+    amount: int = Field(ge=-MAX_INT, le=MAX_INT)
+    reason: str
+
+
+class MotiveLine(BaseModel):
+    character: str
+    motive: str
+    outcome: str = Field(description="fulfilled | betrayed")
+
+
+class TallyChoices(BaseModel):
+    bonuses: list[BonusLine] = Field(default_factory=list)
+    motives: list[MotiveLine] = Field(default_factory=list)
+    skip: list[str] = Field(default_factory=list, description="Keys of proposed lines to drop.")
+
+
+@router.post("/sessions/start", summary="Start the next session (the Master)")
+def session_start(request: Request, who: Me, body: SessionStart) -> JSON:
+    from journal.service.sessions import start_session
+
+    event = (start_session(journal_of(request), who.campaign, body.present, body.salts, who.member))
+    return JSON(events_json(event))
+
+
+@router.post("/sessions/end", summary="End the open session, revealing its seed (the Master)")
+def session_end(request: Request, who: Me, body: Annotated[SessionEnd | None, Body()] = None) -> JSON:
+    from journal.service.sessions import end_session
+
+    minutes = body.minutes if body is not None else None
+    return JSON(events_json((end_session(journal_of(request), who.campaign, minutes, who.member))))
+
+
+@router.post("/roll", summary="Roll free dice notation")
+def roll(request: Request, who: Me, body: FreeRoll) -> JSON:
+    from journal.service.sessions import free_roll
+
+    event = (free_roll(journal_of(request), who.campaign, body.notation, body.dice, body.purpose,
+                                      who.member))
+    return JSON(events_json(event))
+
+
+def _choices(body: TallyChoices | None) -> dict:
+    from journal.service.tallies import Bonus, MotiveChoice
+
+    body = body or TallyChoices()
+    return {"bonuses": [Bonus(b.character, b.amount, b.reason) for b in body.bonuses],
+            "motives": [MotiveChoice(m.character, m.motive, m.outcome) for m in body.motives],
+            "skip": list(body.skip)}
+
+
+@router.get("/tally/{session}", summary="The proposed end-of-session awards (writes nothing)")
+def tally(request: Request, who: Me, session: Annotated[int, Path(ge=1, le=MAX_INT)]) -> JSON:
+    from journal.service.tallies import propose_tally
+
+    return JSON(propose_tally(journal_of(request), who.campaign, session, **_choices(None), actor=who.member))
+
+
+@router.post("/tally/{session}/commit", summary="Commit the session's awards (the Master; once per session)")
+def tally_commit(request: Request, who: Me, session: Annotated[int, Path(ge=1, le=MAX_INT)],
+                 body: Annotated[TallyChoices | None, Body()] = None) -> JSON:
+    from journal.service.tallies import commit_tally
+
+    choices = _choices(body)
+    events = (commit_tally(journal_of(request), who.campaign, session, **choices, actor=who.member))
+    return JSON(events_json(events))
