@@ -1,7 +1,8 @@
 """The table page in a real headless browser (Debian's Chromium and chromedriver, driven by selenium).
 
 Each test starts ``journal serve`` over the test's database (the ``server`` fixture), opens the page
-in a fresh Chromium profile, signs in with a player's token and acts as that player would, while
+(one Chromium with a fresh profile per module and worker; each server is a new origin, so a new
+localStorage), signs in with a player's token and acts as that player would, while
 another client (httpx, the Master's token) records at the same time.  The browser is told not to
 reach anything outside this machine.  Without /usr/bin/chromium the tests skip, except under
 ``CI=true``, where a missing browser fails the run.
