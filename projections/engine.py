@@ -65,7 +65,7 @@ class Engine:
         return self.fold(campaign, version, head)
 
     def fold(self, campaign: str, version: int, head: int) -> Folded:
-        marks = self.store.marks(campaign, to_version=max(version, 1))
+        marks = self.store.marks(campaign, to_version=max(version, 1), types=("campaign.created", "correction.voided"))
         system = marks[0].data["system"]
         projections = catalog.for_system(system)
         fp = catalog.fingerprint(projections)
@@ -137,7 +137,7 @@ class Engine:
         if head == 0:
             raise NotFound(f"no campaign named '{campaign}'")
         self.store.projections.clear(campaign)
-        marks = self.store.marks(campaign)
+        marks = self.store.marks(campaign, types=("campaign.created", "correction.voided"))
         system = marks[0].data["system"]
         projections = catalog.for_system(system)
         fp = catalog.fingerprint(projections)

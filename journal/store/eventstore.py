@@ -25,7 +25,8 @@ import journal.logs  # noqa: F401  (quiet default logging)
 from journal.errors import ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
 from journal.store.hashing import canonical, envelope_bytes, event_hash, export_line, hash_bytes
-from journal.store.tables import MARKED
+from journal.store.tables import MARKER_TYPES
+from journal.store.tables import event_marks as M
 from journal.store.tables import events as T
 from journal.store.tables import session_seeds as S
 
@@ -217,6 +218,10 @@ class EventStore:
             conn.exec_driver_sql(sql, rows)
         else:
             conn.exec_driver_sql(sql, list(map(order, rows)))
+        marks = [{"campaign": r["campaign"], "version": r["version"], "type": r["type"]}
+                 for r in rows if r["type"] in MARKER_TYPES]
+        if marks:
+            conn.execute(sa.insert(M), marks)
 
     @functools.cached_property
     def _insert_sql(self) -> tuple[str, Callable[[dict], tuple] | None]:
@@ -269,12 +274,13 @@ class EventStore:
                 yield from map(_row_to_event, rows)
 
     def marks(self, campaign: str, *, to_version: int | None = None, types: Iterable[str] | None = None) -> list[Event]:
-        """The campaign's structural events (creation, members, sessions, voids), through their partial index."""
-        stmt = sa.select(*_COLUMNS).where(T.c.campaign == campaign, MARKED)
+        """The campaign's structural events (creation, members, tokens, sessions, voids), through their marks."""
+        joined = T.join(M, sa.and_(M.c.campaign == T.c.campaign, M.c.version == T.c.version))
+        stmt = sa.select(*_COLUMNS).select_from(joined).where(M.c.campaign == campaign)
         if to_version is not None:
-            stmt = stmt.where(T.c.version <= to_version)
+            stmt = stmt.where(M.c.version <= to_version)
         if types is not None:
-            stmt = stmt.where(T.c.type.in_(list(types)))
+            stmt = stmt.where(M.c.type.in_(list(types)))
         with self.engine.connect() as conn:
             return [_row_to_event(row) for row in conn.execute(stmt.order_by(T.c.version))]
 

@@ -1,4 +1,4 @@
-"""Projection storage: snapshots, read models, and a partial index over the structural events.
+"""Projection storage: snapshots, read models, and the marks of the structural events.
 
 Revision ID: 0003
 Revises: 0002
@@ -15,17 +15,30 @@ down_revision = "0002"
 branch_labels = None
 depends_on = None
 
-MARKED_SQL = "type IN ('campaign.created', 'member.added', 'session.started', 'session.ended', 'correction.voided')"
+SQLITE_TRIGGERS = [
+    """CREATE TRIGGER event_marks_refuse_update BEFORE UPDATE ON event_marks
+       BEGIN SELECT RAISE(ABORT, 'event marks are immutable: UPDATE refused'); END""",
+    """CREATE TRIGGER event_marks_refuse_delete BEFORE DELETE ON event_marks
+       BEGIN SELECT RAISE(ABORT, 'event marks are immutable: DELETE refused'); END""",
+]
+
+POSTGRES_TRIGGERS = [
+    """CREATE TRIGGER event_marks_refuse_update_delete BEFORE UPDATE OR DELETE ON event_marks
+       FOR EACH ROW EXECUTE FUNCTION journal_refuse_change()""",
+    """CREATE TRIGGER event_marks_refuse_truncate BEFORE TRUNCATE ON event_marks
+       FOR EACH STATEMENT EXECUTE FUNCTION journal_refuse_change()""",
+]
 
 
 def upgrade() -> None:
-    op.create_index(
-        "ix_events_marks",
-        "events",
-        ["campaign", "version"],
-        sqlite_where=sa.text(MARKED_SQL),
-        postgresql_where=sa.text(MARKED_SQL),
+    op.create_table(
+        "event_marks",
+        sa.Column("campaign", sa.String(200), primary_key=True),
+        sa.Column("version", sa.Integer(), primary_key=True),
+        sa.Column("type", sa.String(100), nullable=False),
     )
+    for statement in SQLITE_TRIGGERS if op.get_bind().dialect.name == "sqlite" else POSTGRES_TRIGGERS:
+        op.execute(statement)
     op.create_table(
         "snapshots",
         sa.Column("campaign", sa.String(200), primary_key=True),
@@ -45,4 +58,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("read_models")
     op.drop_table("snapshots")
-    op.drop_index("ix_events_marks", table_name="events")
+    op.drop_table("event_marks")
