@@ -43,7 +43,7 @@ class Projection:
 def _shared() -> list[Projection]:
     from projections import campaign, disputes, house_rules, session, xp
 
-    return [Projection("campaign", 3, campaign), Projection("sessions", 2, session), Projection("xp", 1, xp),
+    return [Projection("campaign", 3, campaign), Projection("sessions", 3, session), Projection("xp", 1, xp),
             Projection("disputes", 2, disputes), Projection("house_rules", 2, house_rules)]
 
 

@@ -47,6 +47,9 @@ def apply(state: State, event: Event) -> None:
     elif kind == "session.ended":
         session = state["sessions"][str(event.data["number"])]
         session.update(ended_at=event.recorded_at, end_version=event.version, minutes=event.data["minutes"])
+        # A closed session's dice proof lives in its start and end events (found through event_marks):
+        # keeping it here would grow every snapshot with every session ever played.
+        del session["commitment"], session["salts"]
         state["open"] = None
 
 

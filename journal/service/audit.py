@@ -44,8 +44,10 @@ def _rolls(value: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
-def _roll_proofs(journal: Journal, event: Any, sessions: dict[str, Any]) -> list[dict[str, Any]]:
-    ended = {e.data["number"]: e for e in journal.store.marks(event.campaign, types=["session.ended"])}
+def _roll_proofs(journal: Journal, event: Any) -> list[dict[str, Any]]:
+    marks = journal.store.marks(event.campaign, types=["session.started", "session.ended"])
+    started = {e.data["number"]: e.data for e in marks if e.type == "session.started"}
+    ended = {e.data["number"]: e for e in marks if e.type == "session.ended"}
     proofs = []
     for path, roll in _rolls(event.data):
         proof: dict[str, Any] = {"path": path, "sides": roll["sides"], "dice": list(roll["dice"]),
@@ -53,7 +55,7 @@ def _roll_proofs(journal: Journal, event: Any, sessions: dict[str, Any]) -> list
         if roll["source"] != "server":
             proofs.append({**proof, "status": "table roll"})
             continue
-        record = sessions["sessions"].get(str(event.session)) if event.session is not None else None
+        record = started.get(event.session) if event.session is not None else None
         if record is None:
             proofs.append({**proof, "status": "no session", "problem": "a server roll recorded outside any session"})
             continue
@@ -149,7 +151,7 @@ def audit(journal: Journal, campaign: str, event: str) -> dict[str, Any]:
         "envelope": {name: getattr(target, name) for name in ENVELOPE_FIELDS},
         "recorded": {"by": target.actor, "role": members.get(target.actor, "not a member"),
                      "at": target.recorded_at, "session": target.session},
-        "rolls": _roll_proofs(journal, target, head["sessions"]),
+        "rolls": _roll_proofs(journal, target),
         "sheets": {"before_version": target.version - 1, "after_version": target.version,
                    "before": sheets_before, "after": sheets_after, "changes": _changes(sheets_before, sheets_after)},
         "chain": _chain(journal, target),

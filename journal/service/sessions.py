@@ -103,24 +103,24 @@ def verify_rolls(journal: Journal, campaign: str | None = None) -> list[RollChec
     for name in names:
         if not journal.store.exists(name):
             raise NotFound(f"no campaign named '{name}'")
-        sessions = session_projection.initial()
         rolls: dict[int, list[tuple[Roll, str]]] = defaultdict(list)
+        starts: dict[int, dict] = {}
         ends: dict[int, dict] = {}
         for event in journal.store.read(name):
-            session_projection.apply(sessions, event)
-            if event.type == "session.ended":
+            if event.type == "session.started":
+                starts[event.data["number"]] = event.data
+            elif event.type == "session.ended":
                 ends[event.data["number"]] = event.data
-            elif event.session is not None and event.type != "session.started":
+            elif event.session is not None:
                 for roll in server_rolls(event.data):
                     rolls[event.session].append((Roll.model_validate(roll), event.id))
-        for key, record in sessions["sessions"].items():
-            number = int(key)
+        for number, start in starts.items():
             end = ends.get(number)
             if end is None:
                 continue
             audit = audit_rolls(
-                bytes.fromhex(end["seed"]), list(record["salts"].values()), name, number,
-                [roll for roll, _ in rolls[number]], committed=record["commitment"], next_counter=end["next_counter"],
+                bytes.fromhex(end["seed"]), list(start["salts"].values()), name, number,
+                [roll for roll, _ in rolls[number]], committed=start["commitment"], next_counter=end["next_counter"],
             )
             events = [event_id for _, event_id in rolls[number]]
             mismatched = {m.describe(): f"{m.describe()} (event {events[m.index]})" for m in audit.mismatched}
