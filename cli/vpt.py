@@ -194,20 +194,12 @@ def hit(app: AppContext, campaign: str, attacker: str, defender: str | None, wea
     events = record_hit(app.journal(), campaign, attacker, defender, attack="ranged" if ranged else "melee",
                         weapon=weapon, target=target, modifiers=_modifiers(mods), against_shield=against_shield,
                         in_melee=in_melee, count=count, dice=parse_dice(dice), actor=app.actor)
-    d = events[0].data
-    parts = ([f"{_signed(d['hit_bonus'])} hit"] if d["hit_bonus"] else []) + [
-        f"{_signed(v)} {k}" for k, v in d["modifiers"].items()]
-    whom = f" {d['defender']}" if d["defender"] else ""
-    arms = ", ".join([d["attack"], *([d["weapon"]] if d["weapon"] else [])])
-    if d["against_shield"]:
-        effect = "shield destroyed" if d["shield_destroyed"] else "the shield holds"
-    else:
-        effect = {0: "miss", 1: "1 wound", 2: "2 wounds"}[d["wounds"]]
-    text = (f"{d['attacker']} hits{whom} ({arms}): {_dice(d['roll'])} {' '.join(parts)} = {d['total']} "
-            f"vs {d['target']} -> {effect}")
+    from journal.service.summaries import summary
+
+    text = summary(events[0])
     if len(events) > 1:
         text += f"\n{events[1].data['character']}: {_n(events[1].data['total'], 'wound')} in all"
-    _emit(events, as_json, text.replace("  =", " ="))
+    _emit(events, as_json, text)
 
 
 @group.command("wound")
