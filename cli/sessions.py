@@ -66,12 +66,7 @@ def session_end(app: AppContext, campaign: str, minutes: int | None) -> None:
 @click.pass_obj
 def session_list(app: AppContext, campaign: str, as_json: bool) -> None:
     """List the sessions of CAMPAIGN with attendance and duration."""
-    from projections import session as session_projection
-
-    state = session_projection.initial()
-    for event in app.journal().log(campaign):
-        session_projection.apply(state, event)
-    rows = list(state["sessions"].values())
+    rows = list(app.journal().at(campaign)["sessions"]["sessions"].values())
     if as_json:
         emit_json(rows)
         return

@@ -132,28 +132,17 @@ class Journal:
         actor: str | None = None,
         *,
         check: Check | None = None,
-        session: int | None = None,
         causation: str | None = None,
         event_id: str | None = None,
     ) -> Event:
-        """Append one event after checking membership and ``check(state, actor)``.
+        """Append one event through :meth:`execute`, after ``check(campaign_state, actor)`` when given."""
 
-        The actor defaults to the Master.  On a concurrent append the state is read again and the
-        check re-run, so a command that is no longer valid is refused rather than written.
-        """
-        for _ in range(RETRIES):
-            state = self.campaign(campaign)
-            who = actor or state["master"]
-            if who not in state["members"]:
-                raise NotAuthorized(f"'{who}' is not a member of campaign '{campaign}'")
+        def decide(ctx: Context) -> list[Record]:
             if check is not None:
-                check(state, who)
-            new = NewEvent(payload.type, payload.to_data(), who, id=event_id, session=session, causation=causation)
-            try:
-                return self.store.append(campaign, [new], expected_version=state["version"])[0]
-            except ConcurrencyConflict:
-                continue
-        raise ConcurrencyConflict(campaign, state["version"], self.store.head(campaign))
+                check(ctx.campaign, ctx.actor)
+            return [Record(payload, causation, event_id)]
+
+        return self.execute(campaign, decide, actor)[0]
 
     def execute(
         self,
