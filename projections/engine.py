@@ -19,6 +19,7 @@ import orjson
 
 from journal.errors import NotFound
 from journal.events.envelope import Event
+from journal.events.upcasting import needs_upcast, upcast
 from journal.store import EventStore
 from projections import catalog, points
 
@@ -110,6 +111,7 @@ class Engine:
               voids: list[_Void], progress: Progress | None, save: Callable[[list[tuple[int, bytes]]], None]) -> None:
         """Fold ``events`` into ``states``; hand the snapshots taken on the way to ``save``, a few at a time."""
         routes: dict[str, list[tuple[dict, Callable]]] = {}  # event type -> the folds that read it
+        old_shapes: dict[str, bool] = {}  # event type -> whether its stored payloads may need upcasting
         every = self.snapshot_every
         snapshots: list[tuple[int, bytes]] = []
         next_snapshot = (base // every + 1) * every
@@ -118,6 +120,9 @@ class Engine:
                 route = routes.get(event.type)
                 if route is None:
                     route = routes[event.type] = [(states[p.name], p.apply) for p in projections if p.wants(event.type)]
+                    old_shapes[event.type] = needs_upcast(event.type)
+                if route and old_shapes[event.type]:
+                    event = upcast(event)
                 for state, apply in route:
                     apply(state, event)
             if event.version == next_snapshot:

@@ -27,3 +27,17 @@ def tamper(store: EventStore, campaign: str, version: int, data: dict[str, Any] 
             conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
         conn.execute(sa.text("UPDATE events SET data = :d WHERE campaign = :c AND version = :v"),
                      {"d": text, "c": campaign, "v": version})
+
+
+def rechain(envelopes: list[dict[str, Any]]) -> list[bytes]:
+    """Export lines of ``envelopes`` with every hash and link recomputed, as a forger rewriting a file would."""
+    from journal.store.hashing import canonical, event_hash, export_line
+
+    prev: str | None = None
+    lines = []
+    for envelope in envelopes:
+        envelope = dict(envelope, prev_hash=prev)
+        data_json = canonical(envelope["data"])
+        envelope["hash"] = prev = event_hash(envelope, data_json)
+        lines.append(export_line(envelope, data_json))
+    return lines

@@ -26,6 +26,16 @@ class Event(NamedTuple):
     prev_hash: str | None = None
     hash: str = ""
     seq: int | None = None
+    decision: str | None = None
+
+    @property
+    def decision_id(self) -> str:
+        """The decision this event belongs to: the id of the first event its command appended.
+
+        Events stored before decisions were recorded carry none; each is then read as a decision of its
+        own here (the store's :meth:`~journal.store.EventStore.decision` finds their real group).
+        """
+        return self.decision or self.id
 
 
 @dataclass(frozen=True, slots=True)

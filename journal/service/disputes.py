@@ -7,9 +7,11 @@
 * ``vote``: each voter once; a vote is final (a second one is refused, naming the first).
 * ``rule``: the Master only, once, and only after a second-degree quorum of the voters has voted
   (``journal.quorum.second_degree``: ceil(2P/3) of P voters, either way).  The ruling keeps the tally
-  and whether it followed the majority.  An overturn appends, in the same batch, a
-  ``correction.voided`` naming the dispute and, when given, the corrected event (same type as the
-  disputed one) whose causation is the void.
+  and whether it followed the majority.  An overturn appends, in the same batch, one
+  ``correction.voided`` naming the dispute for every event of the disputed event's decision (what
+  its command appended: a hit and its wounds, an exchange and its damage) and, when given, the
+  corrected event (same type as the disputed one) whose causation is the disputed event's void.
+  An overturn that later events depend on is refused with their list.
 
 A dispute is named by the id of its ``dispute.opened`` event, or by a unique prefix of at least 8 hex
 digits.  Voting and ruling need no campaign: the event's id finds it.
@@ -28,6 +30,7 @@ from journal.events import Payload, parse_payload
 from journal.events.corrections import EventVoided
 from journal.events.disputes import DisputeOpened, DisputeRuled, DisputeTally, DisputeVoted
 from journal.events.envelope import Event
+from journal.events.upcasting import upcast
 from journal.events.session import FreeRoll
 from journal.quorum import second_degree
 from journal.service.context import Context, Record
@@ -239,12 +242,13 @@ def rule(
             reason=reason.strip()[:2000], corrected=corrected is not None), dispute_id)]
         if ruling == "overturn":
             why = (reason.strip() or found["reason"])[:2000]
-            void = Record(EventVoided(target=target.id, target_version=target.version, reason=why, dispute=dispute_id),
-                          target.id, ctx.new_id())
-            out.append(void)
+            decision = journal.store.decision(target)
+            voids = [Record(EventVoided(target=event.id, target_version=event.version, reason=why, dispute=dispute_id),
+                            event.id, ctx.new_id()) for event in decision]
+            out += voids
             if corrected is not None:
-                out.append(Record(corrected, void.id))
-            _check_folds(journal, ctx, target, out)
+                out.append(Record(corrected, next(v.id for v in voids if v.causation == target.id)))
+            _refuse_dependents(journal, ctx, target, decision, out)
         return out
 
     return journal.execute(name, decide, actor)
@@ -311,17 +315,21 @@ def show_dispute(journal: Journal, dispute: str, campaign: str | None = None) ->
     return {"campaign": name, "version": folded.version, "dispute": _row(found)}
 
 
-def _check_folds(journal: Journal, ctx: Context, target: Event, batch: list[Record]) -> None:
-    """Refuse an overturn after which some projection could no longer fold the campaign.
+def _refuse_dependents(journal: Journal, ctx: Context, target: Event, decision: list[Event], batch: list[Record]) -> None:
+    """Refuse an overturn that later events depend on, listing every one of them.
 
-    Folds the campaign as it will stand after the batch (the target voided, the correction added)
-    from the state just before the target; a fold that raises means later events need the target.
+    A later event depends on the decision when it names one of the decision's events as its
+    causation, or when some projection can no longer fold it once the decision is voided (for
+    example a wound recovered from a hit that is gone).  The campaign is folded as it will stand
+    after ``batch`` from the state just before the decision; the Master disputes those events first
+    (docs/rulings.md, "Overturns and what depends on them").
     """
     voids = journal.store.marks(ctx.name, to_version=ctx.version, types=["correction.voided"])
-    skip = {void.data["target"] for void in voids} | {target.id}
-    base = target.version - 1
+    voided = {void.data["target"] for void in voids}
+    removed = {event.id for event in decision}
+    base = decision[0].version - 1
     if any(void.version > base and void.data["target_version"] <= base for void in voids):
-        base = 0  # a later void reaches before the target: the state at ``base`` would still count it
+        base = 0  # a later void reaches before the decision: the state at ``base`` would still count it
     projections = catalog.for_system(ctx.system)
     states = (orjson.loads(orjson.dumps(journal.at(ctx.name, base).states)) if base > 0
               else {p.name: p.initial() for p in projections})
@@ -329,17 +337,27 @@ def _check_folds(journal: Journal, ctx: Context, target: Event, batch: list[Reco
     tail = list(journal.store.read(ctx.name, from_version=base + 1, to_version=ctx.version))
     tail += [Event(r.id or f"batch-{i}", ctx.name, ctx.version + 1 + i, r.payload.type, r.payload.to_data(), ctx.actor,
                    now, ctx.sessions["open"], r.causation) for i, r in enumerate(batch)]
+    dependents: list[str] = []
     for event in tail:
-        if event.id in skip:
+        if event.id in voided or event.id in removed:
+            continue
+        event = upcast(event)
+        if event.causation in removed and event.version <= ctx.version and event.type != EventVoided.type:
+            dependents.append(f"version {event.version} ({event.type}, caused by it)")
             continue
         for projection in projections:
+            if not projection.wants(event.type):
+                continue
             try:
                 projection.apply(states[projection.name], event)
             except Exception as exc:  # noqa: BLE001 - any failure means the record would not fold
                 problem = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
-                raise RuleViolation(
-                    "dispute: overturn",
-                    f"without event version {target.version}, {projection.name} cannot fold "
-                    f"{'the correction' if event.version > ctx.version else f'version {event.version}'} "
-                    f"({event.type}; {problem}): dispute the events that depend on it first",
-                ) from None
+                where = "the correction" if event.version > ctx.version else f"version {event.version}"
+                dependents.append(f"{where} ({event.type}; {projection.name}: {problem})")
+                break
+    if dependents:
+        shown = "; ".join(dependents[:10]) + (f"; and {len(dependents) - 10} more" if len(dependents) > 10 else "")
+        raise RuleViolation(
+            "dispute: overturn",
+            f"later events depend on the decision of event version {target.version}: {shown}; dispute them first",
+        )

@@ -93,7 +93,7 @@ class Journal:
             raise ValidationFailed(f"system: '{system}' is not one of {', '.join(SYSTEMS)}")
         payload = CampaignCreated(name=name, system=system, master=master)
         try:
-            return self.store.append(name, [NewEvent(payload.type, payload.to_data(), master)], expected_version=0)[0]
+            return self.store.append(name, [NewEvent(payload.type, payload.to_data(), master, schema=payload.schema_version)], expected_version=0)[0]
         except ConcurrencyConflict:
             raise ValidationFailed(f"campaign '{name}' already exists") from None
 
@@ -173,7 +173,7 @@ class Journal:
             if not decided:
                 return []
             new = [
-                NewEvent(r.payload.type, r.payload.to_data(), context.actor, id=r.id,
+                NewEvent(r.payload.type, r.payload.to_data(), context.actor, id=r.id, schema=r.payload.schema_version,
                          session=_session_of(r.payload, context.sessions["open"]), causation=r.causation)
                 for r in decided
             ]

@@ -49,6 +49,7 @@ _COLUMNS = (
     T.c.prev_hash,
     T.c.hash,
     T.c.seq,
+    T.c.decision,
 )
 _CHUNK = 2000
 
@@ -105,7 +106,8 @@ class VerifyReport:
 
 def _row_to_event(row: Sequence) -> Event:
     return Event(
-        row[0], row[1], row[2], row[3], orjson.loads(row[4]), row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12]
+        row[0], row[1], row[2], row[3], orjson.loads(row[4]), row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12],
+        row[13],
     )
 
 
@@ -184,6 +186,7 @@ class EventStore:
             ids = new_ids(len(new_events))
             rows: list[dict] = []
             appended: list[Event] = []
+            decision = new_events[0].id or ids[0]  # one append is one decision: its first event names it
             for offset, new in enumerate(new_events):
                 data_json = canonical(new.data)
                 row = {
@@ -191,6 +194,7 @@ class EventStore:
                     "campaign": campaign,
                     "causation": new.causation,
                     "data": orjson.Fragment(data_json),
+                    "decision": decision,
                     "id": new.id or ids[offset],
                     "prev_hash": prev_hash,
                     "recorded_at": new.recorded_at or now,
@@ -200,7 +204,7 @@ class EventStore:
                     "version": current + offset + 1,
                 }
                 event = Event(row["id"], campaign, row["version"], new.type, new.data, new.actor, row["recorded_at"],
-                              new.session, new.causation, new.schema, prev_hash, hash_bytes(row))
+                              new.session, new.causation, new.schema, prev_hash, hash_bytes(row), None, decision)
                 row["hash"] = prev_hash = event.hash
                 row["data"] = data_json.decode()
                 rows.append(row)
@@ -284,6 +288,37 @@ class EventStore:
         stmt = sa.select(*_COLUMNS).where(T.c.campaign == campaign, T.c.version.in_(marked)).order_by(T.c.version)
         with self.engine.connect() as conn:
             return [_row_to_event(row) for row in conn.execute(stmt)]
+
+    def decision(self, event: Event) -> list[Event]:
+        """Every event of ``event``'s decision (the events its command appended), in version order.
+
+        A decision's events are contiguous: they were appended together.  An event stored before
+        decisions were recorded (``decision`` NULL) belongs with the neighbours of its append, which
+        the store stamped with one ``recorded_at`` and which share its actor and session.
+        """
+        if event.decision is not None:
+            first = event if event.decision == event.id else self.get(event.decision)
+            found = []
+            for candidate in self.read(event.campaign, from_version=first.version):
+                if candidate.decision != event.decision:
+                    break
+                found.append(candidate)
+            return found
+
+        def same(other: Event) -> bool:
+            return (other.decision is None and other.recorded_at == event.recorded_at and other.actor == event.actor
+                    and other.session == event.session)
+
+        low = max(1, event.version - 200)
+        around = list(self.read(event.campaign, from_version=low, to_version=event.version + 200))
+        at = next(i for i, e in enumerate(around) if e.id == event.id)
+        start = at
+        while start > 0 and same(around[start - 1]):
+            start -= 1
+        end = at
+        while end + 1 < len(around) and same(around[end + 1]):
+            end += 1
+        return around[start:end + 1]
 
     def ids_with_prefix(self, prefix: str, *, campaign: str | None = None, type_: str | None = None,
                         limit: int = 6) -> list[tuple[str, str]]:
@@ -380,12 +415,13 @@ class EventStore:
         broken = False
         expected_version = 0
         prev_hash: str | None = None
+        prev_decision: str | None = None
         with self.engine.connect() as conn:
             for row in conn.execution_options(yield_per=_CHUNK).execute(stmt):
                 m = row._mapping
                 count += 1
                 if m["campaign"] != current:
-                    current, broken, expected_version, prev_hash = m["campaign"], False, 0, None
+                    current, broken, expected_version, prev_hash, prev_decision = m["campaign"], False, 0, None, None
                     campaigns += 1
                 if broken:
                     continue
@@ -397,10 +433,13 @@ class EventStore:
                     reason = "prev_hash does not match the previous event's hash"
                 elif event_hash(m, m["data"]) != m["hash"]:
                     reason = "hash does not match the stored envelope (the event was altered)"
+                elif m["decision"] not in (None, m["id"], prev_decision):
+                    reason = "decision names neither this event nor the previous event's decision"
                 if reason:
                     breaks.append(ChainBreak(m["campaign"], m["version"], m["id"], reason))
                     broken = True
                 prev_hash = m["hash"]
+                prev_decision = m["decision"]
         if campaign is not None and campaigns == 0:
             raise NotFound(f"no campaign named '{campaign}'")
         return VerifyReport(campaigns, count, tuple(breaks))

@@ -4,6 +4,9 @@ The hash of an event is SHA-256 over the canonical JSON of its envelope without 
 ``seq`` (the global order is local to one database, so an exported campaign re-imported elsewhere keeps
 every hash).  Canonical JSON: keys sorted, no insignificant white space, UTF-8, no NaN.  ``data`` is
 spliced in as its stored canonical text, so hashing never re-encodes a payload.
+
+``decision`` (revision 0004) is hashed when it is set, and left out when it is not: the events stored
+before it keep the hashes they were recorded with, and a host cannot regroup a decision unseen.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ HASHED_FIELDS = (
     "campaign",
     "causation",
     "data",
+    "decision",
     "id",
     "prev_hash",
     "recorded_at",
@@ -34,14 +38,25 @@ def canonical(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
-def envelope_bytes(envelope: dict[str, Any], data_json: bytes | str) -> bytes:
-    """Canonical bytes of an envelope (``HASHED_FIELDS`` taken from ``envelope``), ``data`` spliced in."""
-    body = {name: envelope[name] for name in HASHED_FIELDS if name != "data"}
+def _body(envelope: Any, data_json: bytes | str) -> dict[str, Any]:
+    """The hashed fields of ``envelope`` (a mapping), ``data`` spliced in, ``decision`` only when set."""
+    body = {name: envelope[name] for name in _ALWAYS}
+    decision = envelope.get("decision")
+    if decision is not None:
+        body["decision"] = decision
     body["data"] = orjson.Fragment(data_json)
-    return orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+    return body
 
 
-def event_hash(envelope: dict[str, Any], data_json: bytes | str) -> str:
+_ALWAYS = tuple(name for name in HASHED_FIELDS if name not in ("data", "decision"))
+
+
+def envelope_bytes(envelope: Any, data_json: bytes | str) -> bytes:
+    """Canonical bytes of an envelope (``HASHED_FIELDS`` taken from ``envelope``), ``data`` spliced in."""
+    return orjson.dumps(_body(envelope, data_json), option=orjson.OPT_SORT_KEYS)
+
+
+def event_hash(envelope: Any, data_json: bytes | str) -> str:
     """Hex SHA-256 of the envelope's canonical bytes."""
     return hashlib.sha256(envelope_bytes(envelope, data_json)).hexdigest()
 
@@ -51,9 +66,8 @@ def hash_bytes(body: dict[str, Any]) -> str:
     return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
-def export_line(envelope: dict[str, Any], data_json: bytes | str) -> bytes:
+def export_line(envelope: Any, data_json: bytes | str) -> bytes:
     """One JSONL line of an export: the hashed fields plus ``hash``, canonical, without a newline."""
-    body = {name: envelope[name] for name in HASHED_FIELDS if name != "data"}
-    body["data"] = orjson.Fragment(data_json)
+    body = _body(envelope, data_json)
     body["hash"] = envelope["hash"]
     return orjson.dumps(body, option=orjson.OPT_SORT_KEYS)

@@ -31,6 +31,8 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "prev_hash": (str, type(None)),
     "hash": (str,),
 }
+#: Fields a line may leave out (written by later releases than the oldest it accepts).
+_OPTIONAL: dict[str, tuple[type, ...]] = {"decision": (str, type(None))}
 
 
 def _check_shape(number: int, envelope: Any) -> None:
@@ -42,7 +44,11 @@ def _check_shape(number: int, envelope: Any) -> None:
         value = envelope[name]
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             raise ValidationFailed(f"line {number}: field '{name}' has the wrong type")
-    extra = set(envelope) - set(_FIELDS)
+    for name, kinds in _OPTIONAL.items():
+        value = envelope.setdefault(name, None)
+        if not isinstance(value, kinds):
+            raise ValidationFailed(f"line {number}: field '{name}' has the wrong type")
+    extra = set(envelope) - set(_FIELDS) - set(_OPTIONAL)
     if extra:
         raise ValidationFailed(f"line {number}: unknown field '{sorted(extra)[0]}'")
 
@@ -50,6 +56,7 @@ def _check_shape(number: int, envelope: Any) -> None:
 def check_lines(lines: Iterable[bytes | str]) -> list[dict[str, Any]]:
     """Validate every line; return the rows to insert (``data`` as canonical JSON text)."""
     heads: dict[str, tuple[int, str | None]] = {}
+    decisions: dict[str, str | None] = {}
     rows: list[dict[str, Any]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -71,6 +78,10 @@ def check_lines(lines: Iterable[bytes | str]) -> list[dict[str, Any]]:
             )
         if envelope["prev_hash"] != prev_hash:
             raise IntegrityFailure(f"line {number}: prev_hash does not match the previous event's hash (chain broken)")
+        if envelope["decision"] not in (None, envelope["id"], decisions.get(campaign)):
+            raise IntegrityFailure(f"line {number}: field 'decision' names neither this event nor the previous "
+                                   "event's decision (a decision is one append)")
+        decisions[campaign] = envelope["decision"]
         data_json = canonical(envelope["data"])
         if event_hash(envelope, data_json) != envelope["hash"]:
             raise IntegrityFailure(f"line {number}: hash does not match the envelope (event {envelope['id']} was altered)")

@@ -29,6 +29,8 @@ events = sa.Table(
     sa.Column("recorded_at", sa.String(32), nullable=False),
     sa.Column("session", sa.Integer(), nullable=True),
     sa.Column("causation", sa.String(36), nullable=True),
+    # The id of the first event of the append that stored this one (NULL before revision 0004).
+    sa.Column("decision", sa.String(36), nullable=True),
     sa.Column("prev_hash", sa.String(64), nullable=True),
     sa.Column("hash", sa.String(64), nullable=False),
     sa.UniqueConstraint("id", name="uq_events_id"),
@@ -86,4 +88,4 @@ session_seeds = sa.Table(
 )
 
 #: The alembic revision this code expects; ``open_store`` compares it without importing alembic.
-SCHEMA_REVISION = "0003"
+SCHEMA_REVISION = "0004"

@@ -270,8 +270,8 @@ def test_an_overturn_that_later_events_depend_on_is_refused(journal: Journal) ->
     opened = D.open_dispute(journal, "Камень", created.id, "его не было", actor="Аня")
     D.vote(journal, opened.id, "overturn", actor="Аня")
     head = journal.store.head("Камень")
-    with pytest.raises(RuleViolation, match="'dispute: overturn': without event version 3, stone_wheel.sheet cannot "
-                                            "fold version 4 \\(stone_wheel.damage_taken; KeyError"):
+    with pytest.raises(RuleViolation, match="'dispute: overturn': later events depend on the decision of event version 3: "
+                                            "version 4 \\(stone_wheel.damage_taken; stone_wheel.sheet: KeyError"):
         D.rule(journal, opened.id, "overturn")
     assert journal.store.head("Камень") == head
 
@@ -342,3 +342,38 @@ def test_the_second_degree_quorum_is_two_thirds_of_the_players_present(journal: 
         journal.add_member("Q", name)
     _quorum_case(journal, names, players)
     _quorum_case(journal, names, ABSENT_CASE[players])
+
+
+def test_an_overturn_lists_every_later_event_that_depends_on_the_decision(journal: Journal) -> None:
+    """Two later damages to a voided character are both named in the refusal."""
+    journal.create_campaign("Камень", "stone-wheel", "Мастер")
+    journal.add_member("Камень", "Аня")
+    created = sw.create_character(journal, "Камень", "Ратибор", "Аня", "physical", "человек", "воин", CHARS, PARAMS)
+    sw.record_damage(journal, "Камень", "Ратибор", 3, "падение")
+    sw.record_damage(journal, "Камень", "Ратибор", 2, "ловушка")
+    opened = D.open_dispute(journal, "Камень", created.id, "его не было", actor="Аня")
+    D.vote(journal, opened.id, "overturn", actor="Аня")
+    with pytest.raises(RuleViolation, match="version 4 \\(stone_wheel.damage_taken; .*; version 5 \\(stone_wheel.damage_taken; "):
+        D.rule(journal, opened.id, "overturn")
+
+
+def test_an_overturn_voids_every_event_of_the_disputed_decision(journal: Journal) -> None:
+    """An attack that dealt damage is overturned: the exchange and its damage are voided in the ruling's append."""
+    journal.create_campaign("Камень", "stone-wheel", "Мастер")
+    journal.add_member("Камень", "Аня")
+    journal.add_member("Камень", "Борис")
+    sw.create_character(journal, "Камень", "Ратибор", "Аня", "physical", "человек", "воин", CHARS, PARAMS)
+    sw.create_character(journal, "Камень", "Ёжик", "Борис", "physical", "человек", "воин", CHARS, PARAMS)
+    exchange = sw.record_exchange(journal, "Камень", "Ратибор", "Ёжик", threshold=4, pool=3, weapon=4, dice=[6, 6, 6],
+                                  actor="Аня")
+    assert [e.type for e in exchange] == ["stone_wheel.combat_exchanged", "stone_wheel.damage_taken"]
+    assert journal.at("Камень")["stone_wheel.sheet"]["characters"]["Ёжик"]["current"]["health"] == 10
+    opened = D.open_dispute(journal, "Камень", exchange[0].id, "кости со стола", actor="Борис")
+    D.vote(journal, opened.id, "overturn", actor="Аня")
+    D.vote(journal, opened.id, "overturn", actor="Борис")
+    ruled = D.rule(journal, opened.id, "overturn")
+    voids = [e for e in ruled if e.type == "correction.voided"]
+    assert [(v.data["target"], v.data["target_version"], v.data["dispute"]) for v in voids] == [
+        (e.id, e.version, opened.id) for e in exchange]
+    assert {e.decision for e in ruled} == {ruled[0].id}
+    assert journal.at("Камень")["stone_wheel.sheet"]["characters"]["Ёжик"]["current"]["health"] == 20

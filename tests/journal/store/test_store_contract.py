@@ -239,3 +239,60 @@ def test_import_refuses_a_campaign_already_in_the_journal(store: EventStore, tmp
     with pytest.raises(ValidationFailed, match="campaign 'c' already exists"):
         store.import_lines(lines)
     assert store.head("c") == 4
+
+
+def test_one_append_is_one_decision_named_by_its_first_event(store: EventStore) -> None:
+    """Every event of an append carries the id of the append's first event as its decision."""
+    store.append("c", _new(1), 0)
+    second = store.append("c", _new(3), 1)
+    stored = list(store.read("c"))
+    assert [e.decision for e in stored] == [stored[0].id] + [second[0].id] * 3
+    assert [e.decision for e in second] == [second[0].id] * 3
+
+
+def test_decision_gives_every_event_of_an_append_and_no_other(store: EventStore) -> None:
+    """The decision of an append's middle event is that append's three events, not its neighbours'."""
+    store.append("c", _new(2), 0)
+    middle = store.append("c", _new(3), 2)
+    store.append("c", _new(2), 5)
+    assert [e.version for e in store.decision(middle[1])] == [3, 4, 5]
+
+
+def _legacy(store: EventStore, tmp_path) -> list[dict]:
+    """Envelopes of a campaign as the release before decisions exported it (no ``decision`` field)."""
+    import orjson
+
+    source = open_store(f"sqlite:///{tmp_path / 'legacy-source.db'}")
+    source.append("c", [NewEvent("campaign.created", {"name": "c", "system": "vpt", "master": "gm"}, "gm")], 0)
+    source.append("c", [NewEvent("member.added", {"name": f"p{i}", "role": "player"}, "gm") for i in range(3)], 1)
+    source.append("c", [NewEvent("member.added", {"name": "p9", "role": "player"}, "gm")], 4)
+    envelopes = [orjson.loads(line) for line in source.export_lines("c")]
+    source.close()
+    for envelope in envelopes:
+        del envelope["decision"]
+    return envelopes
+
+
+def test_an_event_stored_before_decisions_belongs_with_the_events_appended_with_it(store: EventStore, tmp_path) -> None:
+    """Events imported without a decision group by their append: one recorded_at, actor and session."""
+    from support import rechain
+
+    store.import_lines(rechain(_legacy(store, tmp_path)))
+    stored = list(store.read("c"))
+    assert [e.decision for e in stored] == [None] * 5
+    assert [e.version for e in store.decision(stored[2])] == [2, 3, 4]
+    assert [e.version for e in store.decision(stored[4])] == [5]
+    assert store.verify().ok
+
+
+def test_import_refuses_a_decision_that_joins_two_appends(store: EventStore, tmp_path) -> None:
+    """A file that moves an event into an earlier append's decision (hashes recomputed) is refused, naming the line."""
+    import orjson
+
+    from support import rechain
+
+    envelopes = [orjson.loads(line) for line in _exported(open_store(f"sqlite:///{tmp_path / 'source.db'}"))]
+    envelopes[2]["decision"] = envelopes[0]["id"]
+    with pytest.raises(IntegrityFailure, match="^line 3: field 'decision' names neither this event nor the previous"):
+        store.import_lines(rechain(envelopes))
+    assert store.campaigns() == []
