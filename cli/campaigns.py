@@ -6,8 +6,24 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, table
+from journal.systems.registry import names
 
-SYSTEM_CHOICE = click.Choice(["wield", "stone-wheel", "dichotomy", "vpt"])
+class _Systems(click.Choice):
+    """The registered rule systems, read when the option is parsed (a system registered later counts)."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    @property  # type: ignore[override]
+    def choices(self) -> list[str]:
+        return names()
+
+    @choices.setter
+    def choices(self, _value: object) -> None:
+        pass
+
+
+SYSTEM_CHOICE = _Systems()
 
 
 @click.group("campaign")

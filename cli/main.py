@@ -51,16 +51,9 @@ LAZY_COMMANDS: dict[str, str] = {
     "import": "cli.timeline:import_",
     "verify": "cli.timeline:verify",
     "sheet": "cli.queries:sheet",
-    "debts": "cli.queries:debts_command",
-    "control": "cli.queries:control_command",
-    "bonds": "cli.queries:bonds_command",
     "xp": "cli.queries:xp",
     "diff": "cli.queries:diff",
     "rebuild": "cli.queries:rebuild",
-    "wield": "cli.wield:group",
-    "stone-wheel": "cli.stone_wheel:group",
-    "dichotomy": "cli.dichotomy:group",
-    "vpt": "cli.vpt:group",
     "tally": "cli.tally:tally",
     "replay": "cli.replay:replay",
     "dispute": "cli.disputes:dispute",
@@ -71,18 +64,30 @@ LAZY_COMMANDS: dict[str, str] = {
 }
 
 
+def system_commands() -> dict[str, str]:
+    """The commands the rule systems' descriptors bring: each system's group and its extra queries."""
+    from journal.systems.registry import descriptors
+
+    found: dict[str, str] = {}
+    for descriptor in descriptors():
+        if descriptor.cli is not None:
+            found[descriptor.name] = descriptor.cli
+        found.update(descriptor.cli_queries)
+    return found
+
+
 class JournalGroup(click.Group):
     """A click group that loads its commands lazily and prints a JournalError as one line on stderr."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS) | set(system_commands()))
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in LAZY_COMMANDS:
-            import importlib
+        reference = LAZY_COMMANDS.get(name) or system_commands().get(name)
+        if reference is not None:
+            from journal.systems.registry import load
 
-            module, attribute = LAZY_COMMANDS[name].split(":")
-            return getattr(importlib.import_module(module), attribute)
+            return load(reference)
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context) -> Any:

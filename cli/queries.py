@@ -1,4 +1,4 @@
-"""Queries over the projections, at any point: ``sheet``, ``debts``, ``control``, ``bonds``, ``xp``, ``diff``, ``rebuild``.
+"""Queries over the projections, at any point: ``sheet``, ``xp``, ``diff``, ``rebuild`` (a system's own queries come with it).
 
 Every query takes ``--as-of`` (a version, an event id, before:ID, an ISO time, session:K or
 session:K:start) and ``--json``.
@@ -29,69 +29,21 @@ def _cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _query(name: str, help_text: str, run: Callable[..., dict], render: Callable[[dict], None], *extra: Any) -> click.Command:
+def query_command(name: str, help_text: str, reference: str, render: Callable[[dict], None]) -> click.Command:
+    """A query command ``NAME CAMPAIGN [--as-of] [--json]`` over the service function ``reference`` names."""
+
     @click.command(name, help=help_text)
     @click.argument("campaign")
     @as_of_option
     @json_option
     @click.pass_obj
     def command(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> None:
-        result = run(app.journal(), campaign, as_of=as_of)
+        from journal.systems.registry import load
+
+        result = load(reference)(app.journal(), campaign, as_of=as_of)
         emit_json(result) if as_json else render(result)
 
     return command
-
-
-def _render_debts(result: dict) -> None:
-    rows = result["geasa"]
-    if not rows:
-        line(f"no geis sealed in '{result['campaign']}' (version {result['version']})")
-        return
-    table(f"geis debts at version {result['version']}", ["hero", "geis", "rank", "broken", "owed", "collected", "vanished"],
-          [(r["hero"], r["geis"], r["rank"], "yes" if r["broken"] else "", r["owed"], r["collected"], r["vanished"]) for r in rows])
-
-
-def _render_control(result: dict) -> None:
-    rows = result["standings"]
-    if not rows:
-        line(f"no vatcha bound to a hero in '{result['campaign']}' (version {result['version']})")
-        return
-    table(f"Control at version {result['version']}", ["vatcha", "wielder", "current", "Control lost", "dice v/w", "powers", "risks won v/w"],
-          [(r["vatcha"], r["hero"], "yes" if r["current"] else "", r["control_lost"], f"{r['vatcha_dice']}/{r['wielder_dice']}",
-            len(r["transfers"]), f"{r['wins']['vatcha']}/{r['wins']['wielder']}") for r in rows])
-
-
-def _render_bonds(result: dict) -> None:
-    rows = result["bonds"]
-    if not rows:
-        line(f"no relationships or revenge in '{result['campaign']}' (version {result['version']})")
-        return
-    table(f"bonds at version {result['version']}", ["character", "bond", "towards", "points", "statuses"],
-          [(r["character"], r["bond"] + (" (frozen)" if r["frozen"] else ""), r["other"], r["points"], ", ".join(r["statuses"]))
-           for r in rows])
-
-
-def _debts(journal: Any, campaign: str, as_of: str | None) -> dict:
-    from journal.service.queries import debts
-
-    return debts(journal, campaign, as_of)
-
-
-def _control(journal: Any, campaign: str, as_of: str | None) -> dict:
-    from journal.service.queries import control
-
-    return control(journal, campaign, as_of)
-
-
-def _bonds(journal: Any, campaign: str, as_of: str | None) -> dict:
-    from journal.service.queries import bonds
-
-    return bonds(journal, campaign, as_of)
-
-
-debts_command = _query("debts", "Geis debts: what each hero owes Fate, has paid, and what vanished.", _debts, _render_debts)
-control_command = _query("control", "Control standings of every vatcha and wielder.", _control, _render_control)
-bonds_command = _query("bonds", "Relationship and Revenge standings, pair by pair.", _bonds, _render_bonds)
 
 
 @click.command("sheet")
@@ -180,4 +132,4 @@ def rebuild(app: AppContext, campaign: str | None) -> None:
             line(f"rebuilt '{name}': {folded.version} events")
 
 
-COMMANDS = [sheet, debts_command, control_command, bonds_command, xp, diff, rebuild]
+COMMANDS = [sheet, xp, diff, rebuild]

@@ -15,7 +15,7 @@ class JournalError(Exception):
 class RuleViolation(JournalError):
     """A command breaks a rule of the game (or of the journal): nothing is written.
 
-    ``rule`` names the rule, e.g. ``"vpt: at most three relationships"``.
+    ``rule`` names the rule, e.g. ``"session: open session needed"``.
     """
 
     exit_code = 3

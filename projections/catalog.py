@@ -1,4 +1,4 @@
-"""Which projections fold a campaign's events: the shared ones, and those of the campaign's rule system.
+"""Which projections fold a campaign's events: the shared ones, and those its rule system's descriptor lists.
 
 Each entry has a ``version``: bump it whenever a fold's logic changes, and every snapshot and read
 model made by the old logic stops being used (the fingerprint no longer matches) until
@@ -43,29 +43,16 @@ class Projection:
 def _shared() -> list[Projection]:
     from projections import campaign, disputes, house_rules, session, xp
 
-    return [Projection("campaign", 3, campaign), Projection("sessions", 3, session), Projection("xp", 1, xp),
+    return [Projection("campaign", 3, campaign), Projection("sessions", 3, session), Projection("xp", 2, xp),
             Projection("disputes", 2, disputes), Projection("house_rules", 2, house_rules)]
 
 
 def _system(system: str) -> list[Projection]:
-    if system == "wield":
-        from projections.wield import actions, control, geis, sheet
+    import importlib
 
-        return [Projection("wield.sheet", 1, sheet), Projection("wield.geis", 1, geis),
-                Projection("wield.control", 1, control), Projection("wield.actions", 1, actions)]
-    if system == "stone-wheel":
-        from projections.stone_wheel import sheet
+    from journal.systems.registry import system as registered
 
-        return [Projection("stone_wheel.sheet", 2, sheet)]
-    if system == "dichotomy":
-        from projections.dichotomy import sheet
-
-        return [Projection("dichotomy.sheet", 1, sheet)]
-    if system == "vpt":
-        from projections.vpt import bonds, sheet
-
-        return [Projection("vpt.sheet", 1, sheet), Projection("vpt.bonds", 1, bonds)]
-    raise ValueError(f"unknown rule system {system!r}")
+    return [Projection(fold.name, fold.version, importlib.import_module(fold.module)) for fold in registered(system).folds]
 
 
 def for_system(system: str) -> list[Projection]:

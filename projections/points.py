@@ -1,7 +1,8 @@
 """Points in a campaign's timeline, as people write them, resolved to a version.
 
 ``N`` (a version), an event id (just after that event), ``before:ID``, an ISO time (the last event
-recorded at or before it), ``session:K`` (the end of session K), ``session:K:start`` (just after its
+recorded at or before it), ``session:K`` (the end of session K, with its tally when committed before
+the next session started), ``session:K:start`` (just after its
 start event), and ``head`` (or nothing) for now.
 """
 
@@ -36,6 +37,18 @@ def _stored_time(text: str) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+def _session_end(store: EventStore, campaign: str, number: int) -> int | None:
+    """The end of session ``number``: its tally's commit when made before the next session started, else its end."""
+    marks = store.marks(campaign, types=["session.started", "session.ended", "tally.committed"])
+    ended = next((e.version for e in marks if e.type == "session.ended" and e.data["number"] == number), None)
+    if ended is None:
+        return None
+    following = next((e.version for e in marks if e.type == "session.started" and e.version > ended), None)
+    tallied = [e.version for e in marks if e.type == "tally.committed" and e.data["session"] == number
+               and e.version > ended and (following is None or e.version < following)]
+    return tallied[0] if tallied else ended
+
+
 def resolve(store: EventStore, campaign: str, point: str | int | None, head: int) -> int:
     """The version that ``point`` names in ``campaign`` (whose current version is ``head``)."""
     if point is None or point == "head" or point == "":
@@ -53,10 +66,14 @@ def resolve(store: EventStore, campaign: str, point: str | int | None, head: int
     session = _SESSION.match(text)
     if session:
         number, edge = int(session.group(1)), session.group(2) or ":end"
-        wanted = "session.started" if edge == ":start" else "session.ended"
-        for event in store.marks(campaign, types=[wanted]):
-            if event.data["number"] == number:
-                return event.version
+        if edge == ":start":
+            for event in store.marks(campaign, types=["session.started"]):
+                if event.data["number"] == number:
+                    return event.version
+        else:
+            ended = _session_end(store, campaign, number)
+            if ended is not None:
+                return ended
         state = "has not ended" if edge == ":end" and any(
             e.data["number"] == number for e in store.marks(campaign, types=["session.started"])) else "does not exist"
         raise NotFound(f"as-of: session {number} {state} in campaign '{campaign}'")

@@ -2,7 +2,9 @@
 
 Every system's awards end in ``.xp_awarded`` (``character``, ``amount``, ``source``) and its spending
 in ``.xp_spent`` (``character``, ``amount`` and what it bought).  Events between sessions are booked
-under the session key ``"between"``.
+under the session key ``"between"``, except the awards of a session's tally: ``tally.committed`` closes
+the decision that appended them, and moves them to the session it tallies (``xp --session K`` counts
+them, though they are recorded after session K ended).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ State = dict[str, Any]
 
 
 def initial() -> State:
-    return {"characters": {}}
+    return {"characters": {}, "awaiting": {"decision": None, "awards": []}}
 
 
 def _ledger(state: State, name: str) -> State:
@@ -26,7 +28,10 @@ def _ledger(state: State, name: str) -> State:
 
 
 def _session(ledger: State, event: Event) -> State:
-    key = "between" if event.session is None else str(event.session)
+    return _entry(ledger, "between" if event.session is None else str(event.session))
+
+
+def _entry(ledger: State, key: str) -> State:
     entry = ledger["sessions"].get(key)
     if entry is None:
         entry = ledger["sessions"][key] = {"earned": 0, "spent": 0, "by_source": {}}
@@ -42,7 +47,7 @@ def _bought(data: dict[str, Any]) -> str:
 
 def wants(event_type: str) -> bool:
     """Every system's XP awards and spending (the engine calls apply only for these)."""
-    return event_type.endswith((".xp_awarded", ".xp_spent"))
+    return event_type.endswith((".xp_awarded", ".xp_spent")) or event_type == "tally.committed"
 
 
 def apply(state: State, event: Event) -> None:
@@ -57,6 +62,26 @@ def apply(state: State, event: Event) -> None:
         ledger["by_source"][source] = ledger["by_source"].get(source, 0) + amount
         entry["earned"] += amount
         entry["by_source"][source] = entry["by_source"].get(source, 0) + amount
+        if event.session is None:  # perhaps a tally's: remembered until its decision closes
+            awaiting = state["awaiting"]
+            if awaiting["decision"] != event.decision_id:
+                awaiting["decision"], awaiting["awards"] = event.decision_id, []
+            awaiting["awards"].append([data["character"], amount, source])
+    elif kind == "tally.committed":
+        awaiting = state["awaiting"]
+        if awaiting["decision"] == event.decision_id:
+            for name, amount, source in awaiting["awards"]:
+                ledger = state["characters"][name]
+                between, entry = ledger["sessions"]["between"], _entry(ledger, str(event.data["session"]))
+                for moved in (between, entry):
+                    sign = -1 if moved is between else 1
+                    moved["earned"] += sign * amount
+                    moved["by_source"][source] = moved["by_source"].get(source, 0) + sign * amount
+                    if moved["by_source"][source] == 0:
+                        del moved["by_source"][source]
+                if between == {"earned": 0, "spent": 0, "by_source": {}}:
+                    del ledger["sessions"]["between"]
+        awaiting["decision"], awaiting["awards"] = None, []
     elif kind.endswith(".xp_spent"):
         data = event.data
         amount = data["amount"]

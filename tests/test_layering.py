@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -10,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Each layer, and the project modules it must not import.
 FORBIDDEN = {
     "journal/events": ("journal.store", "journal.service", "projections", "cli", "journal.systems"),
-    "journal/store": ("journal.service", "projections", "cli", "journal.systems"),
+    "journal/store": ("journal.service", "projections", "cli", "journal.systems", "journal.events.payload"),
     "journal/dice": ("journal.store", "journal.service", "projections", "cli"),
     "projections": ("journal.service", "cli"),
     "journal/service": ("cli",),
@@ -27,10 +28,16 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
+#: The one module of journal.systems every layer may read: the registry of descriptors (a leaf itself).
+REGISTRY = "journal.systems.registry"
+
+
 def _violations(layer: str, forbidden: tuple[str, ...]) -> list[str]:
     found = []
     for path in sorted((ROOT / layer).rglob("*.py")):
         for name in _imports(path):
+            if name == REGISTRY:
+                continue
             if any(name == bad or name.startswith(bad + ".") for bad in forbidden):
                 found.append(f"{path.relative_to(ROOT)} imports {name}")
     return found
@@ -95,3 +102,57 @@ def test_the_journal_and_projections_never_import_the_web_layer() -> None:
 def test_the_web_layer_does_not_import_the_cli() -> None:
     """web/ and cli/ are two clients side by side: the web layer imports no CLI module."""
     assert _violations("web", ("cli",)) == []
+
+
+def test_the_registry_imports_no_layer() -> None:
+    """journal/systems/registry.py, read by every layer, imports only the errors module."""
+    imported = {name for name in _imports(ROOT / "journal/systems/registry.py") if name.startswith(("journal", "projections",
+                                                                                                 "cli", "web"))}
+    assert imported == {"journal.errors", "journal.systems"}
+
+
+def _system_folders() -> dict[str, tuple[set[Path], set[str]]]:
+    """Each registered system: the files that are its own (its folders), and the words that name it."""
+    from journal.systems.registry import descriptors
+
+    found = {}
+    for descriptor in descriptors():
+        package = descriptor.package.rsplit(".", 1)[1]
+        own = set((ROOT / "journal/systems" / package).rglob("*"))
+        for fold in descriptor.folds:
+            own |= set((ROOT / Path(*fold.module.split(".")[:-1])).rglob("*"))
+        for reference in [descriptor.cli or "", *descriptor.cli_queries.values()]:
+            if reference:
+                own.add(ROOT / (reference.split(":")[0].replace(".", "/") + ".py"))
+        found[descriptor.name] = (own, {descriptor.name, package})
+    return found
+
+
+def _names_a_system(text: str, words: set[str]) -> bool:
+    return any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) for word in words)
+
+
+def test_no_module_outside_a_systems_folders_names_that_system() -> None:
+    """The store, engine, service, CLI and web iterate over the descriptors: only a system's folders name it.
+
+    A name is the system's name or its package's (``stone-wheel``, ``stone_wheel``) as a word of code or a
+    string (``"wield.sheet"``, ``systems.vpt``); people's prose ("Wield", "a wielder") does not count.
+    """
+    folders = _system_folders()
+    sources = [p for top in ("journal", "projections", "cli", "web") for p in (ROOT / top).rglob("*")
+               if p.suffix in (".py", ".js", ".html")]
+    found = []
+    for path in sorted(sources):
+        text = path.read_text(encoding="utf-8")
+        for system, (own, words) in folders.items():
+            if path not in own and _names_a_system(text, words):
+                found.append(f"{path.relative_to(ROOT)} names {system}")
+    assert found == []
+
+
+def test_the_service_imports_no_systems_commands() -> None:
+    """journal/service/ reaches the systems only through the registry (no import cycle through a system)."""
+    found = [f"{path.relative_to(ROOT)} imports {name}"
+             for path in sorted((ROOT / "journal/service").rglob("*.py"))
+             for name in _imports(path) if name.startswith("journal.systems.") and name != REGISTRY]
+    assert found == []

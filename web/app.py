@@ -94,7 +94,7 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.25, jour
     def healthz() -> JSON:
         return JSON({"ok": True})
 
-    for router in (reading.router, table.router, quorum.router, stream.router, systems.build()):
+    for router in (reading.router, table.router, quorum.router, stream.router, systems.build(), systems.build_queries()):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
     return app

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from journal.events import Payload
 
-SYSTEMS = ("wield", "stone-wheel", "dichotomy", "vpt")
-System = Literal["wield", "stone-wheel", "dichotomy", "vpt"]
 Name = str
 
 
@@ -19,8 +17,17 @@ class CampaignCreated(Payload):
     type = "campaign.created"
 
     name: str = Field(min_length=1, max_length=200)
-    system: System
+    system: str
     master: str = Field(min_length=1, max_length=200)
+
+    @field_validator("system")
+    @classmethod
+    def _registered(cls, value: str) -> str:
+        from journal.systems.registry import names
+
+        if value not in names():
+            raise ValueError(f"'{value}' is not one of {', '.join(names())}")
+        return value
 
 
 class MemberAdded(Payload):

@@ -1,6 +1,6 @@
 """The payload base class and the registry of event types (imported lazily through ``journal.events``).
 
-Each game system declares its payloads in ``journal/systems/<system>/events.py`` by subclassing
+Each rule system declares its payloads in the modules its descriptor lists (journal.systems.registry) by subclassing
 :class:`Payload` with a ``type`` class variable; declaring the class registers it.  The store knows
 nothing of payloads: it stores ``data`` as canonical JSON.  The service validates a payload when a
 command records it, and the importer validates every imported line against the registry.
@@ -78,12 +78,13 @@ def _load_all() -> None:
     """Import every module that declares payloads, so that the registry is complete."""
     import importlib
 
+    from journal.systems.registry import descriptors
+
     for module in _PAYLOAD_MODULES:
-        try:
+        importlib.import_module(module)
+    for descriptor in descriptors():
+        for module in descriptor.payloads:
             importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a system not written yet
-            if exc.name != module:
-                raise
 
 
 _PAYLOAD_MODULES = (
@@ -94,8 +95,4 @@ _PAYLOAD_MODULES = (
     "journal.events.tallies",
     "journal.events.house_rules",
     "journal.events.tokens",
-    "journal.systems.wield.events",
-    "journal.systems.stone_wheel.events",
-    "journal.systems.dichotomy.events",
-    "journal.systems.vpt.events",
 )

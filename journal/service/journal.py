@@ -85,12 +85,12 @@ class Journal:
 
     def create_campaign(self, name: str, system: str, master: str) -> Event:
         """Start a campaign; its Master is its first member and the actor of this first event."""
-        from journal.events.campaign import SYSTEMS, CampaignCreated
+        from journal.events.campaign import CampaignCreated
+        from journal.systems.registry import system as registered
 
         name = _check_name("campaign", name)
         master = _check_name("member", master)
-        if system not in SYSTEMS:
-            raise ValidationFailed(f"system: '{system}' is not one of {', '.join(SYSTEMS)}")
+        registered(system)
         payload = CampaignCreated(name=name, system=system, master=master)
         try:
             return self.store.append(name, [NewEvent(payload.type, payload.to_data(), master, schema=payload.schema_version)], expected_version=0)[0]
@@ -203,7 +203,10 @@ class Journal:
         states = dict(folded.states)
         for name, module in projections.items():
             if module.__name__ not in by_module:  # a command of another system's folder
-                wanted = module.__name__.split(".")[1].replace("_", "-")
+                from journal.systems.registry import of_module
+
+                owner = of_module(module.__name__)
+                wanted = owner.name if owner is not None else module.__name__
                 raise RuleViolation("campaign: one rule system", f"'{campaign}' plays {folded.system}, not {wanted}")
             states[name] = folded[by_module[module.__name__]]
         return Context(self.store, camp, who, folded.version, folded["sessions"], states)

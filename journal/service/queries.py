@@ -1,4 +1,4 @@
-"""Read-side answers for people: a character's sheet, geis debts, Control, bonds, XP, and what changed.
+"""Read-side answers for people: a character's sheet, XP, and what changed (a system's own queries live with it).
 
 Each takes an as-of point (projections.points) and returns plain, JSON-ready data with the version it
 describes; the CLI (or any other client) decides how to show it.
@@ -12,16 +12,8 @@ from journal.errors import NotFound, ValidationFailed
 from journal.service.journal import Journal
 from projections.engine import Folded
 
-#: Where each system's sheet projection keeps its characters: (projection, key, kind of sheet).
-SHEETS: dict[str, list[tuple[str, str, str]]] = {
-    "wield": [("wield.sheet", "heroes", "hero"), ("wield.sheet", "vatcha", "vatcha")],
-    "stone-wheel": [("stone_wheel.sheet", "characters", "character")],
-    "dichotomy": [("dichotomy.sheet", "characters", "character")],
-    "vpt": [("vpt.sheet", "characters", "character")],
-}
-
-
-def _need(folded: Folded, system: str, what: str) -> None:
+def need_system(folded: Folded, system: str, what: str) -> None:
+    """Refuse a system's own query on a campaign of another system, naming both."""
     if folded.system != system:
         raise ValidationFailed(f"{what}: campaign '{folded.campaign}' plays {folded.system}; {what} belong to {system}")
 
@@ -29,9 +21,11 @@ def _need(folded: Folded, system: str, what: str) -> None:
 def sheets(folded: Folded) -> dict[str, dict[str, Any]]:
     """Every character sheet of the campaign at that point, by name (with ``kind`` for Wield)."""
     found: dict[str, dict[str, Any]] = {}
-    for projection, key, kind in SHEETS[folded.system]:
-        for name, sheet in folded[projection][key].items():
-            found[name] = {"kind": kind, **sheet}
+    from journal.systems.registry import system
+
+    for where in system(folded.system).sheets:
+        for name, sheet in folded[where.projection][where.key].items():
+            found[name] = {"kind": where.kind, **sheet}
     return found
 
 
@@ -44,43 +38,6 @@ def sheet(journal: Journal, campaign: str, character: str, as_of: str | None = N
         raise NotFound(f"no character named '{character}' in '{campaign}' at version {folded.version} (known: {known})")
     return {"campaign": campaign, "version": folded.version, "character": character, "sheet": found[character],
             "xp": folded["xp"]["characters"].get(character)}
-
-
-def debts(journal: Journal, campaign: str, as_of: str | None = None) -> dict[str, Any]:
-    """Every sealed geis with what its hero owes Fate, has paid, and what vanished at death."""
-    folded = journal.at(campaign, as_of)
-    _need(folded, "wield", "geis debts")
-    rows = [
-        {"hero": g["hero"], "geis": g["promise"], "rank": g["rank"], "broken": g["broken"], "owed": g["owed"],
-         "collected": len(g["collected"]), "vanished": g["vanished"], "id": geis_id}
-        for geis_id, g in folded["wield.geis"]["geasa"].items()
-    ]
-    return {"campaign": campaign, "version": folded.version, "geasa": rows}
-
-
-def control(journal: Journal, campaign: str, as_of: str | None = None) -> dict[str, Any]:
-    """Control standings: each vatcha and each of its wielders, with transfers and risks."""
-    folded = journal.at(campaign, as_of)
-    _need(folded, "wield", "Control standings")
-    rows = []
-    for vatcha, record in folded["wield.control"]["vatcha"].items():
-        for hero, standing in record["wielders"].items():
-            rows.append({
-                "vatcha": vatcha, "hero": hero, "current": record.get("wielder") == hero,
-                "control_lost": standing["control_lost"], "vatcha_dice": standing["vatcha_dice"],
-                "wielder_dice": standing["wielder_dice"], "transfers": standing["transfers"],
-                "risks": standing["risks"], "wins": standing["wins"],
-            })
-    return {"campaign": campaign, "version": folded.version, "standings": rows}
-
-
-def bonds(journal: Journal, campaign: str, as_of: str | None = None) -> dict[str, Any]:
-    """Relationship and Revenge standings as a table of pairs."""
-    from projections.vpt.bonds import table
-
-    folded = journal.at(campaign, as_of)
-    _need(folded, "vpt", "bonds")
-    return {"campaign": campaign, "version": folded.version, "bonds": table(folded["vpt.bonds"])}
 
 
 def xp(journal: Journal, campaign: str, session: int | None = None, as_of: str | None = None) -> dict[str, Any]:

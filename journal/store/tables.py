@@ -44,7 +44,7 @@ events = sa.Table(
 #: every insert.)  Like ``events``, the table refuses UPDATE and DELETE.
 MARKER_TYPES = frozenset({
     "campaign.created", "member.added", "member.token_issued", "member.token_revoked",
-    "session.started", "session.ended", "correction.voided",
+    "session.started", "session.ended", "correction.voided", "tally.committed",
 })
 
 event_marks = sa.Table(

@@ -21,8 +21,11 @@ SESSION_FIELDS = ("number", "present", "started_at", "ended_at", "minutes", "sta
 @router.get("/me", summary="The token's campaign and member")
 def me(request: Request, who: Me) -> JSON:
     """The campaign (system, Master, members, version) and the token's member with his role."""
+    from journal.systems.registry import system
+
     state = journal_of(request).campaign(who.campaign)
     return JSON({"campaign": state["name"], "system": state["system"], "master": state["master"],
+                 "queries": sorted(system(state["system"]).queries),
                  "members": state["members"], "version": state["version"],
                  "me": {"name": who.member, "role": who.role}})
 
@@ -71,27 +74,6 @@ def sheet(request: Request, who: Me, character: Annotated[str, Path(max_length=2
     from journal.service.queries import sheet as one_sheet
 
     return JSON(one_sheet(journal_of(request), who.campaign, character, as_of))
-
-
-@router.get("/debts", summary="Wield: geis debts")
-def debts(request: Request, who: Me, as_of: AsOf = None) -> JSON:
-    from journal.service.queries import debts as query
-
-    return JSON(query(journal_of(request), who.campaign, as_of))
-
-
-@router.get("/control", summary="Wield: Control standings")
-def control(request: Request, who: Me, as_of: AsOf = None) -> JSON:
-    from journal.service.queries import control as query
-
-    return JSON(query(journal_of(request), who.campaign, as_of))
-
-
-@router.get("/bonds", summary="VPT: Relationship and Revenge standings")
-def bonds(request: Request, who: Me, as_of: AsOf = None) -> JSON:
-    from journal.service.queries import bonds as query
-
-    return JSON(query(journal_of(request), who.campaign, as_of))
 
 
 @router.get("/xp", summary="XP ledgers (or one session's earnings)")

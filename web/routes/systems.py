@@ -1,4 +1,6 @@
-"""``POST /api/{system}/{verb}``: one endpoint per CLI verb of each rule system.
+"""``POST /api/{system}/{verb}``: one endpoint per verb of each registered rule system (its descriptor).
+
+Also ``GET /api/{query}`` for each system's own queries (``/api/debts``), from the same descriptors.
 
 Each endpoint's JSON body names the parameters of the service function the CLI verb calls (less the
 journal, the campaign and the actor, which the token gives), with their types: lists and objects
@@ -9,7 +11,6 @@ service's rule ``campaign: one rule system`` (409).
 """
 
 import collections.abc
-import importlib
 import inspect
 import types
 import typing
@@ -23,46 +24,6 @@ from journal.service.tokens import Bearer
 from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import events_json
-
-#: The service module of each system, as the URL names the system.
-MODULES = {
-    "wield": "journal.systems.wield.commands",
-    "stone-wheel": "journal.systems.stone_wheel.commands",
-    "dichotomy": "journal.systems.dichotomy.commands",
-    "vpt": "journal.systems.vpt.commands",
-}
-
-#: verb (the CLI's, sub-groups joined by '-') -> the service function it calls.
-VERBS: dict[str, dict[str, str]] = {
-    "wield": {
-        "vatcha": "record_vatcha", "hero": "record_hero", "power": "record_power", "condition": "record_condition",
-        "lift": "remove_condition", "death": "record_death", "chance": "record_chance",
-        "round": "record_combat_round", "risk": "record_control_risk", "reroll": "reroll_control_risk",
-        "offer": "offer_geis", "refuse": "refuse_geis", "counter": "counter_geis", "seal": "seal_geis",
-        "breach": "breach_geis", "collect": "collect_failure",
-    },
-    "stone-wheel": {
-        "character": "create_character", "request": "record_request", "exchange": "record_exchange",
-        "damage": "record_damage", "turn-start": "start_turn_mode", "turn-end": "end_turn_mode",
-        "violation": "record_violation", "sleep": "record_sleep", "effect": "record_effect",
-        "recover": "record_recovery", "revive": "record_revival", "xp-session": "award_session_xp",
-        "xp-bonus": "award_bonus_xp", "xp-spend": "spend_xp",
-    },
-    "dichotomy": {
-        "new": "create_character", "check": "record_check", "ability": "gain_ability",
-        "adventure-start": "start_adventure", "adventure-end": "end_adventure", "motive": "record_motive",
-        "new-motive": "choose_motive", "swap": "swap_motive", "renown": "record_renown", "damage": "apply_damage",
-        "dive": "take_dive", "fight-end": "end_fight", "recover": "recover_hits", "heal": "heal_injury",
-        "wealth": "change_wealth", "spend": "spend_xp", "pack": "pack_equipment",
-    },
-    "vpt": {
-        "char": "create_character", "initiative": "roll_initiative", "weapon": "set_weapon",
-        "melee": "set_melee_order", "hit": "record_hit", "wound": "record_wounds", "death": "check_death",
-        "morale": "check_morale", "tick": "tick_relationship", "revenge": "choose_revenge",
-        "revenge-tick": "tick_revenge", "forgive": "renounce_revenge", "status": "gain_status",
-        "status-renounce": "renounce_status", "spend": "spend_points",
-    },
-}
 
 #: Parameters the request does not give: the journal, and the campaign and actor (from the token).
 IMPLIED = ("journal", "campaign", "actor")
@@ -129,14 +90,40 @@ def _endpoint(system: str, verb: str, function: Callable[..., Any], model: type[
 
 def build() -> APIRouter:
     """One POST route per verb of every system."""
+    from journal.systems.registry import descriptors
+
     router = APIRouter(prefix="/api")
-    for system, verbs in VERBS.items():
-        module = importlib.import_module(MODULES[system])
-        for verb, name in verbs.items():
-            function = getattr(module, name)
+    for descriptor in descriptors():
+        system = descriptor.name
+        for verb, name in descriptor.verbs.items():
+            function = descriptor.verb_function(verb)
             model = body_model(system, verb, function)
             summary = (inspect.getdoc(function) or name).splitlines()[0]
             router.add_api_route(f"/{system}/{verb}", _endpoint(system, verb, function, model), methods=["POST"],
                                  summary=f"{system} {verb}: {summary}", tags=[system],
                                  operation_id=f"{system}_{verb}".replace("-", "_"))
+    return router
+
+
+def _query_endpoint(function: Callable[..., Any], me: Any, as_of_type: Any) -> Callable[..., JSON]:
+    def endpoint(request: Request, who: me, as_of: as_of_type = None) -> JSON:  # type: ignore[valid-type]
+        return JSON(function(journal_of(request), who.campaign, as_of))
+
+    return endpoint
+
+
+def build_queries() -> APIRouter:
+    """One GET route per query of every system (``/api/debts``): ``{campaign, version, ...}`` as of a point."""
+    from journal.systems.registry import descriptors, load
+    from web.routes.reading import AsOf, Me
+
+    router = APIRouter(prefix="/api")
+    for descriptor in descriptors():
+        for name, reference in descriptor.queries.items():
+            function = load(reference)
+            endpoint = _query_endpoint(function, Me, AsOf)
+            endpoint.__name__ = name
+            summary = (inspect.getdoc(function) or name).splitlines()[0]
+            router.add_api_route(f"/{name}", endpoint, methods=["GET"], summary=f"{descriptor.title}: {summary}",
+                                 tags=[descriptor.name], operation_id=f"query_{name}")
     return router

@@ -395,22 +395,25 @@
   }
 
   function refreshPanels() {
-    var system = state.me && state.me.system;
+    var queries = (state.me && state.me.queries) || [];
     var point = { as_of: state.asOf };
     var jobs = [];
-    if (system === "wield") {
+    if (queries.indexOf("debts") >= 0) {
       jobs.push(api("/api/debts" + query(point)).then(function (r) {
         rows($("debts"), r.geasa || [], function (g) {
           return [g.hero, g.geis + (g.broken ? " (broken)" : ""), g.rank, g.owed, g.collected, g.vanished];
         });
       }));
+    }
+    if (queries.indexOf("control") >= 0) {
       jobs.push(api("/api/control" + query(point)).then(function (r) {
         rows($("control"), r.standings || [], function (s) {
           return [s.vatcha, s.hero + (s.current ? " (now)" : ""), s.control_lost, s.vatcha_dice + "/" + s.wielder_dice,
                   (s.wins ? s.wins.vatcha + "/" + s.wins.wielder : "")];
         });
       }));
-    } else if (system === "vpt") {
+    }
+    if (queries.indexOf("bonds") >= 0) {
       jobs.push(api("/api/bonds" + query(point)).then(function (r) {
         rows($("bonds"), r.bonds || [], function (b) {
           return [b.character, b.bond + (b.frozen ? " (frozen)" : ""), b.other, b.points, b.statuses];
@@ -565,9 +568,9 @@
     $("forget").hidden = false;
     $("login").hidden = true;
     $("app").hidden = false;
-    $("debts-panel").hidden = me.system !== "wield";
-    $("control-panel").hidden = me.system !== "wield";
-    $("bonds-panel").hidden = me.system !== "vpt";
+    ["debts", "control", "bonds"].forEach(function (name) {  // the system's own queries, from its descriptor
+      $(name + "-panel").hidden = (me.queries || []).indexOf(name) < 0;
+    });
     var slider = $("asof-slider");
     slider.max = String(Math.max(1, me.version));
     slider.value = slider.max;

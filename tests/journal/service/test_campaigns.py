@@ -33,7 +33,7 @@ def test_a_campaign_name_is_taken_once(journal: Journal) -> None:
 
 def test_an_unknown_system_is_refused(journal: Journal) -> None:
     """The rule system must be one of the four."""
-    with pytest.raises(ValidationFailed, match="system: 'dnd' is not one of wield, stone-wheel, dichotomy, vpt"):
+    with pytest.raises(ValidationFailed, match="system: 'dnd' is not one of dichotomy, stone-wheel, vpt, wield"):
         journal.create_campaign("Z", "dnd", "ГМ")
     assert journal.store.campaigns() == []
 

@@ -1,0 +1,22 @@
+"""Dichotomy («Дихотомия»): the one descriptor the core reads (journal.systems.registry)."""
+
+from journal.systems.registry import Fold, Sheets, SystemDescriptor, register
+
+DESCRIPTOR = register(SystemDescriptor(
+    name="dichotomy",
+    title="Dichotomy",
+    payloads=("journal.systems.dichotomy.events",),
+    folds=(Fold("dichotomy.sheet", 2, "projections.dichotomy.sheet"),),
+    sheets=(Sheets("dichotomy.sheet", "characters"),),
+    summaries="journal.systems.dichotomy.summaries:LINES",
+    tally="journal.systems.dichotomy.tally:RULES",
+    cli="cli.dichotomy:group",
+    verbs={
+        "new": "create_character", "check": "record_check", "ability": "gain_ability",
+        "adventure-start": "start_adventure", "adventure-end": "end_adventure", "motive": "record_motive",
+        "new-motive": "choose_motive", "swap": "swap_motive", "renown": "record_renown", "damage": "apply_damage",
+        "dive": "take_dive", "fight-end": "end_fight", "recover": "recover_hits", "heal": "heal_injury",
+        "wealth": "change_wealth", "spend": "spend_xp", "pack": "pack_equipment",
+    },
+    demo="journal.systems.dichotomy.demo:record",
+))

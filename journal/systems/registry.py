@@ -1,0 +1,164 @@
+"""The rule systems the journal knows: one :class:`SystemDescriptor` per system, found by its folder.
+
+A rule system is one package under ``journal/systems/`` whose ``descriptor`` module defines
+``DESCRIPTOR``: that one object lists everything the core needs from the system (its payload modules,
+its folds, where its sheets keep their characters, its summary lines, its tally rules, its house-rule
+keys, its CLI group, its verbs with the service functions behind them, its extra queries and its demo).
+The store, the engine, the service, the CLI and the web iterate over the registered descriptors and
+never name a system.  Adding a system is adding its folder (with the descriptor, its registration
+line); a test may :func:`register` one more.
+
+Everything in a descriptor is a string naming a module or a ``module:attribute``, imported only when
+used, so that loading the registry (on every CLI start) costs a directory listing and a few tiny imports.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any
+
+from journal.errors import ValidationFailed
+
+
+@dataclass(frozen=True)
+class Fold:
+    """A projection of the system: its name (``<system>.<what>``), version (bump when its logic changes), module."""
+
+    name: str
+    version: int
+    module: str
+
+
+@dataclass(frozen=True)
+class Sheets:
+    """Where a sheet projection keeps characters: ``states[projection][key]``, each a ``kind`` of sheet."""
+
+    projection: str
+    key: str
+    kind: str = "character"
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A key a campaign of this system may switch by a quorum-backed amendment (journal.service.house_rules)."""
+
+    key: str
+    default: Any
+    description: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class SystemDescriptor:
+    """Everything the core needs from one rule system (see the module docstring)."""
+
+    #: The name campaigns store (``campaign.created.system``) and URLs and the CLI use (lower case, words joined by hyphens).
+    name: str
+    #: The system's name for people.
+    title: str
+    #: Modules whose import declares (and so registers) the system's payload models.
+    payloads: tuple[str, ...]
+    #: The system's projections, folded for every campaign of the system after the shared ones.
+    folds: tuple[Fold, ...]
+    #: Where the sheets keep characters (``journal sheet``, replay, the page).
+    sheets: tuple[Sheets, ...]
+    #: ``module:attribute`` of a dict ``event type -> (data -> one line)``: the system's summary lines.
+    summaries: str | None = None
+    #: ``module:attribute`` of the system's tally rules (a journal.service.tallies.TallyRules).
+    tally: str | None = None
+    #: House-rule keys of the system.
+    house_rules: tuple[HouseRule, ...] = ()
+    #: ``module:attribute`` of the click group of the system's verbs (``journal <name> ...``).
+    cli: str | None = None
+    #: verb -> ``module:function`` of the service function it calls; the API body and the page's form
+    #: are the function's parameters (less the journal, the campaign and the actor).
+    verbs: dict[str, str] = field(default_factory=dict)
+    #: the system's own queries: name -> ``module:function`` ``(journal, campaign, as_of) -> dict`` (``/api/debts``).
+    queries: dict[str, str] = field(default_factory=dict)
+    #: their CLI commands: name -> ``module:attribute`` of the click command (``journal debts``).
+    cli_queries: dict[str, str] = field(default_factory=dict)
+    #: ``module:function`` recording the system's demo campaign: ``(journal) -> campaign name``.
+    demo: str | None = None
+
+    @property
+    def package(self) -> str:
+        return self.payloads[0].rsplit(".", 1)[0]
+
+    def verb_function(self, verb: str) -> Any:
+        """The service function behind ``verb`` (a bare name lives in the package's ``commands``)."""
+        reference = self.verbs[verb]
+        return load(reference if ":" in reference else f"{self.package}.commands:{reference}")
+
+
+_REGISTRY: dict[str, SystemDescriptor] = {}
+_discovered = False
+
+
+def register(descriptor: SystemDescriptor) -> SystemDescriptor:
+    """Register ``descriptor`` (once per name); return it, so a descriptor module reads ``DESCRIPTOR = register(...)``."""
+    known = _REGISTRY.get(descriptor.name)
+    if known is not None and known is not descriptor:
+        raise ValueError(f"rule system {descriptor.name!r} registered twice")
+    _REGISTRY[descriptor.name] = descriptor
+    return descriptor
+
+
+def unregister(name: str) -> None:
+    """Forget a system registered by :func:`register` (for tests that add one)."""
+    _REGISTRY.pop(name, None)
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import journal.systems
+
+    for module in pkgutil.iter_modules(journal.systems.__path__):
+        if module.ispkg:
+            try:
+                importlib.import_module(f"journal.systems.{module.name}.descriptor")
+            except ModuleNotFoundError as exc:  # a package without a descriptor is not a rule system
+                if exc.name != f"journal.systems.{module.name}.descriptor":
+                    raise
+
+
+def descriptors() -> list[SystemDescriptor]:
+    """Every registered rule system, in name order."""
+    _discover()
+    return [_REGISTRY[name] for name in sorted(_REGISTRY)]
+
+
+def names() -> list[str]:
+    """The names of every registered rule system."""
+    return [d.name for d in descriptors()]
+
+
+def system(name: str) -> SystemDescriptor:
+    """The descriptor of ``name``; ValidationFailed naming the known systems otherwise."""
+    _discover()
+    found = _REGISTRY.get(name)
+    if found is None:
+        raise ValidationFailed(f"system: '{name}' is not one of {', '.join(names())}")
+    return found
+
+
+def load(reference: str) -> Any:
+    """The object a ``module:attribute`` reference names."""
+    module, _, attribute = reference.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded
+
+
+def of_module(module: str) -> SystemDescriptor | None:
+    """The system whose folders hold ``module`` (a dotted name), if any."""
+    for descriptor in descriptors():
+        folds = {fold.module for fold in descriptor.folds}
+        if module.startswith(descriptor.package + ".") or module in folds:
+            return descriptor
+    return None

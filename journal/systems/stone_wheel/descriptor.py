@@ -1,0 +1,28 @@
+"""Stone Wheel («Каменное колесо»): the one descriptor the core reads (journal.systems.registry)."""
+
+from journal.systems.registry import Fold, HouseRule, Sheets, SystemDescriptor, register
+
+DESCRIPTOR = register(SystemDescriptor(
+    name="stone-wheel",
+    title="Stone Wheel",
+    payloads=("journal.systems.stone_wheel.events",),
+    folds=(Fold("stone_wheel.sheet", 3, "projections.stone_wheel.sheet"),),
+    sheets=(Sheets("stone_wheel.sheet", "characters"),),
+    summaries="journal.systems.stone_wheel.summaries:LINES",
+    tally="journal.systems.stone_wheel.tally:RULES",
+    house_rules=(
+        HouseRule("xp_per_hour_player", 50, "session XP per hour for each player present: floor(rate x minutes / 60)",
+                  low=0, high=1000),
+        HouseRule("xp_per_hour_master", 75, "session XP per hour for the Master who ran it: floor(rate x minutes / 60)",
+                  low=0, high=1000),
+    ),
+    cli="cli.stone_wheel:group",
+    verbs={
+        "character": "create_character", "request": "record_request", "exchange": "record_exchange",
+        "damage": "record_damage", "turn-start": "start_turn_mode", "turn-end": "end_turn_mode",
+        "violation": "record_violation", "sleep": "record_sleep", "effect": "record_effect",
+        "recover": "record_recovery", "revive": "record_revival", "xp-session": "award_session_xp",
+        "xp-bonus": "award_bonus_xp", "xp-spend": "spend_xp",
+    },
+    demo="journal.systems.stone_wheel.demo:record",
+))

@@ -1,0 +1,24 @@
+"""VPT («ВПТ»): the one descriptor the core reads (journal.systems.registry)."""
+
+from journal.systems.registry import Fold, Sheets, SystemDescriptor, register
+
+DESCRIPTOR = register(SystemDescriptor(
+    name="vpt",
+    title="VPT",
+    payloads=("journal.systems.vpt.events",),
+    folds=(Fold("vpt.sheet", 2, "projections.vpt.sheet"), Fold("vpt.bonds", 2, "projections.vpt.bonds")),
+    sheets=(Sheets("vpt.sheet", "characters"),),
+    summaries="journal.systems.vpt.summaries:LINES",
+    tally="journal.systems.vpt.tally:RULES",
+    cli="cli.vpt:group",
+    verbs={
+        "char": "create_character", "initiative": "roll_initiative", "weapon": "set_weapon",
+        "melee": "set_melee_order", "hit": "record_hit", "wound": "record_wounds", "death": "check_death",
+        "morale": "check_morale", "tick": "tick_relationship", "revenge": "choose_revenge",
+        "revenge-tick": "tick_revenge", "forgive": "renounce_revenge", "status": "gain_status",
+        "status-renounce": "renounce_status", "spend": "spend_points",
+    },
+    queries={"bonds": "journal.systems.vpt.queries:bonds"},
+    cli_queries={"bonds": "cli.vpt_queries:bonds_command"},
+    demo="journal.systems.vpt.demo:record",
+))

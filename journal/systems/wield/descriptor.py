@@ -1,0 +1,27 @@
+"""Wield («Владетели»): the one descriptor the core reads (journal.systems.registry); its registration line."""
+
+from journal.systems.registry import Fold, HouseRule, Sheets, SystemDescriptor, register
+
+DESCRIPTOR = register(SystemDescriptor(
+    name="wield",
+    title="Wield",
+    payloads=("journal.systems.wield.events",),
+    folds=(Fold("wield.sheet", 2, "projections.wield.sheet"), Fold("wield.geis", 2, "projections.wield.geis"),
+           Fold("wield.control", 2, "projections.wield.control"), Fold("wield.actions", 2, "projections.wield.actions")),
+    sheets=(Sheets("wield.sheet", "heroes", "hero"), Sheets("wield.sheet", "vatcha", "vatcha")),
+    summaries="journal.systems.wield.summaries:LINES",
+    house_rules=(HouseRule("control_mapping", "pyramid",
+                           "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
+                           "linear = one per box", choices=("pyramid", "linear")),),
+    cli="cli.wield:group",
+    verbs={
+        "vatcha": "record_vatcha", "hero": "record_hero", "power": "record_power", "condition": "record_condition",
+        "lift": "remove_condition", "death": "record_death", "chance": "record_chance",
+        "round": "record_combat_round", "risk": "record_control_risk", "reroll": "reroll_control_risk",
+        "offer": "offer_geis", "refuse": "refuse_geis", "counter": "counter_geis", "seal": "seal_geis",
+        "breach": "breach_geis", "collect": "collect_failure",
+    },
+    queries={"debts": "journal.systems.wield.queries:debts", "control": "journal.systems.wield.queries:control"},
+    cli_queries={"debts": "cli.wield_queries:debts_command", "control": "cli.wield_queries:control_command"},
+    demo="journal.systems.wield.demo:record",
+))
