@@ -44,10 +44,34 @@ class Folded:
 
 
 @dataclass(frozen=True)
-class _Void:
+class Void:
+    """An event taken out of every fold from ``version`` on: ``target`` at ``target_version``."""
+
     version: int
     target_version: int
     target: str
+
+
+def voids(store: EventStore, campaign: str, marks: Iterable[Event] | None = None,
+          to_version: int | None = None) -> list[Void]:
+    """Every event voided in ``campaign`` (up to ``to_version``), the one reading of voids every caller shares.
+
+    A void recorded with decisions (``decision`` set on the void) lists each event of the overturned
+    decision itself.  A void recorded before decisions named only the disputed event: it takes out the
+    whole decision of that event (the events its command appended), as a ruling does today.
+    """
+    if marks is None:
+        marks = store.marks(campaign, to_version=to_version, types=("correction.voided",))
+    found: list[Void] = []
+    for mark in marks:
+        if mark.type != "correction.voided" or (to_version is not None and mark.version > to_version):
+            continue
+        found.append(Void(mark.version, mark.data["target_version"], mark.data["target"]))
+        if mark.decision is None:  # a void of the release before decisions: its target's whole decision
+            for event in store.decision(store.get(mark.data["target"])):
+                if event.id != mark.data["target"]:
+                    found.append(Void(mark.version, event.version, event.id))
+    return found
 
 
 class Engine:
@@ -70,16 +94,15 @@ class Engine:
         system = marks[0].data["system"]
         projections = catalog.for_system(system)
         fp = catalog.fingerprint(projections)
-        voids = [_Void(e.version, e.data["target_version"], e.data["target"]) for e in marks
-                 if e.type == "correction.voided" and e.version <= version]
-        base, states = self._base(campaign, fp, version, voids, projections)
-        states = self._tail(campaign, fp, states, projections, base, version, head, voids)
+        voided = voids(self.store, campaign, marks, to_version=version)
+        base, states = self._base(campaign, fp, version, voided, projections)
+        states = self._tail(campaign, fp, states, projections, base, version, head, voided)
         return Folded(campaign, system, version, head, states)
 
-    def _usable(self, base: int, version: int, voids: list[_Void]) -> bool:
+    def _usable(self, base: int, version: int, voids: list[Void]) -> bool:
         return not any(base < void.version <= version and void.target_version <= base for void in voids)
 
-    def _base(self, campaign: str, fp: str, version: int, voids: list[_Void], projections: list) -> tuple[int, dict]:
+    def _base(self, campaign: str, fp: str, version: int, voids: list[Void], projections: list) -> tuple[int, dict]:
         cache = self.store.projections
         model = cache.read_model(campaign, fp, upto=version)
         if model is not None and self._usable(model[0], version, voids):
@@ -94,7 +117,7 @@ class Engine:
         return 0, {p.name: p.initial() for p in projections}
 
     def _tail(self, campaign: str, fp: str, states: dict, projections: list, base: int, version: int, head: int,
-              voids: list[_Void], progress: Progress | None = None) -> dict:
+              voids: list[Void], progress: Progress | None = None) -> dict:
         if version > base:
             skip = {void.target for void in voids}
 
@@ -108,7 +131,7 @@ class Engine:
         return states
 
     def _fold(self, states: dict, projections: list, events: Iterable[Event], skip: set[str], base: int, version: int,
-              voids: list[_Void], progress: Progress | None, save: Callable[[list[tuple[int, bytes]]], None]) -> None:
+              voids: list[Void], progress: Progress | None, save: Callable[[list[tuple[int, bytes]]], None]) -> None:
         """Fold ``events`` into ``states``; hand the snapshots taken on the way to ``save``, a few at a time."""
         routes: dict[str, list[tuple[dict, Callable]]] = {}  # event type -> the folds that read it
         old_shapes: dict[str, bool] = {}  # event type -> whether its stored payloads may need upcasting
@@ -146,7 +169,6 @@ class Engine:
         system = marks[0].data["system"]
         projections = catalog.for_system(system)
         fp = catalog.fingerprint(projections)
-        voids = [_Void(e.version, e.data["target_version"], e.data["target"]) for e in marks if e.type == "correction.voided"]
         states = {p.name: p.initial() for p in projections}
-        states = self._tail(campaign, fp, states, projections, 0, head, head, voids, progress)
+        states = self._tail(campaign, fp, states, projections, 0, head, head, voids(self.store, campaign, marks), progress)
         return Folded(campaign, system, head, head, states)

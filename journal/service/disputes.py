@@ -38,6 +38,7 @@ from journal.service.journal import Journal
 from journal.store.eventstore import utc_now
 from projections import catalog
 from projections import disputes as disputes_projection
+from projections.engine import voids
 
 #: Records that are final: disputing them is refused.
 FINAL_TYPES = ("campaign.created", "member.added", "member.token_issued", "member.token_revoked", "session.started",
@@ -152,8 +153,8 @@ def open_dispute(journal: Journal, campaign: str, event: str, reason: str, actor
             raise RuleViolation("dispute: what may be disputed",
                                 f"event {target.id} (version {target.version}) is a {target.type}: "
                                 "voids, disputes and campaign, membership, token and session records are final")
-        for void in journal.store.marks(ctx.name, to_version=ctx.version, types=["correction.voided"]):
-            if void.data["target"] == target.id:
+        for void in voids(journal.store, ctx.name, to_version=ctx.version):
+            if void.target == target.id:
                 raise RuleViolation("dispute: voided event",
                                     f"event {target.id} (version {target.version}) was voided at version {void.version}")
         pending = disputes_projection.open_disputes(ctx.states["disputes"], target.id)
@@ -324,11 +325,11 @@ def _refuse_dependents(journal: Journal, ctx: Context, target: Event, decision: 
     after ``batch`` from the state just before the decision; the Master disputes those events first
     (docs/rulings.md, "Overturns and what depends on them").
     """
-    voids = journal.store.marks(ctx.name, to_version=ctx.version, types=["correction.voided"])
-    voided = {void.data["target"] for void in voids}
+    earlier = voids(journal.store, ctx.name, to_version=ctx.version)
+    voided = {void.target for void in earlier}
     removed = {event.id for event in decision}
     base = decision[0].version - 1
-    if any(void.version > base and void.data["target_version"] <= base for void in voids):
+    if any(void.version > base and void.target_version <= base for void in earlier):
         base = 0  # a later void reaches before the decision: the state at ``base`` would still count it
     projections = catalog.for_system(ctx.system)
     states = (orjson.loads(orjson.dumps(journal.at(ctx.name, base).states)) if base > 0

@@ -9,6 +9,19 @@ A sheet holds the characteristics and parameters (pool parameters are maxima), t
 Health / Stamina / Mana / Survival, skills and spells with levels, perks, effects, an XP ledger
 (earned, spent, balance) and ``status``: "alive", "unconscious" (Health 0, or knocked out for
 breaking turn order until turn mode ends) or "dead".
+
+Events are facts, the fold computes every total (so that folding a log with an event voided equals
+folding it without that event).  It reads deltas (damage ``amount``, recovery and Stamina ``amount``,
+XP ``amount`` and ``levels``), dice (the sleep d12's ``hours``) and the Master's settings (creation,
+revival), and never a running total or counter a payload carries for display:
+
+* a turn-order violation's number, consequence and damage are computed from the fold's own count in
+  this turn mode and its current Health (the payload's ``violation``, ``consequence`` and ``damage``
+  are what the Master saw when recording it);
+* sleep restores ``hours`` x the sheet's per-hour recovery, up to the maximum (the payload's
+  ``health_restored`` / ``mana_restored`` are ignored);
+* death is Survival reaching 0 (a ``died`` event while Survival is above 0 changes nothing), and a
+  revival of the living changes nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +30,13 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
-from journal.systems.stone_wheel.rules import INITIAL_SPELL_LEVEL, POOLS, apply_damage
+from journal.systems.stone_wheel.rules import (
+    INITIAL_SPELL_LEVEL,
+    POOLS,
+    apply_damage,
+    rest_recovery,
+    violation_penalty,
+)
 
 State = dict[str, Any]
 Sheet = dict[str, Any]
@@ -58,10 +77,12 @@ def _restore(sheet: Sheet, pool: str, amount: int) -> None:
 
 
 def _damage(sheet: Sheet, amount: int) -> None:
-    """Take ``amount`` off Health, the rest off Survival."""
+    """Take ``amount`` off Health, the rest off Survival; death when Survival reaches 0."""
     vitals = apply_damage(sheet["current"]["health"], sheet["current"]["survival"], amount)
     sheet["current"]["health"] = vitals.health
     sheet["current"]["survival"] = vitals.survival
+    if vitals.survival == 0:
+        sheet["dead"] = True
     _refresh(sheet)
 
 
@@ -118,11 +139,15 @@ def _turn_mode_ended(state: State, data: dict[str, Any]) -> None:
 
 
 def _turn_order_violated(state: State, data: dict[str, Any]) -> None:
-    sheet = state["characters"][data["character"]]
-    state["violations"][data["character"]] = data["violation"]
-    if data["consequence"] == "unconscious":
+    """The n-th violation of this turn mode, counted here; its penalty from the Health the fold holds now."""
+    name = data["character"]
+    sheet = state["characters"][name]
+    count = state["violations"].get(name, 0) + 1
+    state["violations"][name] = count
+    penalty = violation_penalty(count, sheet["current"]["health"])
+    if penalty.consequence == "unconscious":
         sheet["knocked_out"] = True
-    _damage(sheet, data["damage"])
+    _damage(sheet, penalty.damage)
 
 
 def _stamina_spent(state: State, data: dict[str, Any]) -> None:
@@ -143,13 +168,18 @@ def _perk_gained(state: State, data: dict[str, Any]) -> None:
 
 
 def _died(state: State, data: dict[str, Any]) -> None:
+    """Death is Survival at 0 (the damage that took it there already counted it); otherwise nothing."""
     sheet = state["characters"][data["character"]]
-    sheet["dead"] = True
+    if sheet["current"]["survival"] == 0:
+        sheet["dead"] = True
     _refresh(sheet)
 
 
 def _revived(state: State, data: dict[str, Any]) -> None:
+    """The Health and Survival the Master set, for the dead only (a revival of the living changes nothing)."""
     sheet = state["characters"][data["character"]]
+    if not sheet["dead"]:
+        return
     sheet["dead"] = False
     for pool in ("health", "survival"):
         sheet["current"][pool] = min(sheet["parameters"][pool], data[pool])
@@ -157,9 +187,12 @@ def _revived(state: State, data: dict[str, Any]) -> None:
 
 
 def _sleep_rolled(state: State, data: dict[str, Any]) -> None:
+    """The d12's hours x the sheet's per-hour Health and Mana recovery, up to the maxima."""
     sheet = state["characters"][data["character"]]
-    _restore(sheet, "health", data["health_restored"])
-    _restore(sheet, "mana", data["mana_restored"])
+    params = sheet["parameters"]
+    back = rest_recovery(data["hours"], params["health_recovery"], params["mana_recovery"])
+    _restore(sheet, "health", back.health)
+    _restore(sheet, "mana", back.mana)
     _refresh(sheet)
 
 

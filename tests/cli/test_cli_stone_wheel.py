@@ -223,3 +223,48 @@ def test_a_non_member_is_refused(table) -> None:
     """Exit 7 for Глеб."""
     error(table("--as", "Глеб", SW, "request", "Камень", "Ратибор", "поиск", "7", "1", "--dice", "7"),
           7, "'Глеб' is not a member of campaign 'Камень'")
+
+
+def test_an_overturned_attack_gives_back_its_damage(table) -> None:
+    """Ёжик hits Ратибор for 7 (Health 20 -> 13); Аня disputes the exchange, Аня and Боря (present) vote
+    overturn, the Master overturns: the roll and the damage it dealt are voided, Health 20/20 exactly.
+
+    Needs the whole-decision void (the exchange and its damage are one decision, one append)."""
+    table("session", "start", "Камень", "--present", "Мастер,Аня,Боря")
+    ok(table("--as", "Боря", SW, "exchange", "Камень", "Ёжик", "Ратибор", "7", "3", "--dice", "7,8,9", "--weapon", "3"),
+       "Ёжик attack -> Ратибор (none): 3 successes, margin 3 -> Ёжик lands with 3\n"
+       "Ратибор takes 7 damage (Health 13/20, Survival 10/10)\n")
+    opened = table("--as", "Аня", "dispute", "open", "Камень", "--event", "7", "--reason", "Ёжик ходил вне очереди",
+                   "--json")
+    assert opened.exit_code == 0, opened.stderr
+    dispute = orjson.loads(opened.stdout)
+    assert (dispute["data"]["target_type"], dispute["data"]["voters"]) == ("stone_wheel.combat_exchanged", ["Аня", "Боря"])
+    for voter in ("Аня", "Боря"):
+        voted = table("--as", voter, "dispute", "vote", dispute["id"], "--overturn")
+        assert voted.exit_code == 0, voted.stderr
+    ruled = table("dispute", "rule", dispute["id"], "--overturn", "--json")
+    assert ruled.exit_code == 0, ruled.stderr
+    voids = [e for e in orjson.loads(ruled.stdout) if e["type"] == "correction.voided"]
+    assert sorted(e["data"]["target_version"] for e in voids) == [7, 8]
+    ok(table(SW, "sheet", "Камень", "Ратибор"),
+       "Ратибор (Аня, alive): Health 20/20, Stamina 3/3, Mana 6/6, Survival 10/10; XP 0; skills: Фехтование 2; "
+       "effects: -\n")
+    assert orjson.loads(table(SW, "sheet", "Камень", "Ратибор", "--json").stdout)["current"]["health"] == 20
+
+
+def test_a_second_violation_after_an_overturned_damage_costs_half_of_the_health_left(table) -> None:
+    """4 damage, then violations: the 2nd takes 16 // 2 = 8.  The damage overturned by the quorum: the sheet
+    folds the 2nd as half of 20, Health 10/20 (the log still shows the 8 the Master saw)."""
+    table(SW, "damage", "Камень", "Ратибор", "4", "--cause", "стрела")
+    table(SW, "turn", "start", "Камень")
+    table(SW, "violation", "Камень", "Ратибор")
+    ok(table(SW, "violation", "Камень", "Ратибор"),
+       "Ратибор: turn-order violation 2 -> 8 damage (Health 8/20, Survival 10/10)\n")
+    opened = orjson.loads(table("--as", "Боря", "dispute", "open", "Камень", "--event", "6", "--reason", "промах",
+                                "--json").stdout)
+    for voter in ("Аня", "Боря"):
+        table("--as", voter, "dispute", "vote", opened["id"], "--overturn")
+    assert table("dispute", "rule", opened["id"], "--overturn").exit_code == 0
+    ok(table(SW, "sheet", "Камень", "Ратибор"),
+       "Ратибор (Аня, alive): Health 10/20, Stamina 3/3, Mana 6/6, Survival 10/10; XP 0; skills: Фехтование 2; "
+       "effects: -\n")

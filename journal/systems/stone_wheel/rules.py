@@ -266,7 +266,17 @@ def turn_order_penalty(previous_violations: int, current_health: int, *, turn_mo
         raise _refuse("turn order", "turn order can only be broken in turn mode")
     if previous_violations >= 3:
         raise _refuse("turn order", f"after {previous_violations} violations the character is unconscious")
-    violation = previous_violations + 1
+    return violation_penalty(previous_violations + 1, current_health)
+
+
+def violation_penalty(violation: int, current_health: int) -> Penalty:
+    """The consequence of the ``violation``-th violation in this turn mode with ``current_health`` left.
+
+    The fold computes it too, from its own count and Health (a voided violation or damage changes the later
+    ones); numbers past 3, which only voids of turn-mode starts and ends can produce, read as the 3rd.
+    """
+    if violation < 1:
+        raise _refuse("turn order", f"violations are counted from 1, not {violation}")
     if violation == 1:
         return Penalty(1, "warning", 0)
     if violation == 2:

@@ -227,3 +227,59 @@ def test_state_is_json_serialisable() -> None:
     """A snapshot is orjson.dumps(state)."""
     state = fold(ev.EffectGained(character=HERO, effect="burn"), ev.TurnModeStarted())
     assert orjson.loads(orjson.dumps(state)) == state
+
+
+# --- the fold computes; payload totals are for display ----------------------------------------------
+
+
+def test_violation_numbers_and_penalties_are_counted_by_the_fold() -> None:
+    """Three violations all recorded as a 1st warning still fold as warning, 10 of 20 Health, unconscious."""
+    recorded = ev.TurnOrderViolated(character=HERO, violation=1, consequence="warning", damage=0)
+    state = fold(ev.TurnModeStarted(), recorded, recorded, recorded)
+    hero = state["characters"][HERO]
+    assert (state["violations"], hero["current"]["health"], hero["status"]) == ({HERO: 3}, 10, "unconscious")
+
+
+def test_a_second_violation_costs_half_the_health_the_fold_holds() -> None:
+    """4 damage then a 2nd violation recorded as 10 damage: the fold takes 16 // 2 = 8, Health 8."""
+    hero = fold(
+        ev.DamageTaken(character=HERO, amount=4, cause="стрела"),
+        ev.TurnModeStarted(),
+        ev.TurnOrderViolated(character=HERO, violation=1, consequence="warning"),
+        ev.TurnOrderViolated(character=HERO, violation=2, consequence="health_penalty", damage=10),
+    )["characters"][HERO]
+    assert (hero["current"]["health"], hero["status"]) == (8, "alive")
+
+
+def test_violations_past_the_third_fold_as_the_third() -> None:
+    """Without the turn-mode start between two combats the count reaches 4: unconscious, no damage."""
+    recorded = ev.TurnOrderViolated(character=HERO, violation=1, consequence="warning")
+    state = fold(ev.TurnModeStarted(), recorded, recorded, recorded, recorded)
+    hero = state["characters"][HERO]
+    assert (state["violations"], hero["current"]["health"], hero["status"]) == ({HERO: 4}, 10, "unconscious")
+
+
+def test_sleep_restores_its_hours_times_the_sheets_recovery() -> None:
+    """12 damage, 3 h recorded as restoring nothing: the fold gives back 3 x 2 = 6 Health (14) and 3 Mana (6)."""
+    hero = fold(
+        ev.DamageTaken(character=HERO, amount=12, cause="меч"),
+        ev.SleepRolled(character=HERO, roll=Roll(sides=12, dice=[3]), hours=3, health_restored=0, mana_restored=0),
+    )["characters"][HERO]
+    assert (hero["current"]["health"], hero["current"]["mana"]) == (14, 6)
+
+
+def test_damage_that_empties_survival_is_death() -> None:
+    """30 damage off 20 Health and 10 Survival: dead, with or without the died event."""
+    hero = fold(ev.DamageTaken(character=HERO, amount=30, cause="дракон"))["characters"][HERO]
+    assert (hero["dead"], hero["status"], hero["current"]["survival"]) == (True, "dead", 0)
+
+
+def test_a_death_while_survival_remains_changes_nothing() -> None:
+    """A died event after 5 damage (Survival 10): alive at 15 Health, as without it."""
+    assert fold(ev.DamageTaken(character=HERO, amount=5, cause="меч"), ev.Died(character=HERO, cause="меч")) == fold(
+        ev.DamageTaken(character=HERO, amount=5, cause="меч"))
+
+
+def test_a_revival_of_the_living_changes_nothing() -> None:
+    """Reviving Ратибор at full Health with 1 Health and 1 Survival leaves 20 and 10."""
+    assert fold(ev.Revived(character=HERO, by="Велимудр", method="spell", health=1, survival=1)) == fold()

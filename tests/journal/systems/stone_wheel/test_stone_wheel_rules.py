@@ -337,6 +337,19 @@ def test_violation_outside_turn_mode_is_refused() -> None:
         rules.turn_order_penalty(0, 8, turn_mode=False)
 
 
+def test_the_penalty_of_the_nth_violation_is_what_the_fold_computes() -> None:
+    """1st warning, 2nd half of 15 = 7, 3rd and (only after voids) 4th unconscious."""
+    assert [rules.violation_penalty(n, 15) for n in (1, 2, 3, 4)] == [
+        rules.Penalty(1, "warning", 0), rules.Penalty(2, "health_penalty", 7), rules.Penalty(3, "unconscious", 0),
+        rules.Penalty(3, "unconscious", 0)]
+
+
+def test_violations_are_counted_from_one() -> None:
+    """There is no 0th violation."""
+    with refused("turn order"):
+        rules.violation_penalty(0, 8)
+
+
 def test_starting_turn_mode_twice_is_refused() -> None:
     """Turn mode is already on."""
     with refused("turn mode"):

@@ -1,0 +1,163 @@
+"""Stone Wheel events are facts: an overturn through the quorum leaves the sheets the log without it would give.
+
+Each test records a log, overturns one of its decisions through the real dispute path (open, two of the
+three players vote overturn, the Master rules), and compares the folded sheets, exactly, with a second
+campaign in which the same commands were run without that decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from stone_wheel_table import CAMPAIGN, CHARACTERISTICS, MASTER, PARAMETERS
+
+from journal.events.envelope import Event
+from journal.service import Journal
+from journal.service import disputes as D
+from journal.systems.stone_wheel import commands as sw
+
+WITHOUT = "Камень без"
+
+
+@pytest.fixture
+def twin(camp: Journal) -> Journal:
+    """The campaign of ``camp`` again as WITHOUT: same members and characters (the log without the voided event)."""
+    camp.create_campaign(WITHOUT, "stone-wheel", MASTER)
+    for player in ("Аня", "Боря", "Вера"):
+        camp.add_member(WITHOUT, player)
+    sw.create_character(camp, WITHOUT, "Ратибор", "Аня", "physical", "человек", "воин", CHARACTERISTICS,
+                        PARAMETERS, skills={"Фехтование": 2}, spells=[{"name": "Искра", "schools": ["creation"]}])
+    sw.create_character(camp, WITHOUT, "Ёжик", "Боря", "general", "ёж", "вор", CHARACTERISTICS,
+                        {**PARAMETERS, "health": 8, "survival": 4, "damage": 1})
+    return camp
+
+
+def overturn(journal: Journal, event: Event, campaign: str = CAMPAIGN) -> list[Event]:
+    """Вера disputes ``event``, Аня and Боря vote overturn, the Master overturns: the ruling and its voids."""
+    opened = D.open_dispute(journal, campaign, event.id, "не так было", actor="Вера")
+    D.vote(journal, opened.id, "overturn", actor="Аня")
+    D.vote(journal, opened.id, "overturn", actor="Боря")
+    return D.rule(journal, opened.id, "overturn")
+
+
+def sheets(journal: Journal, campaign: str = CAMPAIGN) -> dict[str, Any]:
+    """The characters, turn mode and violation counts of ``campaign`` now (the as-of engine: voids skipped)."""
+    state = journal.at(campaign)["stone_wheel.sheet"]
+    return {key: state[key] for key in ("characters", "masters", "turn_mode", "violations")}
+
+
+def vitals(journal: Journal, name: str, campaign: str = CAMPAIGN) -> tuple[int, int, str]:
+    """(Health, Survival, status) of ``name``."""
+    found = sheets(journal, campaign)["characters"][name]
+    return found["current"]["health"], found["current"]["survival"], found["status"]
+
+
+def attack(journal: Journal, campaign: str = CAMPAIGN) -> list[Event]:
+    """Ёжик hits Ратибор unanswered: 3 successes, weapon 3 + damage 1 + margin 3 = 7."""
+    return sw.record_exchange(journal, campaign, "Ёжик", "Ратибор", threshold=7, pool=3, dice=[7, 8, 9], weapon=3,
+                              actor="Боря")
+
+
+def test_an_exchange_appends_its_hit_and_damage_in_one_execute_call(camp: Journal, monkeypatch) -> None:
+    """One call of Journal.execute appends the exchange and the 7 damage it dealt: one decision."""
+    calls: list[str] = []
+    execute = camp.execute
+
+    def counting(campaign: str, *args: Any, **kwargs: Any) -> list[Event]:
+        calls.append(campaign)
+        return execute(campaign, *args, **kwargs)
+
+    monkeypatch.setattr(camp, "execute", counting)
+    events = attack(camp)
+    assert calls == [CAMPAIGN]
+    assert [(e.type, e.data.get("amount")) for e in events] == [
+        ("stone_wheel.combat_exchanged", None), ("stone_wheel.damage_taken", 7)]
+    assert [e.decision_id for e in camp.store.read(CAMPAIGN, from_version=events[0].version)] == [events[0].id] * 2
+
+
+def test_an_overturned_attack_takes_its_damage_with_it(twin: Journal) -> None:
+    """Health 20 -> 13 after the hit; the quorum overturns the exchange: 20 again, as if it never was.
+
+    Needs the whole-decision void (an overturn voids every event of the disputed event's decision).
+    """
+    exchange, damage = attack(twin)
+    assert (vitals(twin, "Ратибор"), damage.data["amount"]) == ((13, 10, "alive"), 7)
+    ruling = overturn(twin, exchange)
+    assert [e.data["target"] for e in ruling[1:]] == [exchange.id, damage.id]
+    assert vitals(twin, "Ратибор") == (20, 10, "alive")
+    assert sheets(twin) == sheets(twin, WITHOUT)
+
+
+def test_a_voided_damage_changes_the_half_health_of_a_later_second_violation(twin: Journal) -> None:
+    """4 damage, then two violations: the 2nd costs 16 // 2 = 8 (Health 8).  The damage overturned: the 2nd
+    costs half of the 20 the fold now holds, 10 (Health 10), as in the log without the damage."""
+    damage = sw.record_damage(twin, CAMPAIGN, "Ратибор", 4, "стрела")[0]
+    sw.start_turn_mode(twin, CAMPAIGN)
+    sw.record_violation(twin, CAMPAIGN, "Ратибор")
+    second = sw.record_violation(twin, CAMPAIGN, "Ратибор")
+    assert (second.data["damage"], vitals(twin, "Ратибор")) == (8, (8, 10, "alive"))
+    overturn(twin, damage)
+    sw.start_turn_mode(twin, WITHOUT)
+    sw.record_violation(twin, WITHOUT, "Ратибор")
+    assert sw.record_violation(twin, WITHOUT, "Ратибор").data["damage"] == 10
+    assert vitals(twin, "Ратибор") == (10, 10, "alive")
+    assert sheets(twin) == sheets(twin, WITHOUT)
+
+
+def test_a_voided_first_violation_makes_the_second_a_warning_and_the_third_the_half_health(twin: Journal) -> None:
+    """Violations 1, 2 (10 off 20), 4 damage, 3 (unconscious): Health 6.  The 1st overturned: the 2nd is a
+    warning, the 3rd costs 16 // 2 = 8: Health 8, conscious, 2 counted; a new violation is the 3rd."""
+    sw.start_turn_mode(twin, CAMPAIGN)
+    first = sw.record_violation(twin, CAMPAIGN, "Ратибор")
+    sw.record_violation(twin, CAMPAIGN, "Ратибор")
+    sw.record_damage(twin, CAMPAIGN, "Ратибор", 4, "стрела")
+    sw.record_violation(twin, CAMPAIGN, "Ратибор")
+    assert vitals(twin, "Ратибор") == (6, 10, "unconscious")
+    overturn(twin, first)
+    sw.start_turn_mode(twin, WITHOUT)
+    sw.record_violation(twin, WITHOUT, "Ратибор")
+    sw.record_damage(twin, WITHOUT, "Ратибор", 4, "стрела")
+    sw.record_violation(twin, WITHOUT, "Ратибор")
+    assert (vitals(twin, "Ратибор"), sheets(twin)["violations"]) == ((8, 10, "alive"), {"Ратибор": 2})
+    assert sheets(twin) == sheets(twin, WITHOUT)
+    third = sw.record_violation(twin, CAMPAIGN, "Ратибор")
+    assert (third.data["violation"], third.data["consequence"], vitals(twin, "Ратибор")) == (
+        3, "unconscious", (8, 10, "unconscious"))
+
+
+def test_a_voided_recovery_lets_a_later_sleep_restore_its_full_hours(twin: Journal) -> None:
+    """10 damage, 5 healed, 5 h of sleep at 2/h (recorded: 5 restored, no more than was lost): 20.  The healing
+    overturned: the sleep restores its 10, Health 20, as in the log without the healing (not 15)."""
+    sw.record_damage(twin, CAMPAIGN, "Ратибор", 10, "меч")
+    healed = sw.record_recovery(twin, CAMPAIGN, "Ратибор", "health", 5, "зелье")
+    assert sw.record_sleep(twin, CAMPAIGN, "Ратибор", [5]).data["health_restored"] == 5
+    overturn(twin, healed)
+    sw.record_damage(twin, WITHOUT, "Ратибор", 10, "меч")
+    assert sw.record_sleep(twin, WITHOUT, "Ратибор", [5]).data["health_restored"] == 10
+    assert vitals(twin, "Ратибор") == (20, 10, "alive")
+    assert sheets(twin) == sheets(twin, WITHOUT)
+
+
+def test_a_voided_damage_undoes_the_death_a_later_damage_recorded(twin: Journal) -> None:
+    """Ёжик (Health 8, Survival 4): 8 damage, then 4 more kill him.  The first overturned: 4 off 8 Health,
+    alive at 4/4, as in the log without it (the recorded death follows Survival, which is 4)."""
+    first = sw.record_damage(twin, CAMPAIGN, "Ёжик", 8, "обвал")[0]
+    assert [e.type for e in sw.record_damage(twin, CAMPAIGN, "Ёжик", 4, "камень")] == [
+        "stone_wheel.damage_taken", "stone_wheel.died"]
+    assert vitals(twin, "Ёжик") == (0, 0, "dead")
+    overturn(twin, first)
+    assert [e.type for e in sw.record_damage(twin, WITHOUT, "Ёжик", 4, "камень")] == ["stone_wheel.damage_taken"]
+    assert vitals(twin, "Ёжик") == (4, 4, "alive")
+    assert sheets(twin) == sheets(twin, WITHOUT)
+
+
+def test_an_overturned_killing_blow_leaves_a_later_revival_nothing_to_do(twin: Journal) -> None:
+    """12 damage kill Ёжик (damage and death, one decision), a ritual brings him back at 2/1.  The blow
+    overturned: Ёжик never died, the revival changes nothing: 8/4, as in the log without the blow."""
+    blow = sw.record_damage(twin, CAMPAIGN, "Ёжик", 12, "обвал")[0]
+    sw.record_revival(twin, CAMPAIGN, "Ёжик", "Вера", "ritual", 2, 1)
+    assert vitals(twin, "Ёжик") == (2, 1, "alive")
+    overturn(twin, blow)
+    assert vitals(twin, "Ёжик") == (8, 4, "alive")
+    assert sheets(twin) == sheets(twin, WITHOUT)
