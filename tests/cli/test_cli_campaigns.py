@@ -53,7 +53,7 @@ def test_campaign_new_refuses_an_unknown_system_before_touching_the_database(run
         "Usage: journal campaign new [OPTIONS] NAME\n"
         "Try 'journal campaign new --help' for help.\n"
         "\n"
-        "Error: Invalid value for '--system': 'dnd' is not one of 'wield', 'stone-wheel', 'dichotomy', 'vpt'.\n"
+        "Error: Invalid value for '--system': 'dnd' is not one of 'dichotomy', 'stone-wheel', 'vpt', 'wield'.\n"
     )
     assert run("campaign", "list", "--json").stdout == "[]\n"
 

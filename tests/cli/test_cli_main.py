@@ -6,7 +6,7 @@ import importlib
 
 from click.testing import CliRunner
 
-from cli.main import LAZY_COMMANDS, cli
+from cli.main import LAZY_COMMANDS, cli, system_commands
 
 
 def test_every_lazy_command_is_the_command_its_module_declares() -> None:
@@ -26,9 +26,17 @@ def test_every_declared_command_is_reachable() -> None:
     assert declared == set(LAZY_COMMANDS)
 
 
+def test_each_system_brings_its_group_and_its_queries() -> None:
+    """The descriptors add each system's verb group and its own queries, and nothing else."""
+    assert system_commands() == {
+        "dichotomy": "cli.dichotomy:group", "stone-wheel": "cli.stone_wheel:group", "vpt": "cli.vpt:group",
+        "wield": "cli.wield:group", "bonds": "cli.vpt_queries:bonds_command", "debts": "cli.wield_queries:debts_command",
+        "control": "cli.wield_queries:control_command"}
+
+
 def test_help_lists_every_command() -> None:
     """`journal --help` names each command."""
     result = CliRunner().invoke(cli, ["--help"])
     assert result.exit_code == 0
     listed = {line.split()[0] for line in result.output.split("Commands:")[1].splitlines() if line.strip()}
-    assert listed == set(LAZY_COMMANDS)
+    assert listed == set(LAZY_COMMANDS) | set(system_commands())

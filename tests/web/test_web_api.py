@@ -14,13 +14,13 @@ def api(base: str, token: str) -> httpx.Client:
 
 
 def test_me_names_the_campaign_and_the_members_role(live, new_campaign) -> None:
-    """/api/me shows the token's campaign, its system, Master, members, version and the member's role."""
+    """/api/me shows the token's campaign, its system and its queries, Master, members, version and the member's role."""
     name, tokens = new_campaign("vpt", "Вика", ["Оля"])
     with api(live, tokens["Оля"]) as http:
         answer = http.get("/api/me")
     assert (answer.status_code, answer.json()) == (200, {
-        "campaign": name, "system": "vpt", "master": "Вика", "members": {"Вика": "master", "Оля": "player"},
-        "version": 4, "me": {"name": "Оля", "role": "player"}})
+        "campaign": name, "system": "vpt", "master": "Вика", "queries": ["bonds"],
+        "members": {"Вика": "master", "Оля": "player"}, "version": 4, "me": {"name": "Оля", "role": "player"}})
 
 
 def test_a_roll_with_table_dice_is_recorded_and_answered_as_an_event(live, new_campaign) -> None:
