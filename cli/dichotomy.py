@@ -357,17 +357,21 @@ def pack(app: AppContext, campaign: str, character: str, items: tuple[str, ...],
 @group.command("sheet")
 @click.argument("campaign")
 @click.argument("character")
+@click.option("--as-of", "as_of", default=None, metavar="POINT",
+              help="N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start (default: now).")
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON.")
 @click.pass_obj
-def sheet(app: AppContext, campaign: str, character: str, as_json: bool) -> None:
-    """Show CHARACTER's sheet as the journal holds it now."""
-    from journal.errors import NotFound
-    from projections.dichotomy.sheet import fold
+def sheet(app: AppContext, campaign: str, character: str, as_of: str | None, as_json: bool) -> None:
+    """Show CHARACTER's sheet now, or as of a point: the state ``journal sheet`` shows (voids honoured)."""
+    from journal.errors import NotFound, RuleViolation
 
-    state = fold(app.journal().log(campaign))
-    found = state["characters"].get(character)
+    folded = app.journal().at(campaign, as_of)
+    if folded.system != "dichotomy":
+        raise RuleViolation("campaign: one rule system", f"'{campaign}' plays {folded.system}, not dichotomy")
+    found = folded["dichotomy.sheet"]["characters"].get(character)
     if found is None:
-        raise NotFound(f"no character named '{character}' in campaign '{campaign}'")
+        raise NotFound(f"no character named '{character}' in campaign '{campaign}'"
+                       + ("" if as_of is None else f" at version {folded.version}"))
     if as_json:
         emit_json(found)
         return

@@ -2,9 +2,16 @@
 
 A sheet holds the attributes, special abilities and Monster Slayer bonus, the two motive slots, the
 health track, wealth, ties (connections), equipment and carrying capacity, the XP ledger (earned,
-spent, balance) and the status (active, dead, career_ended).  The fold copies what each payload
-recorded; it never recomputes a rule.  ``track`` and ``motive_slots`` hand a sheet's parts back to
-the rules as their dataclasses.
+spent, balance) and the status (active, dead, career_ended).  ``track`` and ``motive_slots`` hand a
+sheet's parts back to the rules as their dataclasses.
+
+Events are facts: the fold computes every total from what happened, never from a total a payload
+stored for display.  The track is recomputed round by round from each ``damage`` (``rules.damage_track``),
+each recovery's ``how`` and each healed ``injury``, so an overturned round changes every track after
+it; whether a dive is open and whether a named death or end of career happened follow from that
+track.  The Monster Slayer bonus is computed from the abilities held, the XP ledger from the amounts
+earned and spent, and a motive's slot is the one holding it (a new motive fills an empty slot).
+Adventure numbers are the recorded names of adventures (what awards and motives refer to), not totals.
 """
 
 from __future__ import annotations
@@ -13,7 +20,17 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from journal.events.envelope import Event
-from journal.systems.dichotomy.rules import MotiveSlot, Track, track_drawing
+from journal.systems.dichotomy.rules import (
+    MotiveSlot,
+    Track,
+    damage_track,
+    healed_track,
+    may_dive_after,
+    monster_slayer_bonus,
+    next_adventure,
+    recovered_track,
+    track_drawing,
+)
 
 Sheet = dict[str, Any]
 State = dict[str, Any]
@@ -24,22 +41,33 @@ def initial() -> State:
     return {"adventures": {"started": 0, "ended": 0}, "characters": {}}
 
 
-def _health(shaken: int, injured: bool, serious: bool) -> dict[str, Any]:
-    drawing = track_drawing(Track(shaken, injured, serious))
-    return {"shaken": shaken, "injured": injured, "serious": serious, "drawing": drawing}
+def _health(new: Track) -> dict[str, Any]:
+    return {"shaken": new.shaken, "injured": new.injured, "serious": new.serious, "drawing": track_drawing(new)}
+
+
+def _since(state: State) -> int:
+    """The first adventure a motive taken now counts in: the one in progress, else the next."""
+    adventures = state["adventures"]
+    return next_adventure(adventures["started"], adventures["ended"])
+
+
+def _slot(motive: str | None, since: int) -> dict[str, Any]:
+    return {"motive": motive, "since": since, "last_scored": None, "locked_until": None}
+
+
+def _held(sheet: Sheet, motive: str) -> int | None:
+    return next((index for index, slot in enumerate(sheet["motives"]) if slot["motive"] == motive), None)
 
 
 def _created(state: State, data: dict[str, Any]) -> None:
-    since = data["first_adventure"]
+    since = _since(state)
     state["characters"][data["name"]] = {
         "player": data["player"],
         "attributes": dict(data["attributes"]),
         "abilities": [dict(ability) for ability in data["abilities"]],
         "monster_slayer_bonus": 0,
-        "motives": [
-            {"motive": motive, "since": since, "last_scored": None, "locked_until": None} for motive in data["motives"]
-        ],
-        "health": _health(0, False, False),
+        "motives": [_slot(motive, since) for motive in data["motives"]],
+        "health": _health(Track()),
         "may_dive": False,
         "diving": False,
         "status": "active",
@@ -51,73 +79,87 @@ def _created(state: State, data: dict[str, Any]) -> None:
     }
 
 
-def _ability_gained(sheet: Sheet, data: dict[str, Any]) -> None:
-    sheet["abilities"].append(dict(data["ability"]))
-    sheet["monster_slayer_bonus"] = data["monster_slayer_bonus"]
+def _ability_gained(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
+    held = [ability["name"] for ability in sheet["abilities"]]
+    if data["ability"]["name"] not in held:
+        sheet["abilities"].append(dict(data["ability"]))
+    sheet["monster_slayer_bonus"] = monster_slayer_bonus(len(sheet["abilities"]))
 
 
-def _xp_awarded(sheet: Sheet, data: dict[str, Any]) -> None:
+def _xp_awarded(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
     sheet["xp"]["earned"] += data["amount"]
     sheet["xp"]["balance"] += data["amount"]
     if data["source"] != "motive":
         return
-    slot = sheet["motives"][data["slot"]]
+    index = _held(sheet, data["motive"])
+    if index is None:  # the motive is not held (what gave it was voided): the XP stands, no slot changes
+        return
+    slot = sheet["motives"][index]
     slot["last_scored"] = data["adventure"]
     if data["outcome"] == "betrayed":
         slot.update(motive=None, locked_until=data["adventure"] + 1)
 
 
-def _motive_chosen(sheet: Sheet, data: dict[str, Any]) -> None:
-    sheet["motives"][data["slot"]] = {
-        "motive": data["motive"], "since": data["since"], "last_scored": None, "locked_until": None
-    }
+def _motive_chosen(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
+    empty = [index for index, slot in enumerate(sheet["motives"]) if slot["motive"] is None]
+    if not empty or _held(sheet, data["motive"]) is not None:  # nothing left to fill, or held already
+        return
+    index = data["slot"] if data["slot"] in empty else empty[0]
+    sheet["motives"][index] = _slot(data["motive"], _since(state))
 
 
-def _motive_swapped(sheet: Sheet, data: dict[str, Any]) -> None:
-    sheet["motives"][data["slot"]] = {
-        "motive": data["new"], "since": data["since"], "last_scored": None, "locked_until": None
-    }
+def _motive_swapped(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
+    index = _held(sheet, data["old"])
+    if index is None or _held(sheet, data["new"]) is not None:
+        return
+    sheet["motives"][index] = _slot(data["new"], _since(state))
 
 
-def _set_track(sheet: Sheet, data: dict[str, Any]) -> None:
-    sheet["health"] = _health(**data["track"])
-
-
-def _damage_applied(sheet: Sheet, data: dict[str, Any]) -> None:
-    _set_track(sheet, data)
-    sheet["may_dive"] = data["may_dive"]
-    if data["end"] is not None:
+def _damage_applied(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
+    new, lost, out = damage_track(track(sheet), data["damage"])
+    sheet["health"] = _health(new)
+    sheet["may_dive"] = may_dive_after(new, lost, out)
+    if out and data["end"] is not None:  # the end the GM named, when this round really is the third Hit
         sheet["status"] = data["end"]
 
 
-def _dive_taken(sheet: Sheet, data: dict[str, Any]) -> None:
+def _dive_taken(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
     sheet["diving"] = True
     sheet["may_dive"] = False
 
 
-def _wealth_changed(sheet: Sheet, data: dict[str, Any]) -> None:
+def _hits_recovered(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
+    new, _ = recovered_track(track(sheet), data["how"])
+    sheet["health"] = _health(new)
+
+
+def _injury_healed(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
+    sheet["health"] = _health(healed_track(track(sheet), data["injury"]))
+
+
+def _wealth_changed(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
     sheet["wealth"] = data["level"]
 
 
-def _xp_spent(sheet: Sheet, data: dict[str, Any]) -> None:
+def _xp_spent(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
     sheet["xp"]["spent"] += data["amount"]
     sheet["xp"]["balance"] -= data["amount"]
     sheet["connections"].append({"name": data["connection"], "cost": data["amount"]})
 
 
-def _equipment_packed(sheet: Sheet, data: dict[str, Any]) -> None:
+def _equipment_packed(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
     sheet["equipment"] = list(data["items"])
 
 
-_CHARACTER_EVENTS: dict[str, Callable[[Sheet, dict[str, Any]], None]] = {
+_CHARACTER_EVENTS: dict[str, Callable[[State, Sheet, dict[str, Any]], None]] = {
     "dichotomy.ability_gained": _ability_gained,
     "dichotomy.xp_awarded": _xp_awarded,
     "dichotomy.motive_chosen": _motive_chosen,
     "dichotomy.motive_swapped": _motive_swapped,
     "dichotomy.damage_applied": _damage_applied,
     "dichotomy.dive_taken": _dive_taken,
-    "dichotomy.hits_recovered": _set_track,
-    "dichotomy.injury_healed": _set_track,
+    "dichotomy.hits_recovered": _hits_recovered,
+    "dichotomy.injury_healed": _injury_healed,
     "dichotomy.wealth_changed": _wealth_changed,
     "dichotomy.xp_spent": _xp_spent,
     "dichotomy.equipment_packed": _equipment_packed,
@@ -147,7 +189,7 @@ def apply(state: State, event: Event) -> None:
             sheet["diving"] = False
             sheet["may_dive"] = False
     elif event.type in _CHARACTER_EVENTS:
-        _CHARACTER_EVENTS[event.type](state["characters"][data["character"]], data)
+        _CHARACTER_EVENTS[event.type](state, state["characters"][data["character"]], data)
 
 
 def _adventure_ended(state: State, number: int) -> None:

@@ -254,3 +254,59 @@ def test_sheet_prints_two_lines(table) -> None:
 def test_sheet_of_an_unknown_character_is_not_found(table) -> None:
     """sheet of a name nobody created exits 4."""
     _refused(table("dichotomy", "sheet", C, "Никто"), 4, "no character named 'Никто' in campaign 'Две стороны'")
+
+
+def _overturn_by_the_quorum(table, event_id: str) -> None:
+    """Давид opens a dispute on the event, Давид and Карли vote overturn, the GM rules overturn (all via the CLI)."""
+    opened = orjson.loads(_ok(table(*DAVID, "dispute", "open", C, "--event", event_id, "--reason", "не было удара",
+                                    "--json")))["id"]
+    for voter in (DAVID, CARLY):
+        _ok(table(*voter, "dispute", "vote", opened, "--overturn"))
+    _ok(table("dispute", "rule", opened, "--overturn"))
+
+
+def test_sheet_after_an_overturned_round_shows_the_track_journal_sheet_shows(table) -> None:
+    """2 damage leaves Шарлотта |●●|○|○|; overturned by the quorum, `dichotomy sheet` and `journal sheet`
+    both show the same fresh track, shaken 0."""
+    hit = orjson.loads(_ok(table("dichotomy", "damage", C, "Шарлотта", "2", "--round", "1", "--json")))
+    assert hit["track"] == {"shaken": 2, "injured": False, "serious": False}
+    _overturn_by_the_quorum(table, hit["id"])
+    mine = orjson.loads(_ok(table("dichotomy", "sheet", C, "Шарлотта", "--json")))
+    shared = orjson.loads(_ok(table("sheet", C, "Шарлотта", "--json")))["sheet"]
+    fresh = {"shaken": 0, "injured": False, "serious": False, "drawing": "|○○|○|○|"}
+    assert mine["health"] == shared["health"] == fresh
+    assert {"kind": "character", **mine} == shared
+    assert _ok(table("dichotomy", "sheet", C, "Шарлотта")).splitlines()[0] == (
+        "Шарлотта (Карли, active): F6/P5 M8/S3 N10/T1  |○○|○|○|  XP 0 (0 earned, 0 spent)  affluent")
+    assert "shaken: 0, injured: False, serious: False, drawing: |○○|○|○|" in _ok(table("sheet", C, "Шарлотта"))
+
+
+def test_sheet_after_an_overturned_round_recomputes_the_later_rounds(table) -> None:
+    """Rounds of 2 and 1 (|○○|●|○|); round 1 overturned: both sheets show the 1 as a Shaken Hit, |●○|○|○|."""
+    first = orjson.loads(_ok(table("dichotomy", "damage", C, "Шарлотта", "2", "--round", "1", "--json")))
+    _ok(table("dichotomy", "damage", C, "Шарлотта", "1", "--round", "2"))
+    _overturn_by_the_quorum(table, first["id"])
+    mine = orjson.loads(_ok(table("dichotomy", "sheet", C, "Шарлотта", "--json")))
+    shared = orjson.loads(_ok(table("sheet", C, "Шарлотта", "--json")))["sheet"]
+    assert mine["health"] == shared["health"] == {"shaken": 1, "injured": False, "serious": False,
+                                                  "drawing": "|●○|○|○|"}
+
+
+def test_sheet_as_of_a_version_shows_the_track_then(table) -> None:
+    """--as-of 5 (before the damage at version 6) shows the fresh track; now it shows |●●|○|○|."""
+    table("dichotomy", "damage", C, "Шарлотта", "2")
+    assert "|○○|○|○|" in _ok(table("dichotomy", "sheet", C, "Шарлотта", "--as-of", "5"))
+    assert "|●●|○|○|" in _ok(table("dichotomy", "sheet", C, "Шарлотта"))
+
+
+def test_sheet_before_the_character_existed_is_not_found(table) -> None:
+    """--as-of 4 (before Шарлотта was created at version 5) exits 4 naming the version."""
+    _refused(table("dichotomy", "sheet", C, "Шарлотта", "--as-of", "4"), 4,
+             "no character named 'Шарлотта' in campaign 'Две стороны' at version 4")
+
+
+def test_sheet_of_a_campaign_of_another_system_is_refused(run) -> None:
+    """dichotomy sheet on a Stone Wheel campaign exits 3 naming the rule system."""
+    run("campaign", "new", "Колесо", "--system", "stone-wheel", "--master", "Ведущий")
+    _refused(run("dichotomy", "sheet", "Колесо", "Кто-то"), 3,
+             "refused by rule 'campaign: one rule system': 'Колесо' plays stone-wheel, not dichotomy")

@@ -2,8 +2,13 @@
 
 Declaring a class registers its type.  A check embeds its :class:`Roll` of 2d10; outcomes (totals,
 success, XP, the track after a round, the Monster Slayer bonus) are stored next to the inputs so that
-the log reads on its own and projections never recompute.  Characters are named by ``str`` (Russian
-names welcome) and carry the ``player`` who plays them.
+the log reads on its own.  Events are facts: the projection folds the facts (a round's ``damage`` and
+the ``end`` the GM named, a recovery's ``how``, the ``injury`` healed, the ability learned, the XP
+``amount``, the motive named, the wealth ``level``, the ``items`` packed) and computes every total itself.
+The totals stored for display (``track``, ``hits_lost``, ``discarded``, ``may_dive``, ``hits``,
+``abilities``, ``monster_slayer_bonus``, ``since``, ``first_adventure``, ``previous``, ``capacity``, and
+an award's or a swap's ``slot``) are read by no fold; a new motive's ``slot`` is only the empty slot it prefers.
+Characters are named by ``str`` (Russian names welcome) and carry the ``player`` who plays them.
 """
 
 from __future__ import annotations

@@ -276,15 +276,14 @@ def check_in_play(name: str, status: str) -> None:
         raise _refuse("character out of play", f"'{name}' is out ({status})")
 
 
-def apply_round_damage(track: Track, damage: int, end: CareerEnd | None = None) -> RoundDamage:
-    """Apply one round's damage at the end of the round (the stage reading of the track).
+def damage_track(track: Track, damage: int) -> tuple[Track, int, bool]:
+    """The track after one round's ``damage`` (at least 0), the Hits lost, and whether the third Hit after
+    both state circles fell; no checks, so a fold can recompute any recorded round from the track before it.
 
     Damage fills the Shaken circles; the point after them fills the first empty state circle (Injured,
     then Serious), clears Shaken and discards the rest of the round.  With both state circles filled,
-    that point kills or ends the career: ``end`` says which, and is required exactly then.
+    that point puts the character out (the track stays full).
     """
-    if damage < 1:
-        raise _refuse("damage is positive", f"a round's damage must be at least 1, got {damage}")
     shaken, injured, serious = track.shaken, track.injured, track.serious
     lost = 0
     out = False
@@ -300,12 +299,28 @@ def apply_round_damage(track: Track, damage: int, end: CareerEnd | None = None) 
         else:
             out = True
         break
+    return Track(shaken, injured, serious), lost, out
+
+
+def may_dive_after(track: Track, lost: int, out: bool) -> bool:
+    """A dive is open after a round that brought a Serious injury or cost Hits while Seriously Injured."""
+    return track.serious and lost > 0 and not out
+
+
+def apply_round_damage(track: Track, damage: int, end: CareerEnd | None = None) -> RoundDamage:
+    """Apply one round's damage at the end of the round (the stage reading of the track, ``damage_track``).
+
+    With both state circles filled, the next point kills or ends the career: ``end`` says which, and is
+    required exactly then.
+    """
+    if damage < 1:
+        raise _refuse("damage is positive", f"a round's damage must be at least 1, got {damage}")
+    new, lost, out = damage_track(track, damage)
     if out and end is None:
         raise _refuse("death or end of career", "the third Hit after both state circles: name death or career_ended")
     if not out and end is not None:
         raise _refuse("death or end of career", f"'{end}' named but the character is still in the fight")
-    new = Track(shaken, injured, serious)
-    return RoundDamage(new, lost, damage - lost, end, serious and lost > 0 and not out)
+    return RoundDamage(new, lost, damage - lost, end, may_dive_after(new, lost, out))
 
 
 def track_drawing(track: Track) -> str:
@@ -314,20 +329,31 @@ def track_drawing(track: Track) -> str:
     return f"|{shaken}|{'●' if track.injured else '○'}|{'●' if track.serious else '○'}|"
 
 
+def recovered_track(track: Track, how: RecoveryKind) -> tuple[Track, int]:
+    """The track after a recovery and the Shaken Hits it restores: the Recover action 1, rest all of them;
+    none when no Shaken Hit is lost (no checks, for folds)."""
+    hits = min(1, track.shaken) if how == "recover_action" else track.shaken
+    return Track(track.shaken - hits, track.injured, track.serious), hits
+
+
 def recover_hits(track: Track, how: RecoveryKind) -> tuple[Track, int]:
     """Restore Shaken Hits: the Recover action restores 1, rest after the fight clears them all."""
     if track.shaken == 0:
         raise _refuse("recover only Shaken Hits", "no Shaken Hit is lost; an Injury is not healed by recovering")
-    hits = 1 if how == "recover_action" else track.shaken
-    return Track(track.shaken - hits, track.injured, track.serious), hits
+    return recovered_track(track, how)
+
+
+def healed_track(track: Track, injury: InjuryKind) -> Track:
+    """The track with the Injury or the Serious circle cleared (unchanged when it was empty; no checks, for folds)."""
+    if injury == "injury":
+        return Track(track.shaken, False, track.serious)
+    return Track(track.shaken, track.injured, False)
 
 
 def heal_injury(track: Track, injury: InjuryKind) -> Track:
     """Heal the Injury (a full rest) or the Serious injury (a week); each independently of the other."""
-    if injury == "injury" and track.injured:
-        return Track(track.shaken, False, track.serious)
-    if injury == "serious" and track.serious:
-        return Track(track.shaken, track.injured, False)
+    if (injury == "injury" and track.injured) or (injury == "serious" and track.serious):
+        return healed_track(track, injury)
     raise _refuse("heal only a wound taken", f"no {injury} circle is filled on {track_drawing(track)}")
 
 

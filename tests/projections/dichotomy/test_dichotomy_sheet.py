@@ -272,3 +272,84 @@ def test_russian_names_survive_a_json_snapshot() -> None:
     """The state with a Cyrillic character round-trips through orjson unchanged."""
     state = fold(_events(_created(), *CHARLOTTE_FIGHT, *ADVENTURE_1))
     assert orjson.loads(orjson.dumps(state)) == state
+
+
+def test_the_track_is_computed_from_the_damage_not_the_recorded_track() -> None:
+    """A round of 1 whose payload recorded |●●|○|○| (after a round since removed) folds to |●○|○|○|."""
+    stale = _damage(1, 1, 0, 2, False, False)
+    assert _health_after(stale) == {"shaken": 1, "injured": False, "serious": False, "drawing": "|●○|○|○|"}
+
+
+def test_charlottes_fight_without_round_one_equals_the_fight_that_never_had_it() -> None:
+    """Rounds 2-5 as recorded in the full fight fold exactly like rounds of 2, 1, 5, 1 on a fresh track."""
+    assert _health_after(*CHARLOTTE_FIGHT[1:]) == {"shaken": 1, "injured": True, "serious": True,
+                                                   "drawing": "|●○|●|●|"}
+    state = fold(_events(_created(), *CHARLOTTE_FIGHT[1:]))
+    assert state["characters"][CHARLOTTE]["may_dive"] is True
+
+
+def test_a_dive_is_open_only_when_the_recomputed_round_brings_a_serious_injury() -> None:
+    """Round 4 (5 damage, recorded with may_dive) on a fresh track only fills Shaken and Injured: no dive."""
+    sheet = fold(_events(_created(), CHARLOTTE_FIGHT[3]))["characters"][CHARLOTTE]
+    assert (sheet["health"]["drawing"], sheet["may_dive"]) == ("|○○|●|○|", False)
+
+
+def test_a_named_death_stands_only_on_the_third_hit_after_both_states() -> None:
+    """A round of 3 naming death folded on a fresh track is an Injury; the character stays active."""
+    sheet = fold(_events(_created(), _damage(3, 2, 1, 2, True, True, end="death")))["characters"][CHARLOTTE]
+    assert (sheet["status"], sheet["health"]["drawing"]) == ("active", "|○○|●|○|")
+
+
+def test_recovery_and_healing_follow_the_track_not_the_recorded_one() -> None:
+    """Recover (recorded |○○|●|●|) with no Hit lost restores nothing; a heal of an Injury not taken changes nothing."""
+    health = _health_after(
+        _damage(1, 1, 0, 1, False, False),
+        dichotomy.HitsRecovered(character=CHARLOTTE, how="recover_action", hits=1,
+                                track=dichotomy.TrackState(shaken=0, injured=True, serious=True)),
+        dichotomy.HitsRecovered(character=CHARLOTTE, how="recover_action", hits=1,
+                                track=dichotomy.TrackState(shaken=1, injured=True, serious=True)),
+        dichotomy.InjuryHealed(character=CHARLOTTE, injury="serious",
+                               track=dichotomy.TrackState(shaken=2, injured=True, serious=False)),
+    )
+    assert health == {"shaken": 0, "injured": False, "serious": False, "drawing": "|○○|○|○|"}
+
+
+def test_the_monster_slayer_bonus_is_counted_from_the_abilities_held() -> None:
+    """Three gains recorded with the counts and bonuses of a character with one more ability: 6 held, +1."""
+    gains = [
+        dichotomy.AbilityGained(character=CHARLOTTE, ability=dichotomy.Ability(name=name, attribute=attribute),
+                                abilities=count, monster_slayer_bonus=bonus)
+        for name, attribute, count, bonus in (
+            ("Bless", "spiritual", 5, 0), ("Survival", "natural", 6, 1), ("Smite", "power", 7, 2)
+        )
+    ]
+    sheet = fold(_events(_created(), *gains))["characters"][CHARLOTTE]
+    assert (len(sheet["abilities"]), sheet["monster_slayer_bonus"]) == (6, 1)
+
+
+def test_a_motive_award_scores_the_slot_holding_the_motive() -> None:
+    """An award recorded for slot 1 scores Love where it is held (slot 0); one for a motive not held scores no slot."""
+    state = fold(_events(
+        _created(), dichotomy.AdventureStarted(number=1),
+        _motive_xp("Love", "fulfilled", 1, 1), _motive_xp("Honor", "betrayed", 0, 1),
+    ))
+    sheet = state["characters"][CHARLOTTE]
+    assert sheet["motives"] == [
+        {"motive": "Love", "since": 1, "last_scored": 1, "locked_until": None},
+        {"motive": "Faith", "since": 1, "last_scored": None, "locked_until": None},
+    ]
+    assert sheet["xp"] == {"earned": 5, "spent": 0, "balance": 5}
+
+
+def test_a_new_motive_needs_an_empty_slot_and_takes_the_adventure_it_is_chosen_in() -> None:
+    """With both slots held a chosen motive fills nothing; recorded for slot 0 and since 7, it fills the empty
+    slot 1 and counts from adventure 2, the next after adventure 1 ended."""
+    full = fold(_events(_created(), dichotomy.MotiveChosen(character=CHARLOTTE, motive="Revenge", slot=1, since=3)))
+    assert [slot["motive"] for slot in full["characters"][CHARLOTTE]["motives"]] == ["Love", "Faith"]
+    state = fold(_events(
+        _created(), *ADVENTURE_1,
+        dichotomy.MotiveChosen(character=CHARLOTTE, motive="Revenge", slot=0, since=7),
+    ))
+    assert state["characters"][CHARLOTTE]["motives"][1] == {
+        "motive": "Revenge", "since": 2, "last_scored": None, "locked_until": None
+    }

@@ -10,7 +10,6 @@ import pytest
 
 from journal.service import Journal
 from journal.systems.dichotomy import commands
-from projections.dichotomy.sheet import fold
 
 CAMPAIGN = "Две стороны"
 GM = "Ведущий"
@@ -62,5 +61,5 @@ def charlotte(table: Journal) -> str:
 
 @pytest.fixture
 def sheets(table: Journal) -> Callable[[], dict[str, Any]]:
-    """The Dichotomy state folded over every stored event of the campaign."""
-    return lambda: fold(table.store.read(CAMPAIGN))
+    """The Dichotomy state as the as-of engine folds it now (voids honoured), as every query shows it."""
+    return lambda: table.at(CAMPAIGN)["dichotomy.sheet"]
