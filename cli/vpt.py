@@ -120,8 +120,9 @@ def weapon(app: AppContext, campaign: str, name: str, target: int, wi: int, as_j
     """Set weapon NAME's row of the Hit table: TARGET to hit and WI, its weapon initiative (the GM only)."""
     from journal.systems.vpt.commands import set_weapon
 
-    event = set_weapon(app.journal(), campaign, name, target, wi, actor=app.actor, **marks)
-    count = len(event.data["weapons"])
+    journal = app.journal()
+    event = set_weapon(journal, campaign, name, target, wi, actor=app.actor, **marks)
+    count = len(journal.at(campaign, event.version)["vpt.sheet"]["weapons"])
     _emit([event], as_json, f"weapon {name}: hits on {target}+, WI {wi} ({_n(count, 'weapon')} in the table)")
 
 
@@ -256,6 +257,20 @@ def _ticked(d: dict[str, Any], points: dict[str, int]) -> str:
     return f"{items} = {_signed(d['change'])} -> {_n(d['points'], 'point')} (session {d['session']})"
 
 
+@group.command("relationship")
+@click.argument("campaign")
+@click.argument("name")
+@click.argument("other")
+@JSON
+@click.pass_obj
+def relationship(app: AppContext, campaign: str, name: str, other: str, as_json: bool) -> None:
+    """NAME's player chooses a relationship towards OTHER: it opens at 0 (at most three; Revenge not counted)."""
+    from journal.systems.vpt.commands import open_relationship
+
+    event = open_relationship(app.journal(), campaign, name, other, app.actor)
+    _emit([event], as_json, f"{name} -> {other}: relationship chosen (0 points)")
+
+
 @group.command("tick")
 @click.argument("campaign")
 @click.argument("name")
@@ -264,7 +279,10 @@ def _ticked(d: dict[str, Any], points: dict[str, int]) -> str:
 @JSON
 @click.pass_obj
 def tick(app: AppContext, campaign: str, name: str, other: str, items: tuple[str, ...], as_json: bool) -> None:
-    """End-of-session relationship tick of NAME towards OTHER: saved, gift, date, date+, boring, none."""
+    """End-of-session relationship tick of NAME towards OTHER: saved, gift, date, date+, boring, none.
+
+    The first tick opens the relationship; 'none' (no interaction, the GM) needs one open and stops at 0.
+    """
     from journal.systems.vpt.commands import tick_relationship
     from journal.systems.vpt.rules import RELATIONSHIP_POINTS
 

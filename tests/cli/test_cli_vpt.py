@@ -217,3 +217,60 @@ def test_non_member_is_refused(vpt) -> None:
     """A stranger recording anything: exit 7, nothing written."""
     result = vpt("--as", "Чужак", "vpt", "wound", C, "Эдди")
     assert (result.exit_code, result.stderr) == (7, "error: 'Чужак' is not a member of campaign 'Пепел'\n")
+
+
+def _sheet(run, name: str) -> dict:
+    """``journal sheet Пепел NAME --json``: the character's folded sheet."""
+    result = run("sheet", C, name, "--json")
+    assert result.exit_code == 0, result.stderr
+    return orjson.loads(result.stdout)["sheet"]
+
+
+def test_overturned_first_hit_leaves_peter_two_wounds(vpt) -> None:
+    """The issue's example: Питер takes 1 wound, then 2 more (3); the quorum overturns the first hit: 2.
+
+    The overturn voids the hit and the wounds it dealt (one decision); the sheet and the party table say 2.
+    """
+    first = orjson.loads(vpt("vpt", "hit", C, "Эдди", "Питер", "-w", "кинжал", "--dice", "3,2", "--json").stdout)
+    second = vpt("--as", "Оля", "vpt", "hit", C, "Вольтаир", "Питер", "-w", "дубинка", "--dice", "6,6")
+    assert [e["type"] for e in first] == ["vpt.hit_rolled", "vpt.wounds_taken"]
+    assert second.stdout.splitlines()[-1] == "Питер: 3 wounds in all"
+    assert _sheet(vpt, "Питер")["wounds"] == 3
+    opened = vpt("--as", "Оля", "dispute", "open", C, "--event", first[0]["id"], "--reason", "кинжал был в ножнах",
+                 "--json")
+    dispute = orjson.loads(opened.stdout)["id"]
+    assert vpt("--as", "Оля", "dispute", "vote", dispute, "--overturn").exit_code == 0
+    ruled = vpt("dispute", "rule", dispute, "--overturn")
+    assert ruled.exit_code == 0, ruled.stderr
+    assert _sheet(vpt, "Питер")["wounds"] == 2
+    assert orjson.loads(vpt("vpt", "party", C, "--json").stdout)["Питер"]["wounds"] == 2
+
+
+def test_overturned_wounds_leave_peter_two_wounds(vpt) -> None:
+    """The wounds of the first hit alone overturned (the event after the hit): the sheet says 2, not 3."""
+    first = orjson.loads(vpt("vpt", "hit", C, "Эдди", "Питер", "-w", "кинжал", "--dice", "3,2", "--json").stdout)
+    vpt("--as", "Оля", "vpt", "hit", C, "Вольтаир", "Питер", "-w", "дубинка", "--dice", "6,6")
+    opened = vpt("--as", "Оля", "dispute", "open", C, "--event", first[1]["id"], "--reason", "промах", "--json")
+    dispute = orjson.loads(opened.stdout)["id"]
+    vpt("--as", "Оля", "dispute", "vote", dispute, "--overturn")
+    assert vpt("dispute", "rule", dispute, "--overturn").exit_code == 0
+    assert _sheet(vpt, "Питер")["wounds"] == 2
+
+
+def test_relationship_opens_at_zero_and_no_interaction_keeps_it_there(session) -> None:
+    """relationship opens Вольтаир -> Эдди at 0; the GM's 'none' tick then records -1 and leaves 0."""
+    chosen = session("--as", "Оля", "vpt", "relationship", C, "Вольтаир", "Эдди")
+    ticked = session("vpt", "tick", C, "Вольтаир", "Эдди", "none")
+    assert [(r.exit_code, r.stdout) for r in (chosen, ticked)] == [
+        (0, "Вольтаир -> Эдди: relationship chosen (0 points)\n"),
+        (0, "Вольтаир -> Эдди: no_interaction -1 = -1 -> 0 points (session 1)\n"),
+    ]
+    assert _sheet(session, "Вольтаир")["relationships"] == {"Эдди": {"points": 0, "statuses": []}}
+
+
+def test_relationship_twice_is_refused(vpt) -> None:
+    """Choosing the same relationship again: exit 3 and the rule named."""
+    vpt("--as", "Оля", "vpt", "relationship", C, "Вольтаир", "Эдди")
+    result = vpt("--as", "Оля", "vpt", "relationship", C, "Вольтаир", "Эдди")
+    assert (result.exit_code, result.stderr) == (
+        3, "error: refused by rule 'vpt: relationship already open': Вольтаир already has a relationship with Эдди\n")

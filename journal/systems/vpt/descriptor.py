@@ -1,6 +1,6 @@
 """VPT («ВПТ»): the one descriptor the core reads (journal.systems.registry)."""
 
-from journal.systems.registry import Fold, Sheets, SystemDescriptor, register
+from journal.systems.registry import Bonds, Fold, Sheets, SystemDescriptor, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="vpt",
@@ -16,9 +16,12 @@ DESCRIPTOR = register(SystemDescriptor(
         "melee": "set_melee_order", "hit": "record_hit", "wound": "record_wounds", "death": "check_death",
         "morale": "check_morale", "tick": "tick_relationship", "revenge": "choose_revenge",
         "revenge-tick": "tick_revenge", "forgive": "renounce_revenge", "status": "gain_status",
-        "status-renounce": "renounce_status", "spend": "spend_points",
+        "status-renounce": "renounce_status", "spend": "spend_points", "relationship": "open_relationship",
     },
     queries={"bonds": "journal.systems.vpt.queries:bonds"},
     cli_queries={"bonds": "cli.vpt_queries:bonds_command"},
     demo="journal.systems.vpt.demo:record",
+    bonds=Bonds(ticks={"vpt.relationship_ticked": ("relationship", "character", "other"),
+                       "vpt.revenge_ticked": ("revenge", "avenger", "target")},
+                projection="vpt.bonds", table="projections.vpt.bonds:table"),
 ))

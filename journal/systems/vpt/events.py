@@ -1,8 +1,11 @@
 """VPT event payloads: what each ``vpt.*`` event carries, inputs and the outcome the rules computed.
 
-Declaring a class registers its type.  Each payload that records dice embeds a :class:`Roll` of d6;
-outcomes (totals, order, wounds, standings) are stored next to the inputs so that the log reads on
-its own and projections never recompute.  Characters are named by ``str`` (Russian names welcome).
+Declaring a class registers its type.  Each payload that records dice embeds a :class:`Roll` of d6.
+An event is a fact of the table: dice, deltas, choices, targets.  Running totals that some payloads
+also carry (``vpt.wounds_taken.total``, a tick's ``points``, a renounced revenge's ``points``,
+``vpt.points_spent.remaining``, a death check's ``wounds``) are the standing when it was recorded,
+kept for the log to read on its own: no projection reads them, each computes its totals from the
+facts, so voiding an earlier event changes everything after it.  Characters are named by ``str``.
 """
 
 from __future__ import annotations
@@ -83,11 +86,18 @@ class Weapon(_Part):
 
 
 class WeaponTableSet(Payload):
-    """The campaign's Hit table, replacing any earlier one (the Master records it)."""
+    """Rows of the campaign's Hit table (the Master records them).
+
+    ``merge`` false (the default, and every payload recorded before the field existed): ``weapons`` is
+    the whole table, replacing any earlier one.  ``merge`` true: only the rows named, added to the
+    table folded so far (a row of the same name replaced), so that voiding one row's event removes
+    just that row.
+    """
 
     type: ClassVar[str] = "vpt.weapon_table_set"
 
     weapons: dict[Name, Weapon]
+    merge: bool = False
 
 
 class MeleeEntry(_Part):
@@ -132,7 +142,10 @@ class HitRolled(Payload):
 
 
 class WoundsTaken(Payload):
-    """Wounds a character takes (usually answering a hit, named by the envelope's causation)."""
+    """Wounds a character takes (usually with the hit that dealt them, in the same append).
+
+    ``wounds`` is the fact; ``total`` (his wounds after, as recorded) is for display: folds sum ``wounds``.
+    """
 
     type: ClassVar[str] = "vpt.wounds_taken"
 
@@ -142,7 +155,11 @@ class WoundsTaken(Payload):
 
 
 class DeathChecked(Payload):
-    """A wounded character's death check: 2d6 + Health bonus, dead when below his wounds."""
+    """A wounded character's death check: 2d6 + Health bonus, dead when below his wounds.
+
+    ``wounds``, ``total`` and ``dead`` are the check as recorded; the sheet decides death again from the
+    dice, the Health bonus and the wounds it has folded (so an overturned wound can undo a death).
+    """
 
     type: ClassVar[str] = "vpt.death_checked"
 
@@ -155,7 +172,10 @@ class DeathChecked(Payload):
 
 
 class MoraleRolled(Payload):
-    """A character leaving the fight: 2d6 + Morale (+ signed group Health) and its band."""
+    """A character leaving the fight: 2d6 + Morale (+ signed group Health) and its band.
+
+    ``wounds_recovered`` is for display: the sheet takes one wound off on ``recovers`` when it has one.
+    """
 
     type: ClassVar[str] = "vpt.morale_rolled"
 
@@ -168,8 +188,21 @@ class MoraleRolled(Payload):
     wounds_recovered: int = Field(ge=0, le=1)
 
 
+class RelationshipOpened(Payload):
+    """``character``'s player chooses a relationship towards ``other``: it opens at 0 (one of his three)."""
+
+    type: ClassVar[str] = "vpt.relationship_opened"
+
+    character: Name
+    other: Name
+
+
 class RelationshipTicked(Payload):
-    """One end-of-session checklist tick of ``character``'s relationship towards ``other``."""
+    """One end-of-session checklist tick of ``character``'s relationship towards ``other``.
+
+    ``change`` is the fact (the items' sum); ``points`` (the standing after, as recorded) is for display:
+    the folds add ``change`` to the standing they hold, never below 0.  The first tick opens the bond.
+    """
 
     type: ClassVar[str] = "vpt.relationship_ticked"
 
@@ -211,7 +244,7 @@ class RevengeTargetChosen(Payload):
 
 
 class RevengeRenounced(Payload):
-    """The current revenge renounced; ``points`` is its standing, kept on record, frozen."""
+    """The current revenge renounced; the folds freeze the standing they hold (``points``: as recorded)."""
 
     type: ClassVar[str] = "vpt.revenge_renounced"
 
@@ -221,7 +254,10 @@ class RevengeRenounced(Payload):
 
 
 class RevengeTicked(Payload):
-    """One end-of-session checklist tick of the avenger's current revenge (items are the target's deeds)."""
+    """One end-of-session checklist tick of the avenger's current revenge (items are the target's deeds).
+
+    ``change`` is the fact; ``points`` (the standing after, as recorded) is for display.
+    """
 
     type: ClassVar[str] = "vpt.revenge_ticked"
 
@@ -234,7 +270,11 @@ class RevengeTicked(Payload):
 
 
 class PointsSpent(Payload):
-    """Relationship or Revenge points one character spends towards another; ``remaining`` is what is left."""
+    """Relationship or Revenge points one character spends towards another.
+
+    ``amount`` is the fact; ``remaining`` (what was left, as recorded) is for display: the folds subtract
+    ``amount`` from the standing they hold, never below 0.
+    """
 
     type: ClassVar[str] = "vpt.points_spent"
 

@@ -277,7 +277,12 @@ def death_check(dice: Sequence[int], health_bonus: int, wounds: int) -> DeathOut
     if wounds < 1:
         raise RuleViolation("vpt: death check", "only a wounded character makes a death check (0 wounds)")
     total = sum(dice) + health_bonus
-    return DeathOutcome(total=total, dead=total < wounds)
+    return DeathOutcome(total=total, dead=dies(total, wounds))
+
+
+def dies(total: int, wounds: int) -> bool:
+    """A death check's total below the character's wounds kills; an unwounded character does not die of it."""
+    return wounds >= 1 and total < wounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +347,13 @@ def new_standing(points: int, change: int) -> int:
     return max(0, points + change)
 
 
+def check_relationship_open(character: str, other: str, relationships: Collection[str]) -> None:
+    """The player chooses a relationship, opened at 0: not with oneself, not twice, not a fourth one."""
+    if other in relationships:
+        raise RuleViolation("vpt: relationship already open", f"{character} already has a relationship with {other}")
+    check_relationship_room(character, other, relationships)
+
+
 def check_relationship_room(character: str, other: str, relationships: Collection[str]) -> None:
     """Refuse a relationship with oneself, or a fourth one (Revenge does not count)."""
     if character == other:
@@ -360,13 +372,16 @@ def score_relationship_tick(
     """The change one end-of-session tick makes to ``character``'s relationship towards ``other``.
 
     ``relationships`` are the others the character already has a relationship with; ``scored`` the
-    items already scored for this pair this session.  A first tick opens the relationship.
+    items already scored for this pair this session.  A first tick opens the relationship; "no
+    interaction" needs one already open (opened at 0 by the player's choice, or by an earlier tick),
+    and on a standing of 0 it leaves 0 (:func:`new_standing`).
     """
     check_relationship_room(character, other, relationships)
     change = _score_checklist(items, RELATIONSHIP_POINTS, scored)
     if other not in relationships and list(items) == ["no_interaction"]:
         raise RuleViolation(
-            "vpt: no interaction needs a relationship", f"{character} has no relationship with {other} to lower"
+            "vpt: no interaction needs a relationship",
+            f"{character} has no relationship with {other} to lower (open one at 0 with 'journal vpt relationship')",
         )
     return change
 

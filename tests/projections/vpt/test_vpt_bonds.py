@@ -148,3 +148,76 @@ def test_bonds_state_is_json_serialisable() -> None:
     state = fold(tick("Эдди", "Боблин", 1, ["saved_life"], 1, 1),
                  ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"))
     assert orjson.loads(orjson.dumps(state)) == state
+
+
+def test_ticks_add_their_changes_not_their_recorded_points() -> None:
+    """+1 recorded as 5, then +2 recorded as 9: the standing is 3."""
+    state = fold(tick("Вильгельм", "Боблин", 1, ["saved_life"], 1, 5),
+                 tick("Вильгельм", "Боблин", 2, ["date_especially_successful"], 2, 9))
+    assert state["relationships"]["Вильгельм"]["Боблин"]["points"] == 3
+
+
+def test_spending_subtracts_its_amount_never_below_zero() -> None:
+    """2 points, spend 1 (recorded remainder 5): 1; then 3 more than it holds (its tick voided): 0, not -2."""
+    state = fold(
+        tick("Вильгельм", "Боблин", 1, ["saved_life", "gave_magic_item"], 2, 2),
+        ev.PointsSpent(character="Вильгельм", other="Боблин", bond="relationship", amount=1, remaining=5),
+    )
+    assert state["relationships"]["Вильгельм"]["Боблин"]["points"] == 1
+    bonds.apply(state, Event(id="e9", campaign="c", version=9, type="vpt.points_spent", actor="Мастер",
+                             recorded_at="2024-01-01T00:00:00Z",
+                             data=ev.PointsSpent(character="Вильгельм", other="Боблин", bond="relationship",
+                                                 amount=3, remaining=0).to_data()))
+    assert state["relationships"]["Вильгельм"]["Боблин"]["points"] == 0
+
+
+def test_opened_relationship_stands_at_zero_and_no_interaction_keeps_it_there() -> None:
+    """Chosen at 0, then no interaction: still 0, and the tick's line is scored for the session."""
+    state = fold(ev.RelationshipOpened(character="Вильгельм", other="Боблин"),
+                 tick("Вильгельм", "Боблин", 1, ["no_interaction"], -1, 0))
+    assert (state["relationships"]["Вильгельм"]["Боблин"]["points"],
+            bonds.scored_items(state, "relationship", "Вильгельм", "Боблин", 1)) == (0, ["no_interaction"])
+
+
+def test_opening_an_open_relationship_keeps_its_standing() -> None:
+    """A second opening (a log where the refusal could not happen) does not reset the points."""
+    state = fold(tick("Вильгельм", "Боблин", 1, ["saved_life"], 1, 1),
+                 ev.RelationshipOpened(character="Вильгельм", other="Боблин"))
+    assert state["relationships"]["Вильгельм"]["Боблин"]["points"] == 1
+
+
+def test_opened_relationships_count_and_revenge_does_not() -> None:
+    """Two chosen and a revenge: relationships_of lists the two only."""
+    state = fold(ev.RelationshipOpened(character="Эдди", other="Боблин"),
+                 ev.RelationshipOpened(character="Эдди", other="Питер"),
+                 ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"))
+    assert bonds.relationships_of(state, "Эдди") == ["Боблин", "Питер"]
+
+
+def test_renounce_freezes_the_folded_standing_not_the_recorded_one() -> None:
+    """+1 (recorded 6), renounced recording 6: frozen at 1."""
+    state = fold(
+        ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1, points=6),
+        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=6),
+    )
+    assert (state["frozen"], state["revenges"]) == ([{"avenger": "Эдди", "target": "Вольтаир", "points": 1}], {})
+
+
+def test_a_second_revenge_choice_does_not_replace_the_current_one() -> None:
+    """Revenge on Вольтаир at 2; a choice of Питер (its renounce voided) is ignored, and so are Питер's ticks."""
+    state = fold(
+        ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2, points=2),
+        ev.RevengeTargetChosen(avenger="Эдди", target="Питер"),
+        ev.RevengeTicked(avenger="Эдди", target="Питер", session=2, items=["fought"], change=1, points=1),
+    )
+    assert (state["revenges"]["Эдди"]["target"], state["revenges"]["Эдди"]["points"]) == ("Вольтаир", 2)
+
+
+def test_statuses_and_spending_open_no_bond() -> None:
+    """A Status or a spending without an open relationship (its opening voided) leaves the table empty."""
+    state = fold(ev.StatusGained(character="Эдди", other="Боблин", status="друг"),
+                 ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=1, remaining=0),
+                 ev.StatusRenounced(character="Эдди", other="Боблин", status="друг"))
+    assert bonds.table(state) == []

@@ -1,12 +1,13 @@
 """VPT commands: one function per table action, each deciding through :meth:`Journal.execute`.
 
 ``combat``: characters, initiative, the weapon table, melee order, hits, wounds, death, morale.
-``bonds``: Relationship and Revenge ticks, statuses, revenge targets, points spent.
+``bonds``: chosen relationships, Relationship and Revenge ticks, statuses, revenge targets, points spent.
 """
 
 from journal.systems.vpt.commands.bonds import (
     choose_revenge,
     gain_status,
+    open_relationship,
     renounce_revenge,
     renounce_status,
     spend_points,
@@ -27,7 +28,7 @@ from journal.systems.vpt.commands.combat import (
 )
 
 __all__ = [
-    "Fighter", "check_death", "check_morale", "choose_revenge", "create_character", "gain_status", "record_hit",
-    "record_wounds", "renounce_revenge", "renounce_status", "roll_initiative", "set_melee_order", "set_weapon",
-    "set_weapon_table", "spend_points", "tick_relationship", "tick_revenge",
+    "Fighter", "check_death", "check_morale", "choose_revenge", "create_character", "gain_status",
+    "open_relationship", "record_hit", "record_wounds", "renounce_revenge", "renounce_status", "roll_initiative",
+    "set_melee_order", "set_weapon", "set_weapon_table", "spend_points", "tick_relationship", "tick_revenge",
 ]

@@ -1,8 +1,12 @@
-"""VPT table actions of Relationships and Revenge: end-of-session ticks, statuses, revenge targets, points spent.
+"""VPT table actions of Relationships and Revenge: chosen relationships, end-of-session ticks, statuses,
+revenge targets, points spent.
 
-Ticks are scored within the open session (its number is recorded in the tick); each checklist line
-scores at most once per pair per session.  "No interaction" is confirmed, and a date declared
-especially successful, by the GM; other ticks by the character's player or the GM.
+A relationship is opened at 0 by the player's choice or by its first tick (at most three; Revenge does
+not count).  Ticks are scored within the open session (its number is recorded in the tick); each
+checklist line scores at most once per pair per session.  "No interaction" is confirmed, and a date
+declared especially successful, by the GM; other ticks by the character's player or the GM.  Every
+check reads the folded standings; the ``points`` / ``remaining`` a payload carries are the standing
+after, for display.
 """
 
 from __future__ import annotations
@@ -32,6 +36,19 @@ def _check_items(ctx: Context, items: Sequence[str]) -> None:
     for item in items:
         if item in MASTER_ITEMS:
             ctx.require_master(MASTER_ITEMS[item])
+
+
+def open_relationship(journal: Journal, campaign: str, name: str, other: str, actor: str | None = None) -> Event:
+    """``name``'s player chooses a relationship towards ``other``, opened at 0 (one of his three; any time)."""
+
+    def decide(ctx: Context) -> list:
+        begin(ctx)
+        require_player_or_master(ctx, name, f"choose {name}'s relationships")
+        character(ctx, other)
+        rules.check_relationship_open(name, other, bonds.relationships_of(ctx.states["bonds"], name))
+        return [make(ev.RelationshipOpened, character=name, other=other)]
+
+    return _run(journal, campaign, decide, actor)
 
 
 def tick_relationship(journal: Journal, campaign: str, name: str, other: str, items: Sequence[str],

@@ -128,16 +128,15 @@ def set_weapon(
     follow_up_after_shield: bool = False,
     actor: str | None = None,
 ) -> Event:
-    """Add or replace one row of the Hit table; the event records the whole table (the GM only)."""
+    """Add or replace one row of the Hit table; the event records that row only (``merge``; the GM only)."""
 
     def decide(ctx: Context) -> list:
-        state = begin(ctx)
+        begin(ctx)
         ctx.require_master("set the weapon table")
-        row = make(ev.WeaponTableSet, weapons={name: {
+        return [make(ev.WeaponTableSet, merge=True, weapons={name: {
             "target": target, "initiative": initiative, "extra_attacks": extra_attacks,
             "fires_in_melee": fires_in_melee, "mounted_bonus": mounted_bonus,
-            "follow_up_after_shield": follow_up_after_shield}})
-        return [make(ev.WeaponTableSet, weapons={**state["weapons"], **row.weapons})]  # type: ignore[attr-defined]
+            "follow_up_after_shield": follow_up_after_shield}})]
 
     return _run(journal, campaign, decide, actor)[0]
 

@@ -143,6 +143,115 @@ def test_player_cannot_tick_another_members_character(table: Journal) -> None:
         vpt.tick_relationship(table, C, "Белка", "Ёжик", ["saved_life"], actor=PLAYER)
 
 
+# --- relationships chosen at 0 -------------------------------------------------------------------------
+
+
+def test_player_opens_a_chosen_relationship_at_zero(table: Journal) -> None:
+    """Оля chooses Ёжик's relationship towards Белка: opened at 0 on both folds, one event, no session needed."""
+    end_session(table, C)
+    event = vpt.open_relationship(table, C, "Ёжик", "Белка", actor=PLAYER)
+    assert (event.type, event.data, event.session) == ("vpt.relationship_opened",
+                                                       {"character": "Ёжик", "other": "Белка"}, None)
+    assert folded(table)["characters"]["Ёжик"]["relationships"] == {"Белка": {"points": 0, "statuses": []}}
+    assert bonds.table(folded(table, bonds)) == [{"bond": "relationship", "character": "Ёжик", "other": "Белка",
+                                                  "points": 0, "statuses": [], "frozen": False}]
+
+
+def test_no_interaction_on_a_relationship_opened_at_zero_keeps_it_at_zero(table: Journal) -> None:
+    """Opened at 0, the GM confirms no interaction: the tick records -1 and the standing stays 0."""
+    vpt.open_relationship(table, C, "Ёжик", "Белка", actor=PLAYER)
+    event = vpt.tick_relationship(table, C, "Ёжик", "Белка", ["no_interaction"])
+    assert (event.data["change"], event.data["points"]) == (-1, 0)
+    assert (folded(table)["characters"]["Ёжик"]["relationships"]["Белка"]["points"],
+            folded(table, bonds)["relationships"]["Ёжик"]["Белка"]["points"]) == (0, 0)
+
+
+def test_no_interaction_cannot_open_a_relationship(table: Journal) -> None:
+    """Without a chosen relationship, a first tick of 'no interaction' alone is refused (nothing to lower)."""
+    head = table.store.head(C)
+    with pytest.raises(RuleViolation, match=re.escape(
+            "refused by rule 'vpt: no interaction needs a relationship': Ёжик has no relationship with Белка to "
+            "lower (open one at 0 with 'journal vpt relationship')")):
+        vpt.tick_relationship(table, C, "Ёжик", "Белка", ["no_interaction"])
+    assert table.store.head(C) == head
+
+
+def test_chosen_relationships_count_towards_the_three(table: Journal) -> None:
+    """Two chosen at 0 and one ticked make three: a fourth, chosen or ticked, is refused; nothing is written."""
+    vpt.open_relationship(table, C, "Ёжик", "Белка", actor=PLAYER)
+    vpt.open_relationship(table, C, "Ёжик", "Волк", actor=PLAYER)
+    vpt.tick_relationship(table, C, "Ёжик", "Лиса", ["saved_life"], actor=PLAYER)
+    head = table.store.head(C)
+    message = ("refused by rule 'vpt: at most three relationships': Ёжик already has 3 (Белка, Волк, Лиса); "
+               "Сова would be one more")
+    with pytest.raises(RuleViolation, match=re.escape(message)):
+        vpt.open_relationship(table, C, "Ёжик", "Сова", actor=PLAYER)
+    with pytest.raises(RuleViolation, match=re.escape(message)):
+        vpt.tick_relationship(table, C, "Ёжик", "Сова", ["saved_life"], actor=PLAYER)
+    assert table.store.head(C) == head
+
+
+def test_revenge_does_not_count_towards_the_three(table: Journal) -> None:
+    """A revenge on Сова first, then three relationships chosen at 0: all accepted; the revenge still ticks."""
+    vpt.choose_revenge(table, C, "Ёжик", "Сова", actor=PLAYER)
+    for other in ("Белка", "Волк", "Лиса"):
+        vpt.open_relationship(table, C, "Ёжик", other, actor=PLAYER)
+    vpt.tick_revenge(table, C, "Ёжик", ["fought"], actor=PLAYER)
+    state = folded(table, bonds)
+    assert (bonds.relationships_of(state, "Ёжик"), state["revenges"]["Ёжик"]["points"]) == (["Белка", "Волк", "Лиса"], 1)
+
+
+def test_revenge_on_a_fourth_character_with_three_relationships(table: Journal) -> None:
+    """Three relationships held: a revenge on Сова is still accepted."""
+    for other in ("Белка", "Волк", "Лиса"):
+        vpt.open_relationship(table, C, "Ёжик", other, actor=PLAYER)
+    event = vpt.choose_revenge(table, C, "Ёжик", "Сова", actor=PLAYER)
+    assert event.data == {"avenger": "Ёжик", "target": "Сова"}
+
+
+def test_a_relationship_is_chosen_once(table: Journal) -> None:
+    """Choosing an open relationship again (opened by a tick) is refused; nothing is written."""
+    vpt.tick_relationship(table, C, "Ёжик", "Белка", ["saved_life"], actor=PLAYER)
+    with refused("vpt: relationship already open"):
+        vpt.open_relationship(table, C, "Ёжик", "Белка", actor=PLAYER)
+
+
+def test_no_relationship_with_oneself_is_chosen(table: Journal) -> None:
+    """Ёжик cannot choose a relationship with himself."""
+    with refused("vpt: relationship with oneself"):
+        vpt.open_relationship(table, C, "Ёжик", "Ёжик", actor=PLAYER)
+
+
+def test_only_the_characters_player_or_the_gm_chooses_its_relationships(table: Journal) -> None:
+    """Оля may not choose Белка's relationships (the GM's character); the GM may choose Ёжик's."""
+    with pytest.raises(NotAuthorized, match=r"^only Белка's player \(Вика\) or the Master may choose Белка's relationships"):
+        vpt.open_relationship(table, C, "Белка", "Ёжик", actor=PLAYER)
+    assert vpt.open_relationship(table, C, "Ёжик", "Белка").actor == GM
+
+
+def test_status_within_a_relationship_opened_at_zero(table: Journal) -> None:
+    """A Status may be gained in a chosen relationship that holds 0 points."""
+    vpt.open_relationship(table, C, "Ёжик", "Белка", actor=PLAYER)
+    vpt.gain_status(table, C, "Ёжик", "Белка", "знакомый", actor=PLAYER)
+    assert folded(table)["characters"]["Ёжик"]["relationships"]["Белка"] == {"points": 0, "statuses": ["знакомый"]}
+
+
+def test_tally_proposes_no_interaction_for_a_chosen_relationship_and_it_stays_at_zero(table: Journal) -> None:
+    """Chosen at 0 between sessions; session 2 names neither: the tally proposes -1, the commit leaves 0."""
+    from journal.service.tallies import commit_tally, propose_tally
+
+    end_session(table, C)
+    vpt.open_relationship(table, C, "Ёжик", "Белка", actor=PLAYER)
+    start_session(table, C, [GM, PLAYER])
+    end_session(table, C)
+    lines = propose_tally(table, C, 2)["lines"]
+    assert [(x["key"], x["item"], x["amount"], x["status"]) for x in lines] == [
+        ("relationship:Ёжик/Белка", "no_interaction", -1, "proposed")]
+    committed = commit_tally(table, C, 2)
+    assert (committed[0].data["change"], committed[0].data["points"]) == (-1, 0)
+    assert folded(table, bonds)["relationships"]["Ёжик"]["Белка"]["points"] == 0
+
+
 # --- statuses and points -----------------------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ from journal.systems.vpt import events
 
 
 def test_every_vpt_type_is_registered() -> None:
-    """All fifteen VPT payload types are in the registry."""
+    """All sixteen VPT payload types are in the registry."""
     names = sorted(name for name in registered_types() if name.startswith("vpt."))
     assert names == [
         "vpt.character_created",
@@ -19,6 +19,7 @@ def test_every_vpt_type_is_registered() -> None:
         "vpt.melee_order_set",
         "vpt.morale_rolled",
         "vpt.points_spent",
+        "vpt.relationship_opened",
         "vpt.relationship_ticked",
         "vpt.revenge_renounced",
         "vpt.revenge_target_chosen",
@@ -71,7 +72,13 @@ def test_weapon_table_marks_are_separate_fields() -> None:
     assert table.to_data() == {"weapons": {"лук": {
         "target": 7, "extra_attacks": 1, "initiative": 2, "fires_in_melee": True,
         "mounted_bonus": 0, "follow_up_after_shield": False,
-    }}}
+    }}, "merge": False}
+
+
+def test_weapon_table_recorded_before_merge_reads_as_a_whole_table() -> None:
+    """A payload without ``merge`` (recorded by an older release) parses as a whole table (merge false)."""
+    table = parse_payload("vpt.weapon_table_set", {"weapons": {"лук": {"target": 7, "initiative": 2}}})
+    assert table.merge is False
 
 
 def test_initiative_payload_records_order_and_winner() -> None:

@@ -1,0 +1,250 @@
+"""VPT folds compute totals from facts: an event overturned by the quorum (the real dispute path) leaves every
+VPT projection exactly as the log without that event would, on SQLite and PostgreSQL.
+
+Each test asserts the exact totals after the overturn, and that both projections (``vpt.sheet`` and
+``vpt.bonds``) equal a fold of the stored log with the voided events left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+import pytest
+
+from journal.events.envelope import Event
+from journal.service import Journal
+from journal.service import disputes as D
+from journal.service.sessions import end_session, start_session
+from journal.systems.vpt import commands as vpt
+from projections.vpt import bonds, sheet
+
+C = "Пепел"
+GM = "Вика"
+PLAYERS = ("Оля", "Дима")
+
+
+@pytest.fixture
+def table(journal: Journal) -> Journal:
+    """Пепел: Оля plays Вольтаир, Дима plays Эдди, Питер is the GM's; a dagger row; session 1 open, all present."""
+    journal.create_campaign(C, "vpt", GM)
+    for player in PLAYERS:
+        journal.add_member(C, player)
+    vpt.create_character(journal, C, "Вольтаир", "Оля", health_bonus=1)
+    vpt.create_character(journal, C, "Эдди", "Дима")
+    vpt.create_character(journal, C, "Питер", morale=1)
+    vpt.set_weapon(journal, C, "кинжал", 6, 3)
+    start_session(journal, C, [GM, *PLAYERS])
+    return journal
+
+
+def overturn(journal: Journal, event: Event) -> list[Event]:
+    """Оля disputes ``event``, both players vote overturn, the GM overturns it: the ruling and its void."""
+    opened = D.open_dispute(journal, C, event.id, "не так было", actor="Оля")
+    for player in PLAYERS:
+        D.vote(journal, opened.id, "overturn", actor=player)
+    return D.rule(journal, opened.id, "overturn", actor=GM)
+
+
+def without(journal: Journal, removed: Collection[str]) -> dict[str, Any]:
+    """Both VPT folds over the stored log with the events ``removed`` (ids) left out, voids not applied."""
+    states = {"vpt.sheet": sheet.initial(), "vpt.bonds": bonds.initial()}
+    for event in journal.store.read(C):
+        if event.id not in removed:
+            sheet.apply(states["vpt.sheet"], event)
+            bonds.apply(states["vpt.bonds"], event)
+    return states
+
+
+def folded(journal: Journal) -> dict[str, Any]:
+    """Both VPT folds as the engine gives them now, voids applied."""
+    now = journal.at(C)
+    return {"vpt.sheet": now["vpt.sheet"], "vpt.bonds": now["vpt.bonds"]}
+
+
+def voided(journal: Journal) -> set[str]:
+    """The ids of every event voided so far."""
+    return {e.data["target"] for e in journal.store.read(C, types=["correction.voided"])}
+
+
+def next_session(journal: Journal) -> None:
+    """End the open session and start the next one, everyone present."""
+    end_session(journal, C)
+    start_session(journal, C, [GM, *PLAYERS])
+
+
+# --- wounds, death, morale -------------------------------------------------------------------------------------
+
+
+def test_overturned_wounds_of_the_first_hit_leave_the_later_two(table: Journal) -> None:
+    """Питер takes 1 wound, then 2 more (3); the quorum overturns the first wounds: the sheet says 2."""
+    first = vpt.record_hit(table, C, "Эдди", "Питер", weapon="кинжал", dice=[3, 2], actor="Дима")
+    vpt.record_hit(table, C, "Вольтаир", "Питер", weapon="кинжал", dice=[6, 6], actor="Оля")
+    assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 3
+    assert [e.type for e in first] == ["vpt.hit_rolled", "vpt.wounds_taken"]
+    overturn(table, first[1])
+    assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 2
+    assert folded(table) == without(table, {first[1].id})
+
+
+def test_overturned_hit_takes_its_wounds_with_it(table: Journal) -> None:
+    """The quorum overturns the first hit itself: its wounds go with it (one decision), Питер has 2.
+
+    Needs the store's ``decision`` (a dispute voids every event of the disputed event's decision).
+    """
+    first = vpt.record_hit(table, C, "Эдди", "Питер", weapon="кинжал", dice=[3, 2], actor="Дима")
+    vpt.record_hit(table, C, "Вольтаир", "Питер", weapon="кинжал", dice=[6, 6], actor="Оля")
+    overturn(table, first[0])
+    assert voided(table) == {first[0].id, first[1].id}
+    assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 2
+    assert folded(table) == without(table, {first[0].id, first[1].id})
+
+
+def test_hit_and_its_wounds_are_one_append(table: Journal) -> None:
+    """A wounding hit appends the hit and the wounds in one execute: consecutive versions, one batch."""
+    events = vpt.record_hit(table, C, "Эдди", "Питер", weapon="кинжал", dice=[6, 6], actor="Дима")
+    assert [(e.type, e.version - events[0].version) for e in events] == [("vpt.hit_rolled", 0),
+                                                                        ("vpt.wounds_taken", 1)]
+    assert (events[1].data["wounds"], events[1].data["total"]) == (2, 2)
+
+
+def test_overturned_wound_undoes_the_death_it_caused(table: Journal) -> None:
+    """Вольтаир at 3 wounds rolls 1+1+1 health = 3: alive; at 4 he dies; overturn 2 of them: 2 wounds, alive."""
+    vpt.record_wounds(table, C, "Вольтаир", 2)
+    big = vpt.record_wounds(table, C, "Вольтаир", 2)
+    death = vpt.check_death(table, C, "Вольтаир", dice=[1, 1], actor="Оля")
+    assert (death.data["wounds"], death.data["total"], death.data["dead"]) == (4, 3, True)
+    assert table.at(C)["vpt.sheet"]["characters"]["Вольтаир"]["alive"] is False
+    overturn(table, big)
+    after = table.at(C)["vpt.sheet"]["characters"]["Вольтаир"]
+    assert (after["wounds"], after["alive"]) == (2, True)
+    assert folded(table) == without(table, {big.id})
+
+
+def test_overturned_wound_before_a_recovery_leaves_no_negative_wounds(table: Journal) -> None:
+    """1 wound, 1 more, morale 12 recovers one (1); overturn the first: 1 - 1 = 0, never below 0."""
+    first = vpt.record_wounds(table, C, "Питер", 1)
+    vpt.record_wounds(table, C, "Питер", 1)
+    vpt.check_morale(table, C, "Питер", dice=[6, 5])
+    assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 1
+    overturn(table, first)
+    after = table.at(C)["vpt.sheet"]["characters"]["Питер"]
+    assert (after["wounds"], after["last_morale"]) == (0, "recovers")
+    assert folded(table) == without(table, {first.id})
+
+
+def test_overturned_recovery_gives_the_wound_back(table: Journal) -> None:
+    """2 wounds, morale 12 takes one off (1), another wound (2); overturn the recovery: 3."""
+    vpt.record_wounds(table, C, "Питер", 2)
+    recovery = vpt.check_morale(table, C, "Питер", dice=[6, 6])
+    vpt.record_wounds(table, C, "Питер", 1)
+    assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 2
+    overturn(table, recovery)
+    after = table.at(C)["vpt.sheet"]["characters"]["Питер"]
+    assert (after["wounds"], after["last_morale"]) == (3, None)
+    assert folded(table) == without(table, {recovery.id})
+
+
+# --- the weapon table ------------------------------------------------------------------------------------------
+
+
+def test_overturned_weapon_row_leaves_the_rows_recorded_after_it(table: Journal) -> None:
+    """Rows кинжал, лук, меч; the quorum overturns лук: the table holds кинжал and меч."""
+    bow = vpt.set_weapon(table, C, "лук", 5, 2, fires_in_melee=True)
+    vpt.set_weapon(table, C, "меч", 7, 5)
+    overturn(table, bow)
+    assert sorted(table.at(C)["vpt.sheet"]["weapons"]) == ["кинжал", "меч"]
+    assert folded(table) == without(table, {bow.id})
+
+
+# --- relationships and revenge -------------------------------------------------------------------------------
+
+
+def test_overturned_tick_lowers_every_later_standing(table: Journal) -> None:
+    """Вольтаир towards Эдди: +2 (session 1), +1 (session 2) = 3; overturn the first tick: 1 on both folds."""
+    first = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life", "gave_magic_item"], actor="Оля")
+    next_session(table)
+    vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life"], actor="Оля")
+    overturn(table, first)
+    now = table.at(C)
+    assert (now["vpt.bonds"]["relationships"]["Вольтаир"]["Эдди"]["points"],
+            now["vpt.sheet"]["characters"]["Вольтаир"]["relationships"]["Эдди"]["points"]) == (1, 1)
+    assert folded(table) == without(table, {first.id})
+
+
+def test_overturned_spending_gives_the_points_back(table: Journal) -> None:
+    """Tick +2, spend 1 (1 left), next session +1 (2); overturn the spending: 3."""
+    vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life", "gave_magic_item"], actor="Оля")
+    spent = vpt.spend_points(table, C, "Вольтаир", "Эдди", 1, purpose="услуга", actor="Оля")
+    assert spent.data["remaining"] == 1
+    next_session(table)
+    vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life"], actor="Оля")
+    overturn(table, spent)
+    assert table.at(C)["vpt.bonds"]["relationships"]["Вольтаир"]["Эдди"]["points"] == 3
+    assert folded(table) == without(table, {spent.id})
+
+
+def test_overturned_tick_under_a_no_interaction_keeps_the_floor(table: Journal) -> None:
+    """Opened at 0, +1 (1), no interaction (0), +1 (1); overturn the +1 of session 1: 0, 0, then 1."""
+    vpt.open_relationship(table, C, "Вольтаир", "Эдди", actor="Оля")
+    first = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life"], actor="Оля")
+    next_session(table)
+    vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["no_interaction"])
+    next_session(table)
+    vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["gave_magic_item"], actor="Оля")
+    overturn(table, first)
+    assert table.at(C)["vpt.bonds"]["relationships"]["Вольтаир"]["Эдди"]["points"] == 1
+    assert folded(table) == without(table, {first.id})
+
+
+def test_overturned_opening_tick_takes_the_relationship_and_its_status(table: Journal) -> None:
+    """The tick that opened Вольтаир's relationship is overturned: no relationship, so its Status and spending go."""
+    first = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life", "gave_magic_item"], actor="Оля")
+    vpt.gain_status(table, C, "Вольтаир", "Эдди", "друг")
+    vpt.spend_points(table, C, "Вольтаир", "Эдди", 2, actor="Оля")
+    overturn(table, first)
+    now = table.at(C)
+    assert (now["vpt.bonds"]["relationships"], now["vpt.sheet"]["characters"]["Вольтаир"]["relationships"]) == ({}, {})
+    assert folded(table) == without(table, {first.id})
+
+
+def test_overturned_revenge_tick_changes_the_frozen_standing(table: Journal) -> None:
+    """Revenge on Питер +3 (s1), +1 (s2), renounced (frozen 4); overturn the +3: frozen 1 on both folds."""
+    vpt.choose_revenge(table, C, "Вольтаир", "Питер", actor="Оля")
+    first = vpt.tick_revenge(table, C, "Вольтаир", ["fought", "killed_associates"], actor="Оля")
+    next_session(table)
+    vpt.tick_revenge(table, C, "Вольтаир", ["fought"], actor="Оля")
+    renounced = vpt.renounce_revenge(table, C, "Вольтаир", actor="Оля")
+    assert renounced.data["points"] == 4
+    overturn(table, first)
+    now = table.at(C)
+    assert (now["vpt.bonds"]["frozen"], now["vpt.sheet"]["characters"]["Вольтаир"]["past_revenges"]) == (
+        [{"avenger": "Вольтаир", "target": "Питер", "points": 1}], [{"target": "Питер", "points": 1}])
+    assert folded(table) == without(table, {first.id})
+
+
+def test_overturned_revenge_tick_floors_a_later_spending(table: Journal) -> None:
+    """Revenge +3 (s1), +1 (s2), spend 2 (2 left); overturn the +3: 1 - 2 stops at 0."""
+    vpt.choose_revenge(table, C, "Вольтаир", "Питер", actor="Оля")
+    first = vpt.tick_revenge(table, C, "Вольтаир", ["fought", "killed_associates"], actor="Оля")
+    next_session(table)
+    vpt.tick_revenge(table, C, "Вольтаир", ["fought"], actor="Оля")
+    spent = vpt.spend_points(table, C, "Вольтаир", "Питер", 2, bond="revenge", actor="Оля")
+    assert spent.data["remaining"] == 2
+    overturn(table, first)
+    now = table.at(C)
+    assert (now["vpt.bonds"]["revenges"]["Вольтаир"]["points"],
+            now["vpt.sheet"]["characters"]["Вольтаир"]["revenge"]) == (0, {"target": "Питер", "points": 0})
+    assert folded(table) == without(table, {first.id})
+
+
+def test_commands_decide_from_the_folded_standing_after_an_overturn(table: Journal) -> None:
+    """After the +2 tick is overturned (1 left), spending 2 is refused and the next tick records 2, not 4."""
+    first = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life", "gave_magic_item"], actor="Оля")
+    next_session(table)
+    vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life"], actor="Оля")
+    overturn(table, first)
+    with pytest.raises(Exception, match="Вольтаир has 1 relationship points towards Эдди, cannot spend 2"):
+        vpt.spend_points(table, C, "Вольтаир", "Эдди", 2, actor="Оля")
+    later = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["gave_magic_item"], actor="Оля")
+    assert (later.data["change"], later.data["points"]) == (1, 2)
