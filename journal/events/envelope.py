@@ -30,12 +30,14 @@ class Event(NamedTuple):
 
     @property
     def decision_id(self) -> str:
-        """The decision this event belongs to: the id of the first event its command appended.
+        """What this event's decision is known by, for folds that group the events of one command.
 
-        Events stored before decisions were recorded carry none; each is then read as a decision of its
-        own here (the store's :meth:`~journal.store.EventStore.decision` finds their real group).
+        The ``decision`` field (the id of the first event its command appended).  An event stored before
+        decisions were recorded carries none; the store stamped every event of one append with one
+        ``recorded_at``, so the append is known by that, its actor and its session (the store's
+        :meth:`~journal.store.EventStore.decision` finds the same group).
         """
-        return self.decision or self.id
+        return self.decision or f"append:{self.recorded_at}:{self.actor}:{self.session}"
 
 
 @dataclass(frozen=True, slots=True)
