@@ -1,9 +1,9 @@
-"""``journal demo``: record a short session in each of the four systems (once), then show what the journal keeps.
+"""``journal demo``: record a short session in each rule system (once), then show what the journal keeps.
 
 The recording is ``journal.service.demo.record_demo``: the real service, not a fixture dump.  The printout
-reuses the commands' own renderers: the tallies of the Stone Wheel and VPT sessions (``journal tally``), the
-replay of the Stone Wheel session (``journal replay``), the audit of one of its server rolls (``journal
-audit``), then the chain and dice check of the four demo campaigns (what ``journal verify --rolls`` prints).
+reuses the commands' own renderers: the tallies of the tallied sessions (``journal tally``), the replay of
+the session the demo replays (``journal replay``), the audit of one of its server rolls (``journal
+audit``), then the chain and dice check of the demo campaigns (what ``journal verify --rolls`` prints).
 Each section starts with the command that prints it on its own.  A second run records nothing and prints
 the same sections.
 """
@@ -54,17 +54,17 @@ def _verify(app: AppContext, names: tuple[str, ...]) -> None:
 @click.command("demo")
 @click.pass_context
 def demo(ctx: click.Context) -> None:
-    """Record a short session in each of the four systems (once); print tallies, a replay, an audit, the checks."""
+    """Record a short session in each rule system (once); print tallies, a replay, an audit, the checks."""
     from cli.audit import audit
     from cli.replay import replay
     from cli.tally import tally
-    from journal.service.demo import CAMPAIGNS, record_demo
+    from journal.service.demo import campaigns, record_demo
 
     app: AppContext = ctx.obj
     app.actor = None  # the demo records and reads as each campaign's Master, whatever --as / JOURNAL_ACTOR say
     journal = app.journal()
     shown = record_demo(journal)
-    for name, system in CAMPAIGNS:
+    for name, system in campaigns():
         found = journal.campaign(name)
         players = sum(1 for role in found["members"].values() if role == "player")
         what = (f"'{name}' ({system}): {found['master']} and {players} players, session {shown.session}, "

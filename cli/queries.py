@@ -53,7 +53,7 @@ def query_command(name: str, help_text: str, reference: str, render: Callable[[d
 @json_option
 @click.pass_obj
 def sheet(app: AppContext, campaign: str, character: str, as_of: str | None, as_json: bool) -> None:
-    """CHARACTER's sheet in CAMPAIGN (a hero or a vatcha in Wield)."""
+    """CHARACTER's sheet in CAMPAIGN (whatever kind of sheet its rule system keeps)."""
     from journal.service.queries import sheet as query
 
     result = query(app.journal(), campaign, character, as_of)

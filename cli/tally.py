@@ -1,9 +1,9 @@
 """``journal tally CAMPAIGN --session K``: the end-of-session awards, proposed as a table, committed by the Master.
 
 Without ``--commit`` nothing is written.  The Master's choices go with the command: ``--bonus
-CHAR=AMOUNT:REASON`` (Stone Wheel bonus XP, Dichotomy renown), ``--motive CHAR=MOTIVE:OUTCOME``
-(Dichotomy: fulfilled or betrayed in the adventure that ended in the session), ``--skip LINE`` (drop
-a proposed line, named by the first column of the table).  All three repeat.
+CHAR=AMOUNT:REASON`` (bonus experience, for a system that keeps it), ``--motive CHAR=MOTIVE:OUTCOME``
+(for a system that scores motives: fulfilled or betrayed in the adventure that ended in the session),
+``--skip LINE`` (drop a proposed line, named by the first column of the table).  All three repeat.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def _rows(lines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
 @click.option("--commit", is_flag=True, help="Append the proposed lines (the Master; once per session).")
 @click.option("--bonus", "bonuses", multiple=True, metavar="CHAR=AMOUNT:REASON", help="A bonus award (repeatable).")
 @click.option("--motive", "motives", multiple=True, metavar="CHAR=MOTIVE:OUTCOME",
-              help="Dichotomy: a motive fulfilled or betrayed in the adventure that ended (repeatable).")
+              help="A motive fulfilled or betrayed in the adventure that ended (repeatable).")
 @click.option("--skip", "skip", multiple=True, metavar="LINE", help="Drop a proposed line (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
 @click.pass_obj

@@ -3,7 +3,7 @@
 The rule in force for a key at a point is the value of the last ``rules.adopted`` for that key at or
 before it (a voided adoption is skipped by the engine, so the rule before it is in force again).  Keys
 never adopted are absent from ``in_force``: their defaults live with the registry of known keys
-(``journal.service.house_rules.RULES``), which ``rule_in_force`` consults.
+(``journal.service.house_rules.rules()``, from the systems' descriptors), which ``rule_in_force`` consults.
 
 State::
 

@@ -1,8 +1,8 @@
 """The end-of-session tally: the one event that closes a session's awards (``tally.committed``).
 
-A committed tally is appended in one batch with the awards it lists (each system's own events:
-``stone_wheel.xp_awarded``, ``dichotomy.xp_awarded``, ``vpt.relationship_ticked``,
-``vpt.revenge_ticked``), the ``tally.committed`` event last.  A session is tallied once.
+A committed tally is appended in one batch with the awards it lists (each the rule system's own event:
+an experience award, a bond's checklist tick, ...), the ``tally.committed`` event last.  A session is
+tallied once.
 """
 
 from __future__ import annotations

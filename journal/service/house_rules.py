@@ -1,8 +1,9 @@
 """House rules: propose a switch of a ruling, vote on it, adopt it; and the rule in force at any point.
 
-A group may switch a ruling marked "house rule" for its campaign (RULINGS.md; the Stone Wheel dogmas:
-proposals to change the rules are backed by a first-degree quorum, and the head Master extends the
-rules).  The journal records it in three steps:
+A group may switch a ruling marked "house rule" for its campaign (RULINGS.md; a rule system's dogmas may
+say that proposals to change the rules are backed by a first-degree quorum, and the head Master extends
+the rules).  The keys are the rule systems' own: each descriptor's ``house_rules`` (:func:`rules`); a
+key belongs to one system.  The journal records it in three steps:
 
 * ``propose_rule`` (any member): ``rules.proposed`` {key, value, previous}; the proposal's id is the id
   of that event (a unique prefix of it is accepted wherever a proposal is named);
@@ -15,7 +16,7 @@ A proposal is adopted once.  A proposal overtaken by a later adoption of the sam
 adopted (it then wins from its own adoption on), unless its value is already the rule in force.
 
 Commands read the rule in force with :func:`rule_in_force` from their context at record time and store
-what they used in their payload (Wield stores the ``mapping``; Stone Wheel the award, from the rate), so
+what they used in their payload (the mapping a rule chose, the award a rate gave), so
 every projection at every point shows the rule that was in force when each event was recorded.
 """
 
@@ -32,6 +33,7 @@ from journal.events.house_rules import RuleAdopted, RuleProposed, RuleVoted
 from journal.quorum import first_degree, quorum_size
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
+from journal.systems import registry
 
 Value = int | str
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
@@ -75,26 +77,30 @@ class RuleSpec:
         return number
 
 
-#: Every key a campaign may switch, by name.
-RULES: dict[str, RuleSpec] = {
-    spec.key: spec
-    for spec in (
-        RuleSpec("control_mapping", "wield", "pyramid",
-                 "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
-                 "linear = one per box", choices=("pyramid", "linear")),
-        RuleSpec("xp_per_hour_player", "stone-wheel", 50,
-                 "session XP per hour for each player present: floor(rate x minutes / 60)", low=0, high=1000),
-        RuleSpec("xp_per_hour_master", "stone-wheel", 75,
-                 "session XP per hour for the Master who ran it: floor(rate x minutes / 60)", low=0, high=1000),
-    )
-}
+_RULES: tuple[tuple[str, ...], dict[str, RuleSpec]] | None = None
+
+
+def rules() -> dict[str, RuleSpec]:
+    """Every key a campaign may switch, by name: each registered system's descriptor's ``house_rules``."""
+    global _RULES
+    systems = registry.descriptors()
+    names = tuple(descriptor.name for descriptor in systems)
+    if _RULES is None or _RULES[0] != names:
+        found = {
+            rule.key: RuleSpec(rule.key, descriptor.name, rule.default, rule.description, rule.choices, rule.low,
+                               rule.high)
+            for descriptor in systems for rule in descriptor.house_rules
+        }
+        _RULES = (names, found)
+    return _RULES[1]
 
 
 def spec(key: str) -> RuleSpec:
     """The known key ``key``; ValidationFailed naming it (and the known keys) otherwise."""
-    found = RULES.get(key.strip() if isinstance(key, str) else key)
+    known = rules()
+    found = known.get(key.strip() if isinstance(key, str) else key)
     if found is None:
-        raise ValidationFailed(f"house rule '{key}': unknown key (known: {', '.join(sorted(RULES))})")
+        raise ValidationFailed(f"house rule '{key}': unknown key (known: {', '.join(sorted(known))})")
     return found
 
 
@@ -252,12 +258,12 @@ def show_rules(journal: Journal, campaign: str, as_of: str | None = None) -> dic
     house = folded["house_rules"]
     players = _players(folded["campaign"])
     required = quorum_size(len(players)) if players else None
-    rules = []
-    for known in RULES.values():
+    listed = []
+    for known in rules().values():
         if known.system != folded.system:
             continue
         entry = house["in_force"].get(known.key)
-        rules.append({
+        listed.append({
             "key": known.key, "value": known.default if entry is None else entry["value"], "default": known.default,
             "house_rule": entry is not None, "proposal": None if entry is None else entry["proposal"],
             "adopted_version": None if entry is None else entry["version"], "allowed": known.allowed(),
@@ -274,5 +280,5 @@ def show_rules(journal: Journal, campaign: str, as_of: str | None = None) -> dic
             "quorum_reached": required is not None and in_favour >= required,
             "adopted_version": None if found["adopted"] is None else found["adopted"]["version"],
         })
-    return {"campaign": campaign, "system": folded.system, "version": folded.version, "rules": rules,
+    return {"campaign": campaign, "system": folded.system, "version": folded.version, "rules": listed,
             "proposals": proposals, "adoptions": list(house["adoptions"])}

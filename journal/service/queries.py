@@ -19,7 +19,7 @@ def need_system(folded: Folded, system: str, what: str) -> None:
 
 
 def sheets(folded: Folded) -> dict[str, dict[str, Any]]:
-    """Every character sheet of the campaign at that point, by name (with ``kind`` for Wield)."""
+    """Every character sheet of the campaign at that point, by name, each with its ``kind`` (the descriptor's)."""
     found: dict[str, dict[str, Any]] = {}
     from journal.systems.registry import system
 

@@ -14,7 +14,9 @@ How it is computed (one fold, never ``journal.at`` per event):
   awards recorded after it ended) or void one of its events: the session's aftermath.
 
 An event voided by any void recorded so far (even after the session) carries ``voided``; the XP and
-bond totals count only what has not been voided.
+bond totals count only what has not been voided.  The sheets are the system descriptor's ``sheets``; the
+bonds (for a system that keeps standings between characters, its descriptor's ``bonds``) sum the changes
+of the session's ticks per pair, with the pair's standing as folded at the end of the walk.
 """
 
 from __future__ import annotations
@@ -28,21 +30,9 @@ from journal.errors import NotFound, ValidationFailed
 from journal.events.envelope import Event
 from journal.service.journal import Journal
 from journal.service.summaries import summary
+from journal.systems import registry
+from journal.systems.registry import Bonds
 from projections import catalog
-
-#: Where each system's sheet projection keeps its characters: (projection, key).
-SHEETS: dict[str, list[tuple[str, str]]] = {
-    "wield": [("wield.sheet", "heroes"), ("wield.sheet", "vatcha")],
-    "stone-wheel": [("stone_wheel.sheet", "characters")],
-    "dichotomy": [("dichotomy.sheet", "characters")],
-    "vpt": [("vpt.sheet", "characters")],
-}
-
-#: The bond ticks of a session: event type -> (bond, character field, other field).
-BOND_TICKS: dict[str, tuple[str, str, str]] = {
-    "vpt.relationship_ticked": ("relationship", "character", "other"),
-    "vpt.revenge_ticked": ("revenge", "avenger", "target"),
-}
 
 
 def _copy(value: Any) -> Any:
@@ -64,7 +54,7 @@ class _Sheets:
     """The sheets of the walked state, with the copy each was last compared against."""
 
     def __init__(self, system: str, states: dict[str, Any]) -> None:
-        self.places = SHEETS[system]
+        self.places = [(where.projection, where.key) for where in registry.system(system).sheets]
         self.states = states
         self.seen = self.current_copy()
 
@@ -147,6 +137,8 @@ def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
     start, end, following = _session_marks(journal, campaign, number)
     folded = journal.at(campaign, f"before:{start.id}")
     projections = catalog.for_system(folded.system)
+    bonds = registry.system(folded.system).bonds
+    ticks = bonds.ticks if bonds is not None else {}
     states = folded.states
     sheets = _Sheets(folded.system, states)
     voided = _voids(journal, campaign)
@@ -173,7 +165,7 @@ def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
             if part == "session" or _names_session(event, number, walked):
                 walked.add(event.id)
                 entries.append(_entry(event, changes, voided.get(event.id), part))
-                if event.type.endswith(".xp_awarded") or event.type in BOND_TICKS:
+                if event.type.endswith(".xp_awarded") or event.type in ticks:
                     payloads[event.id] = event.data
 
     walk(journal.store.read(campaign, from_version=start.version, to_version=last), "session")
@@ -188,7 +180,7 @@ def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
         "started_at": start.recorded_at, "ended_at": end.recorded_at if end is not None else None,
         "minutes": record["minutes"], "start_version": start.version,
         "end_version": end.version if end is not None else None, "head": head,
-        "events": entries, "xp": _xp(counted), "bonds": _bonds(counted),
+        "events": entries, "xp": _xp(counted), "bonds": _bonds(counted, bonds, states),
     }
 
 
@@ -210,11 +202,23 @@ def _xp(counted: Counted) -> list[dict[str, Any]]:
     return [totals[name] for name in sorted(totals)]
 
 
-def _bonds(counted: Counted) -> list[dict[str, Any]]:
-    """Relationship and revenge changes of the session's ticks, per pair; voided ticks left out."""
+def _standings(bonds: Bonds, states: dict[str, Any]) -> dict[tuple[str, str, str], int]:
+    """(character, bond, other) -> points of every standing the bonds fold holds (a frozen one unless a live one)."""
+    rows = registry.load(bonds.table)(states[bonds.projection])
+    found: dict[tuple[str, str, str], int] = {}
+    for row in sorted(rows, key=lambda row: not row.get("frozen", False)):  # the live standing wins
+        found[(row["character"], row["bond"], row["other"])] = row["points"]
+    return found
+
+
+def _bonds(counted: Counted, bonds: Bonds | None, states: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bond changes of the session's ticks, per pair (voided ticks left out), with each
+    pair's standing as folded at the end of the walk (never a total copied from a payload)."""
+    if bonds is None:
+        return []
     totals: dict[tuple[str, str, str], dict[str, Any]] = {}
     for entry, data in counted:
-        shape = BOND_TICKS.get(entry["type"])
+        shape = bonds.ticks.get(entry["type"])
         if shape is None:
             continue
         bond, who, whom = shape
@@ -222,6 +226,8 @@ def _bonds(counted: Counted) -> list[dict[str, Any]]:
         row = totals.setdefault(key, {"character": data[who], "bond": bond, "other": data[whom], "change": 0,
                                       "points": 0, "items": []})
         row["change"] += data["change"]
-        row["points"] = data["points"]
         row["items"] += data["items"]
+    standings = _standings(bonds, states) if totals else {}
+    for key, row in totals.items():
+        row["points"] = standings.get(key, 0)
     return [totals[key] for key in sorted(totals)]

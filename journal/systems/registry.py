@@ -53,6 +53,20 @@ class HouseRule:
 
 
 @dataclass(frozen=True)
+class Bonds:
+    """Standings a system keeps between pairs of characters (a session replay's bond chart).
+
+    ``ticks``: event type -> (bond, the payload field naming the character, the one naming the other) of
+    the events that move a standing by their ``change``; ``projection``: the fold that keeps the standings;
+    ``table``: ``module:function`` of that fold's rows, ``state -> [{bond, character, other, points, frozen}]``.
+    """
+
+    ticks: dict[str, tuple[str, str, str]]
+    projection: str
+    table: str
+
+
+@dataclass(frozen=True)
 class SystemDescriptor:
     """Everything the core needs from one rule system (see the module docstring)."""
 
@@ -83,6 +97,8 @@ class SystemDescriptor:
     cli_queries: dict[str, str] = field(default_factory=dict)
     #: ``module:function`` recording the system's demo campaign: ``(journal) -> campaign name``.
     demo: str | None = None
+    #: The standings between pairs of characters the system keeps, if any.
+    bonds: Bonds | None = None
 
     @property
     def package(self) -> str:

@@ -62,7 +62,7 @@ def sessions(request: Request, who: Me) -> JSON:
 
 @router.get("/sheets", summary="Every character sheet as of a point")
 def sheets(request: Request, who: Me, as_of: AsOf = None) -> JSON:
-    """``{version, sheets: {name: sheet}}`` (Wield sheets carry ``kind``: hero or vatcha)."""
+    """``{version, sheets: {name: sheet}}`` (each sheet carries its ``kind``, as the system's descriptor names it)."""
     from journal.service.queries import sheets as all_sheets
 
     folded = journal_of(request).at(who.campaign, as_of)

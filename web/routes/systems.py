@@ -4,7 +4,7 @@ Also ``GET /api/{query}`` for each system's own queries (``/api/debts``), from t
 
 Each endpoint's JSON body names the parameters of the service function the CLI verb calls (less the
 journal, the campaign and the actor, which the token gives), with their types: lists and objects
-where the CLI has a mini-syntax (Wield round declarations, VPT initiative sides and melee fighters).
+where the CLI has a mini-syntax (a round's declarations, initiative sides, melee fighters).
 The body models are built from the functions' signatures, so the API cannot drift from the service.
 Every endpoint answers ``{"events": [...]}``; a campaign of another system is refused by the
 service's rule ``campaign: one rule system`` (409).

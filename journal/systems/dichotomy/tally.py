@@ -1,0 +1,114 @@
+"""Dichotomy's end-of-session tally (journal.service.tallies reads ``RULES``).
+
+The motive outcomes of the adventure that ended in the session (or between it and the next one): those
+the GM recorded, the GM's choices given to the tally (``motives``), and the motives still held with
+nothing recorded ("pending": neither fulfilled nor betrayed, 0 XP).  The Master's bonus awards are
+renown XP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from journal.errors import NotFound, RuleViolation, ValidationFailed
+from journal.events.envelope import Event
+from journal.service.context import Context
+from journal.service.tallies import PENDING, PROPOSED, RECORDED, Bonus, Facts, Line, MotiveChoice, TallyRules, build
+
+
+@dataclass
+class _Own:
+    """The adventures that ended in (or right after) the session, and the motive awards of the last one."""
+
+    adventures: list[int] = field(default_factory=list)
+    motive_awards: list[Event] = field(default_factory=list)
+
+
+def _facts(ctx: Context, facts: Facts) -> _Own:
+    return _Own()
+
+
+def _gather(ctx: Context, facts: Facts, event: Event) -> None:
+    record = facts.record
+    if event.type == "dichotomy.adventure_ended" and (
+        event.session == facts.number
+        or (event.session is None and event.version > record["end_version"]
+            and (facts.next_start is None or event.version < facts.next_start))
+    ):
+        facts.own.adventures.append(event.data["number"])
+
+
+def _done(ctx: Context, facts: Facts) -> None:
+    if facts.own.adventures:
+        adventure = facts.own.adventures[-1]
+        facts.own.motive_awards = [
+            e for e in ctx.store.read(ctx.name, to_version=ctx.version, types=("dichotomy.xp_awarded",))
+            if e.id not in facts.voided and e.data["source"] == "motive" and e.data["adventure"] == adventure
+        ]
+
+
+def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[Line]:
+    from journal.systems.dichotomy import names, rules
+    from projections.dichotomy.sheet import motive_slots
+
+    characters = ctx.states["dichotomy.sheet"]["characters"]
+    own: _Own = facts.own
+    if not own.adventures:
+        if choices:
+            raise RuleViolation("tally: motives", f"no adventure ended in session {facts.number}")
+        return []
+    adventure = own.adventures[-1]
+    wanted: dict[str, dict[str, str]] = {}
+    for choice in choices:
+        if choice.character not in characters:
+            raise NotFound(f"no character named '{choice.character}' in campaign '{ctx.name}'")
+        motive = names.motive(choice.motive)
+        if motive in wanted.setdefault(choice.character, {}):
+            raise ValidationFailed(f"motive: {choice.character}'s '{motive}' is given twice")
+        wanted[choice.character][motive] = names.outcome(choice.outcome)
+    out = []
+    for name, sheet in characters.items():
+        for event in own.motive_awards:
+            data = event.data
+            if data["character"] == name:
+                out.append(Line(f"motive:{name}:{data['motive']}", "motive", name,
+                                f"{data['motive']}: {data['outcome']}", data["amount"], RECORDED,
+                                f"adventure {adventure}"))
+        slots = motive_slots(sheet)
+        for motive, outcome in wanted.get(name, {}).items():
+            index, xp = rules.score_motive(slots, motive, outcome, adventure)  # type: ignore[arg-type]
+            payload = build("dichotomy.xp_awarded", {"character": name, "amount": xp, "source": "motive",
+                                                      "motive": motive, "outcome": outcome, "slot": index,
+                                                      "adventure": adventure})
+            out.append(Line(f"motive:{name}:{motive}", "motive", name, f"{motive}: {outcome}", xp, PROPOSED,
+                            f"adventure {adventure}", payload=payload))
+        if sheet["status"] != "active":
+            continue
+        for slot in slots:
+            if (slot.motive is not None and slot.since <= adventure and slot.last_scored != adventure
+                    and slot.motive not in wanted.get(name, {})):
+                out.append(Line(f"motive:{name}:{slot.motive}", "motive", name, f"{slot.motive}: no outcome", 0,
+                                PENDING, f"adventure {adventure}: neither fulfilled nor betrayed unless the GM says"))
+    return out
+
+
+def _bonuses(ctx: Context, facts: Facts, bonuses: Sequence[Bonus]) -> list[Line]:
+    state = ctx.states["dichotomy.sheet"]
+    adventures = facts.own.adventures
+    adventure = adventures[-1] if adventures else (state["adventures"]["started"] or None)
+    out = []
+    for bonus in bonuses:
+        if bonus.character not in state["characters"]:
+            raise NotFound(f"no character named '{bonus.character}' in campaign '{ctx.name}'")
+        if not bonus.reason.strip():
+            raise ValidationFailed("bonus: a bonus award needs a reason")
+        payload = build("dichotomy.xp_awarded", {"character": bonus.character, "amount": bonus.amount,
+                                                  "source": "renown", "reason": bonus.reason,
+                                                  "adventure": adventure})
+        out.append(Line(f"bonus_xp:{bonus.character}", "bonus_xp", bonus.character, "renown", bonus.amount,
+                        PROPOSED, bonus.reason, payload=payload))
+    return out
+
+
+RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, done=_done, bonuses=_bonuses, motives=True)
