@@ -45,33 +45,40 @@ class Folded:
 
 @dataclass(frozen=True)
 class Void:
-    """An event taken out of every fold from ``version`` on: ``target`` at ``target_version``."""
+    """An event taken out of every fold from ``version`` on: ``target`` at ``target_version``, by void ``by``."""
 
     version: int
     target_version: int
     target: str
+    by: str = ""
+    reason: str = ""
+    dispute: str | None = None
+
+
+def voided_by(store: EventStore, mark: Event) -> list[Void]:
+    """The events one ``correction.voided`` takes out: the one reading of a void every caller shares.
+
+    A void recorded with decisions (``decision`` set on the void) names one event, and the ruling
+    lists one void per event of the overturned decision.  A void recorded before decisions named only
+    the disputed event: it takes out the whole decision of that event (the events its command appended),
+    as a ruling does today.
+    """
+    data = mark.data
+    first = Void(mark.version, data["target_version"], data["target"], mark.id, data["reason"], data.get("dispute"))
+    if mark.decision is not None:
+        return [first]
+    return [first] + [Void(mark.version, event.version, event.id, mark.id, data["reason"], data.get("dispute"))
+                      for event in store.decision(store.get(data["target"])) if event.id != data["target"]]
 
 
 def voids(store: EventStore, campaign: str, marks: Iterable[Event] | None = None,
           to_version: int | None = None) -> list[Void]:
-    """Every event voided in ``campaign`` (up to ``to_version``), the one reading of voids every caller shares.
-
-    A void recorded with decisions (``decision`` set on the void) lists each event of the overturned
-    decision itself.  A void recorded before decisions named only the disputed event: it takes out the
-    whole decision of that event (the events its command appended), as a ruling does today.
-    """
+    """Every event voided in ``campaign`` (by the voids recorded up to ``to_version``), see :func:`voided_by`."""
     if marks is None:
         marks = store.marks(campaign, to_version=to_version, types=("correction.voided",))
-    found: list[Void] = []
-    for mark in marks:
-        if mark.type != "correction.voided" or (to_version is not None and mark.version > to_version):
-            continue
-        found.append(Void(mark.version, mark.data["target_version"], mark.data["target"]))
-        if mark.decision is None:  # a void of the release before decisions: its target's whole decision
-            for event in store.decision(store.get(mark.data["target"])):
-                if event.id != mark.data["target"]:
-                    found.append(Void(mark.version, event.version, event.id))
-    return found
+    return [void for mark in marks
+            if mark.type == "correction.voided" and (to_version is None or mark.version <= to_version)
+            for void in voided_by(store, mark)]
 
 
 class Engine:

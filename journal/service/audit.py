@@ -24,6 +24,7 @@ from typing import Any
 from journal.dice.derive import derive_roll, session_key, verify_commitment
 from journal.service.disputes import resolve_event, tally
 from journal.service.journal import Journal
+from projections.engine import voids
 from journal.service.queries import sheets
 
 ENVELOPE_FIELDS = ("id", "campaign", "version", "type", "schema", "data", "actor", "recorded_at", "session",
@@ -143,8 +144,8 @@ def audit(journal: Journal, campaign: str, event: str) -> dict[str, Any]:
     disputes_state = head["disputes"]
     disputes = [{**disputes_state["disputes"][d], "tally": tally(disputes_state["disputes"][d])}
                 for d in disputes_state["by_target"].get(target.id, [])]
-    voided = [{"id": v.id, "version": v.version, "reason": v.data["reason"], "dispute": v.data.get("dispute")}
-              for v in journal.store.marks(campaign, types=["correction.voided"]) if v.data["target"] == target.id]
+    voided = [{"id": v.by, "version": v.version, "reason": v.reason, "dispute": v.dispute}
+              for v in voids(journal.store, campaign) if v.target == target.id]
     return {
         "campaign": campaign,
         "version": head.version,

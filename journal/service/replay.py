@@ -33,6 +33,7 @@ from journal.service.summaries import summary
 from journal.systems import registry
 from journal.systems.registry import Bonds
 from projections import catalog
+from projections.engine import voided_by, voids
 
 
 def _copy(value: Any) -> Any:
@@ -106,11 +107,9 @@ def _session_marks(journal: Journal, campaign: str, number: int) -> tuple[Event,
 def _voids(journal: Journal, campaign: str) -> dict[str, dict[str, Any]]:
     """Every voided event id of the campaign -> the void that took it out (the first one)."""
     found: dict[str, dict[str, Any]] = {}
-    for event in journal.store.marks(campaign, types=["correction.voided"]):
-        found.setdefault(event.data["target"], {
-            "by": event.id, "version": event.version, "reason": event.data["reason"],
-            "dispute": event.data.get("dispute"),
-        })
+    for void in voids(journal.store, campaign):
+        found.setdefault(void.target, {"by": void.by, "version": void.version, "reason": void.reason,
+                                       "dispute": void.dispute})
     return found
 
 
@@ -126,7 +125,7 @@ def _names_session(event: Event, number: int, walked: set[str]) -> bool:
     """An aftermath event worth listing: its payload names this session, or it voids one of its events."""
     if event.data.get("session") == number:
         return True
-    return event.type == "correction.voided" and event.data.get("target") in walked
+    return event.type == "correction.voided" and event.data.get("target") in walked  # a void names one event
 
 
 def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
@@ -155,7 +154,7 @@ def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
         nonlocal states
         for event in events:
             if event.type == "correction.voided":
-                skip.add(event.data["target"])
+                skip.update(void.target for void in voided_by(journal.store, event))
                 states = journal.at(campaign, event.version).states
                 sheets.replace(states)
             elif event.id not in skip:

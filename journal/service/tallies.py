@@ -24,6 +24,7 @@ from journal.events.envelope import Event
 from journal.events.tallies import TallyCommitted, TallyEntry
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
+from projections.engine import voids
 from journal.systems import registry
 
 #: Lines the tally appends on commit; the others are shown for the record.
@@ -121,7 +122,7 @@ def _facts(ctx: Context, number: int, rules: TallyRules | None) -> Facts:
         raise RuleViolation("tally: ended sessions only", f"session {number} has not ended yet")
     store, name = ctx.store, ctx.name
     marks = store.marks(name, to_version=ctx.version, types=("session.ended", "correction.voided"))
-    voided = {e.data["target"] for e in marks if e.type == "correction.voided"}
+    voided = {void.target for void in voids(store, name, marks, to_version=ctx.version)}
     ended = next(e for e in marks if e.type == "session.ended" and e.data["number"] == number)
     following = ctx.sessions["sessions"].get(str(number + 1))
     facts = Facts(number, record, ended.id, voided, following["start_version"] if following is not None else None)
