@@ -3,6 +3,11 @@
 Every power bestowed is a transfer of Control from the vatcha to its wielder; every Control Risk is kept with
 its dice and outcome (a tie's re-roll names the risk it repeats), and a failure Fate collects on a wielder's
 win turns that risk over to the vatcha.  ``risks`` indexes each risk's event id to where it is kept.
+
+Standings are computed, never copied from a payload: the boxes marked are the ranks bestowed on the wielder so
+far (each transfer keeps the boxes and Control lost after it), Control lost is read off them with the mapping
+that transfer was made under, and each side's dice follow from it.  A failure counts only while its grounds
+are in the log (``_ledger``): with its geis's breach voided the wielder keeps his win.
 """
 
 from __future__ import annotations
@@ -11,21 +16,25 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
-from journal.systems.wield.rules import FULL_CONTROL
+from journal.systems.wield.rules import FULL_CONTROL, control_lost
+from projections.wield import _ledger
 
 State = dict[str, Any]
 
 
 def initial() -> State:
     """No vatcha, no risks."""
-    return {"vatcha": {}, "risks": {}}
+    return {"vatcha": {}, "risks": {}, "ledger": _ledger.initial()}
 
 
 def apply(state: State, event: Event) -> None:
-    """Fold one event into the standings; events without a bearing on Control are ignored."""
+    """Fold one event into the standings; events without a bearing on Control, and failures not owed, are ignored."""
     handler = _HANDLERS.get(event.type)
-    if handler is not None:
-        handler(state, event)
+    if handler is None:
+        return
+    if event.type in _ledger.TYPES and _ledger.fold(state["ledger"], event) is not None:
+        return
+    handler(state, event)
 
 
 def _vatcha_created(state: State, event: Event) -> None:
@@ -55,21 +64,19 @@ def _standing(state: State, vatcha: str, hero: str) -> State:
 def _power_bestowed(state: State, event: Event) -> None:
     data = event.data
     standing = _standing(state, data["vatcha"], data["hero"])
-    standing.update(
-        boxes=data["boxes"],
-        control_lost=data["control_lost"],
-        vatcha_dice=data["vatcha_dice"],
-        wielder_dice=data["wielder_dice"],
-    )
+    mapping = data.get("mapping", "pyramid")
+    boxes = standing["boxes"] + data["rank"]
+    lost = control_lost(boxes, mapping)
+    standing.update(boxes=boxes, control_lost=lost, vatcha_dice=FULL_CONTROL - lost, wielder_dice=lost)
     standing["transfers"].append(
         {
             "event": event.id,
             "version": event.version,
             "power": data["power"],
             "rank": data["rank"],
-            "mapping": data["mapping"],
-            "boxes": data["boxes"],
-            "control_lost": data["control_lost"],
+            "mapping": mapping,
+            "boxes": boxes,
+            "control_lost": lost,
         }
     )
 
@@ -96,15 +103,19 @@ def _control_risk(state: State, event: Event) -> None:
 
 
 def _failure_collected(state: State, event: Event) -> None:
-    winner = event.data["winner"]
+    """A wielder's won risk whose roll Fate made a failure: the vatcha wins it (as the payload's ``winner`` says)."""
     where = state["risks"].get(event.data["success"])
-    if winner is None or where is None:
-        return
+    if where is None:
+        return  # a chance or a combat round
     standing = _standing(state, where["vatcha"], where["hero"])
     risk = standing["risks"][where["index"]]
     standing["wins"][risk["outcome"]] -= 1
-    standing["wins"][winner] += 1
-    risk.update(outcome=winner, failure_collected=event.id)
+    standing["wins"]["vatcha"] += 1
+    risk.update(outcome="vatcha", failure_collected=event.id)
+
+
+def _ignore(state: State, event: Event) -> None:
+    """Bargains, geasa and other rolls leave the standings alone; the ledger keeps what a failure rests on."""
 
 
 def _hero_died(state: State, event: Event) -> None:
@@ -121,6 +132,11 @@ _HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "wield.control_risk": _control_risk,
     "wield.failure_collected": _failure_collected,
     "wield.hero_died": _hero_died,
+    "wield.geis_offered": _ignore,
+    "wield.geis_sealed": _ignore,
+    "wield.geis_breached": _ignore,
+    "wield.chance_rolled": _ignore,
+    "wield.combat_round": _ignore,
 }
 
 #: Event types this projection reads (the engine calls apply only for these).

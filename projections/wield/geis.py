@@ -4,6 +4,11 @@
 (keyed by the id of the ``wield.geis_sealed`` event) carry what ``rules.check_breach`` and
 ``rules.check_collect`` need, including the version of the breach (a success must be rolled after it);
 ``collected`` maps each success Fate turned into a failure to the geis that paid for it.
+
+Debts are computed, never copied: a broken geis owes its rank less the failures collected on it, nothing once
+its hero is dead (what he still owed then has vanished); a hero's counts are the sums over his geasa.  A
+breach or collection counts only while its grounds are in the log (``_ledger``): voiding a breach or the
+success a failure was collected on leaves that failure uncollected, as if it had never been recorded.
 """
 
 from __future__ import annotations
@@ -12,24 +17,41 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
+from projections.wield import _ledger
 
 State = dict[str, Any]
 
 
 def initial() -> State:
     """No bargains, no geasa, no debts."""
-    return {"negotiations": {}, "geasa": {}, "heroes": {}, "collected": {}}
+    return {"negotiations": {}, "geasa": {}, "heroes": {}, "collected": {}, "ledger": _ledger.initial()}
 
 
 def apply(state: State, event: Event) -> None:
-    """Fold one event into the debts; events without a bearing on geasa are ignored."""
+    """Fold one event into the debts; events without a bearing on geasa, or whose grounds are gone, are ignored."""
     handler = _HANDLERS.get(event.type)
-    if handler is not None:
-        handler(state, event)
+    if handler is None:
+        return
+    if event.type in _ledger.TYPES and _ledger.fold(state["ledger"], event) is not None:
+        return
+    handler(state, event)
 
 
 def _hero(state: State, name: str) -> State:
     return state["heroes"].setdefault(name, {"owed": 0, "collected": 0, "vanished": 0, "alive": True})
+
+
+def _debts(state: State, name: str) -> None:
+    """Recompute the hero's geasa and sums from the ledger."""
+    hero = _hero(state, name)
+    hero.update(owed=0, collected=0, vanished=0)
+    for geis_id, geis in state["geasa"].items():
+        if geis["hero"] == name:
+            ledger = state["ledger"]
+            geis.update(owed=_ledger.owed(ledger, geis_id), vanished=_ledger.vanished(ledger, geis_id))
+            hero["owed"] += geis["owed"]
+            hero["collected"] += len(geis["collected"])
+            hero["vanished"] += geis["vanished"]
 
 
 def _hero_created(state: State, event: Event) -> None:
@@ -79,30 +101,25 @@ def _sealed(state: State, event: Event) -> None:
 
 def _breached(state: State, event: Event) -> None:
     data = event.data
-    state["geasa"][data["geis"]].update(broken=True, breached_at=event.version, owed=data["rank"])
-    _hero(state, data["hero"])["owed"] += data["rank"]
+    state["geasa"][data["geis"]].update(broken=True, breached_at=event.version)
+    _debts(state, data["hero"])
 
 
 def _collected(state: State, event: Event) -> None:
     data = event.data
-    geis = state["geasa"][data["geis"]]
-    geis["owed"] = data["remaining"]
-    geis["collected"].append(data["success"])
-    hero = _hero(state, data["hero"])
-    hero["owed"] -= 1
-    hero["collected"] += 1
+    state["geasa"][data["geis"]]["collected"].append(data["success"])
     state["collected"][data["success"]] = data["geis"]
+    _debts(state, data["hero"])
 
 
 def _died(state: State, event: Event) -> None:
     name = event.data["hero"]
-    for geis in state["geasa"].values():
-        if geis["hero"] == name:
-            geis["vanished"] = geis["owed"]
-            geis["owed"] = 0
-    hero = _hero(state, name)
-    hero["vanished"] += hero["owed"]
-    hero.update(owed=0, alive=False)
+    _hero(state, name)["alive"] = False
+    _debts(state, name)
+
+
+def _ignore(state: State, event: Event) -> None:
+    """Rolls leave the debts alone; the ledger keeps the successes a failure may be collected on."""
 
 
 _HANDLERS: dict[str, Callable[[State, Event], None]] = {
@@ -114,6 +131,9 @@ _HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "wield.geis_breached": _breached,
     "wield.failure_collected": _collected,
     "wield.hero_died": _died,
+    "wield.chance_rolled": _ignore,
+    "wield.combat_round": _ignore,
+    "wield.control_risk": _ignore,
 }
 
 #: Event types this projection reads (the engine calls apply only for these).

@@ -2,7 +2,14 @@
 
 A vatcha's powers, pyramid and Control describe its bond with its current wielder: a new hero for the vatcha
 starts a fresh pyramid (docs/rulings.md (Wield)).  A hero's sheet holds background, destiny, wounds, conditions,
-geasa with their ranks and the failures still owed on them, and whether he lives.
+geasa with their ranks and the failures still owed on them, the results of his rolls, and whether he lives.
+
+Every total is computed here from the facts, never copied from a payload: the boxes marked are the ranks of the
+bond's powers and Control lost is read off them with the mapping the newest power was bestowed under; a debt is
+a broken geis's rank less the failures Fate collected on it (``_ledger``); wounds are each round's wounds, and
+a round a failure was collected on is resolved again from its dice with every combatant Fate failed, so that
+voiding one collection recomputes what the others did.  ``results`` maps each chance, combat round and
+Control Risk of the hero (by event id) to what came of it: a success Fate collected reads as a failure.
 """
 
 from __future__ import annotations
@@ -10,29 +17,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from journal.errors import RuleViolation
 from journal.events.envelope import Event
-from journal.systems.wield.rules import FULL_CONTROL, pyramid
+from journal.systems.wield.rules import (
+    FULL_CONTROL,
+    control_lost,
+    pyramid,
+    resolve_recorded,
+    wound_change,
+)
+from projections.wield import _ledger
 
 State = dict[str, Any]
 
 
 def initial() -> State:
     """No vatcha, no heroes."""
-    return {"vatcha": {}, "heroes": {}}
+    return {"vatcha": {}, "heroes": {}, "rounds": {}, "ledger": _ledger.initial()}
 
 
 def apply(state: State, event: Event) -> None:
-    """Fold one event into the sheets; events of other systems are ignored."""
+    """Fold one event into the sheets; events of other systems, and geis events whose grounds are gone, are ignored."""
     handler = _HANDLERS.get(event.type)
-    if handler is not None:
-        handler(state, event.id, event.data)
+    if handler is None:
+        return
+    if event.type in _ledger.TYPES and _ledger.fold(state["ledger"], event) is not None:
+        return
+    handler(state, event)
 
 
 def _fresh_pyramid(vatcha: State) -> None:
     vatcha.update(powers=[], boxes=0, pyramid=pyramid(0), control_lost=0, control=FULL_CONTROL)
 
 
-def _vatcha_created(state: State, _: str, data: dict[str, Any]) -> None:
+def _vatcha_created(state: State, event: Event) -> None:
+    data = event.data
     vatcha: State = {
         "player": data["player"],
         "item": data["item"],
@@ -47,7 +66,8 @@ def _vatcha_created(state: State, _: str, data: dict[str, Any]) -> None:
     state["vatcha"][data["name"]] = vatcha
 
 
-def _hero_created(state: State, _: str, data: dict[str, Any]) -> None:
+def _hero_created(state: State, event: Event) -> None:
+    data = event.data
     state["heroes"][data["name"]] = {
         "player": data["player"],
         "vatcha": data["vatcha"],
@@ -58,6 +78,7 @@ def _hero_created(state: State, _: str, data: dict[str, Any]) -> None:
         "conditions": {},
         "geasa": {},
         "owed": 0,
+        "results": {},
         "alive": True,
         "death": None,
     }
@@ -66,21 +87,56 @@ def _hero_created(state: State, _: str, data: dict[str, Any]) -> None:
     _fresh_pyramid(vatcha)
 
 
-def _power_bestowed(state: State, _: str, data: dict[str, Any]) -> None:
+def _power_bestowed(state: State, event: Event) -> None:
+    data = event.data
     power = {"power": data["power"], "rank": data["rank"], "domain": data["domain"]}
+    hero = state["heroes"][data["hero"]]
     vatcha = state["vatcha"][data["vatcha"]]
+    hero["powers"].append(power)
+    if vatcha["wielder"] != data["hero"]:
+        return  # not for the vatcha's wielder (the commands never record one): on no pyramid of today's bond
     vatcha["powers"].append(power)
-    vatcha.update(
-        boxes=data["boxes"],
-        pyramid=pyramid(data["boxes"]),
-        control_lost=data["control_lost"],
-        control=data["vatcha_dice"],
-    )
-    state["heroes"][data["hero"]]["powers"].append(power)
+    boxes = sum(p["rank"] for p in vatcha["powers"])
+    lost = control_lost(boxes, data.get("mapping", "pyramid"))
+    vatcha.update(boxes=boxes, pyramid=pyramid(boxes), control_lost=lost, control=FULL_CONTROL - lost)
 
 
-def _combat_round(state: State, _: str, data: dict[str, Any]) -> None:
+def _result(state: State, name: str, event: Event, kind: str, what: str, success: bool | None) -> None:
+    hero = state["heroes"].get(name)
+    if hero is not None:
+        hero["results"][event.id] = {"version": event.version, "kind": kind, "what": what, "success": success,
+                                     "collected": None}
+
+
+def _chance_rolled(state: State, event: Event) -> None:
+    data = event.data
+    _result(state, data["hero"], event, "chance", data["task"], data["success"])
+
+
+def _combat_round(state: State, event: Event) -> None:
+    data = event.data
     _add_wounds(state, data["wounds"])
+    actions = {a["combatant"]: a for a in data["actions"]}
+    for check in data["checks"]:
+        _result(state, check["combatant"], event, "combat", _action_text(actions.get(check["combatant"])),
+                check["success"])
+    if any(c["roll"] is not None and c["success"] for c in data["checks"]):  # a failure may be collected on it
+        state["rounds"][event.id] = {"declarations": data["declarations"], "reconsidered": data["reconsidered"],
+                                     "checks": data["checks"], "wounds": dict(data["wounds"]), "failed": []}
+
+
+def _action_text(action: dict[str, Any] | None) -> str:
+    if action is None:
+        return "combat"
+    text = f"{action['action']} {action['wounds']}"
+    if action["target"] is not None:
+        text += f" on {action['target']}" if action["action"] == "attack" else f" for {action['target']}"
+    return text
+
+
+def _control_risk(state: State, event: Event) -> None:
+    data = event.data
+    _result(state, data["hero"], event, "risk", data["demand"], {"wielder": True, "vatcha": False}.get(data["outcome"]))
 
 
 def _add_wounds(state: State, wounds: dict[str, int]) -> None:
@@ -90,8 +146,17 @@ def _add_wounds(state: State, wounds: dict[str, int]) -> None:
             hero["wounds"] += taken
 
 
-def _geis_sealed(state: State, event_id: str, data: dict[str, Any]) -> None:
-    state["heroes"][data["hero"]]["geasa"][event_id] = {
+def _debts(state: State, name: str) -> None:
+    """The hero's debts from the ledger: each geis's rank less what was collected (0 unbroken, 0 once dead)."""
+    hero = state["heroes"][name]
+    for geis_id, geis in hero["geasa"].items():
+        geis["owed"] = _ledger.owed(state["ledger"], geis_id)
+    hero["owed"] = sum(geis["owed"] for geis in hero["geasa"].values())
+
+
+def _geis_sealed(state: State, event: Event) -> None:
+    data = event.data
+    state["heroes"][data["hero"]]["geasa"][event.id] = {
         "promise": data["promise"],
         "rank": data["rank"],
         "degree": data["degree"],
@@ -100,20 +165,33 @@ def _geis_sealed(state: State, event_id: str, data: dict[str, Any]) -> None:
     }
 
 
-def _geis_breached(state: State, _: str, data: dict[str, Any]) -> None:
-    hero = state["heroes"][data["hero"]]
-    hero["geasa"][data["geis"]].update(broken=True, owed=data["rank"])
-    hero["owed"] += data["rank"]
+def _geis_breached(state: State, event: Event) -> None:
+    data = event.data
+    state["heroes"][data["hero"]]["geasa"][data["geis"]]["broken"] = True
+    _debts(state, data["hero"])
 
 
-def _failure_collected(state: State, _: str, data: dict[str, Any]) -> None:
-    hero = state["heroes"][data["hero"]]
-    hero["geasa"][data["geis"]]["owed"] = data["remaining"]
-    hero["owed"] -= 1
-    _add_wounds(state, data["wounds"])
+def _failure_collected(state: State, event: Event) -> None:
+    data = event.data
+    _debts(state, data["hero"])
+    result = state["heroes"][data["hero"]]["results"].get(data["success"])
+    if result is not None:
+        result.update(success=False, collected=data["geis"])
+    fought = state["rounds"].get(data["success"])
+    if fought is not None:
+        fought["failed"].append(data["hero"])
+        try:
+            wounds = dict(resolve_recorded(fought, fought["failed"]).wounds)
+        except RuleViolation:  # a round the rules cannot resolve again (not recorded by the commands): its change
+            wounds = dict(fought["wounds"])
+            for name, change in data["wounds"].items():
+                wounds[name] = wounds.get(name, 0) + change
+        _add_wounds(state, wound_change(fought["wounds"], wounds))
+        fought["wounds"] = wounds
 
 
-def _condition_gained(state: State, _: str, data: dict[str, Any]) -> None:
+def _condition_gained(state: State, event: Event) -> None:
+    data = event.data
     state["heroes"][data["hero"]]["conditions"][data["condition"]] = {
         "effect": data["effect"],
         "extra_dice": data["extra_dice"],
@@ -121,22 +199,28 @@ def _condition_gained(state: State, _: str, data: dict[str, Any]) -> None:
     }
 
 
-def _condition_removed(state: State, _: str, data: dict[str, Any]) -> None:
-    del state["heroes"][data["hero"]]["conditions"][data["condition"]]
+def _condition_removed(state: State, event: Event) -> None:
+    del state["heroes"][event.data["hero"]]["conditions"][event.data["condition"]]
 
 
-def _hero_died(state: State, _: str, data: dict[str, Any]) -> None:
-    hero = state["heroes"][data["hero"]]
-    hero.update(alive=False, death=data["cause"], owed=0)
-    for geis in hero["geasa"].values():
-        geis["owed"] = 0
+def _hero_died(state: State, event: Event) -> None:
+    data = event.data
+    state["heroes"][data["hero"]].update(alive=False, death=data["cause"])
+    _debts(state, data["hero"])
 
 
-_HANDLERS: dict[str, Callable[[State, str, dict[str, Any]], None]] = {
+def _ignore(state: State, event: Event) -> None:
+    """Bargains leave the sheets alone; the ledger keeps the offers a seal names."""
+
+
+_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "wield.vatcha_created": _vatcha_created,
     "wield.hero_created": _hero_created,
     "wield.power_bestowed": _power_bestowed,
+    "wield.chance_rolled": _chance_rolled,
     "wield.combat_round": _combat_round,
+    "wield.control_risk": _control_risk,
+    "wield.geis_offered": _ignore,
     "wield.geis_sealed": _geis_sealed,
     "wield.geis_breached": _geis_breached,
     "wield.failure_collected": _failure_collected,

@@ -213,3 +213,49 @@ def test_a_malformed_declaration_is_refused(table) -> None:
     result = table("wield", "round", "Зола", "Ёжик-attack")
     assert (result.exit_code, result.stderr) == (
         2, "error: declaration: 'Ёжик-attack' is not NAME:aN@TARGET, NAME:dN[@WHOM] or NAME:pRANK=POWER[@TARGET]\n")
+
+
+def test_a_geis_offered_sealed_breached_and_a_failure_collected_then_overturned(table) -> None:
+    """The note's example: the geis settles its own chance only, once; after the breach Fate collects on a rolled
+    success, which the sheet then reads as a failure and the debts count; overturning the collection restores both."""
+    steps = [
+        ("--as", "John", "wield", "offer", "Зола", "Ёжик", "Free the town for no reward", "--chance", "Leap the chasm"),
+        ("wield", "seal", "Зола", "Ёжик", "2"),
+        ("wield", "chance", "Зола", "Ёжик", "Epic", "Leap the chasm", "--geis"),
+        ("wield", "breach", "Зола", "Ёжик", "Took the gold"),
+        ("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe the guard", "--dice", "16"),
+        ("wield", "collect", "Зола", "10"),
+    ]
+    outputs = [table(*args).stdout for args in steps[:2]]
+    other = table("wield", "chance", "Зола", "Ёжик", "Hard", "Pick the lock", "--geis")
+    outputs += [table(*args).stdout for args in steps[2:]]
+    assert outputs == [
+        "Ёжик makes Fate an offer for 'Leap the chasm': Free the town for no reward (v6)\n",
+        "geis sealed: Ёжик promises 'Free the town for no reward', rank 2 (large); the chance succeeds without a roll "
+        "(v7)\n",
+        "Ёжик: Leap the chasm vs 35 (Epic): sealed geis -> success without a roll (v8)\n",
+        "Ёжик broke his geis (Took the gold): he owes Fate 2 failure(s) (v9)\n",
+        "Ёжик: Bribe the guard vs 10 (Hard): [16] = 16 -> success (v10)\n",
+        "Fate collects: Ёжик's success in v10 is a failure; still owed on that geis: 1 (v11)\n",
+    ]
+    again = table("wield", "chance", "Зола", "Ёжик", "Epic", "Leap the chasm", "--geis")
+    assert (other.exit_code, other.stderr, again.exit_code, again.stderr) == (
+        3, "error: refused by rule 'wield: a sealed geis settles one chance': Ёжик's sealed geis was offered for "
+           "'Leap the chasm', not 'Pick the lock'\n",
+        3, "error: refused by rule 'wield: a sealed geis settles one chance': 'Leap the chasm' was taken at v8: "
+           "Ёжик's geis settles no other chance\n")
+    (debt,) = orjson.loads(table("debts", "Зола", "--json").stdout)["geasa"]
+    assert (debt["rank"], debt["broken"], debt["owed"], debt["collected"]) == (2, True, 1, 1)
+    sheet = orjson.loads(table("sheet", "Зола", "Ёжик", "--json").stdout)["sheet"]
+    results = [(r["version"], r["what"], r["success"], r["collected"]) for r in sheet["results"].values()]
+    assert (sheet["owed"], results) == (1, [(8, "Leap the chasm", True, None), (10, "Bribe the guard", False, debt["id"])])
+    opened = orjson.loads(table("--as", "Jill", "dispute", "open", "Зола", "--event", "11", "--reason", "too late",
+                                "--json").stdout)["id"]
+    for player in ("John", "Jill"):
+        assert table("--as", player, "dispute", "vote", opened, "--overturn").exit_code == 0
+    assert table("dispute", "rule", opened, "--overturn").exit_code == 0
+    (debt,) = orjson.loads(table("debts", "Зола", "--json").stdout)["geasa"]
+    sheet = orjson.loads(table("sheet", "Зола", "Ёжик", "--json").stdout)["sheet"]
+    assert (debt["owed"], debt["collected"], sheet["owed"]) == (2, 0, 2)
+    assert [(r["version"], r["success"], r["collected"]) for r in sheet["results"].values()] == [
+        (8, True, None), (10, True, None)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, NoReturn, get_args
+from typing import Any, Literal, NoReturn, get_args
 
 from journal.errors import RuleViolation
 from journal.systems.wield.events import Domain
@@ -433,6 +433,25 @@ def resolve_round(
     return RoundOutcome(actions, power_order(actions), tuple(checks.values()), tuple(hits), wounds)
 
 
+def recorded_round(data: Mapping[str, Any]) -> tuple[list[Declaration], dict[str, CombatRoll], dict[str, str | None]]:
+    """A recorded ``wield.combat_round`` (its payload, or the parts of it a fold keeps) as ``resolve_round`` takes
+    it: the declarations, each roll (a sealed geis stands in for a roll) and the switches."""
+    keys = ("combatant", "action", "wounds", "target", "power", "rank")
+    declared = [Declaration(*(d.get(k) for k in keys)) for d in data["declarations"]]
+    rolls = {
+        c["combatant"]: CombatRoll(tuple(c["roll"]["dice"]), c["profession"], c["extra_dice"], c["bonus"])
+        if c["roll"] is not None else CombatRoll(geis=True)
+        for c in data["checks"] if c["target"] is not None
+    }
+    return declared, rolls, {s["combatant"]: s["defends"] for s in data["reconsidered"]}
+
+
+def resolve_recorded(data: Mapping[str, Any], failed: Collection[str] = ()) -> RoundOutcome:
+    """Resolve a recorded round again from its dice, with ``failed`` the combatants whose success Fate collected."""
+    declared, rolls, switches = recorded_round(data)
+    return resolve_round(declared, rolls, switches, failed)
+
+
 def wound_change(before: Mapping[str, int], after: Mapping[str, int]) -> dict[str, int]:
     """The change in wounds per combatant between two resolutions of a round (zero changes left out)."""
     names = sorted(set(before) | set(after))
@@ -493,6 +512,21 @@ def check_seal(negotiation: Negotiation | None, rank: int) -> None:
         _refuse("seal agreed terms", "no offer or counter-offer is on the table")
     if rank not in GEIS_SIZES:
         _refuse("geis rank 1 to 3", f"a geis is small (1), large (2) or major (3), not rank {rank}")
+
+
+def same_chance(left: str, right: str) -> bool:
+    """Whether two names of a chance are the same (case and spacing aside): a geis settles only its own chance."""
+    return _same_words(left, right)
+
+
+def check_settle(*, hero: str, offered_for: str, task: str, taken_at: int | None) -> None:
+    """A sealed geis settles the one chance it was offered for, once: not another chance, and not a second time
+    (``taken_at``: the version where its chance was taken, if it was)."""
+    rule = "a sealed geis settles one chance"
+    if not same_chance(offered_for, task):
+        _refuse(rule, f"{hero}'s geis was offered for '{offered_for}', not '{task}'")
+    if taken_at is not None:
+        _refuse(rule, f"'{offered_for}' was taken at v{taken_at}: {hero}'s geis settles no other chance")
 
 
 def check_breach(*, broken: bool, alive: bool) -> None:

@@ -101,20 +101,54 @@ def test_ro_vatcha_with_no_dice_is_recorded_with_an_empty_pool(wield_log: WieldL
     assert (risk["vatcha_dice"], risk["outcome"]) == ([], "wielder")
 
 
-def test_failure_collected_turns_the_risk_to_the_vatcha(wield_log: WieldLog) -> None:
-    """Fate spends a failure on the wielder's winning roll: the vatcha wins that risk."""
-    wield_log.table()
-    jill_bestows_one_point(wield_log)
-    risk = wield_log.record(
+def won_risk(log: WieldLog) -> str:
+    """Ansel wins a Control Risk against the Ring, 19 against nine 2s; the risk's id."""
+    return log.record(
         wield.ControlRisk(
             vatcha="Кольцо", hero="Ansel", demand="flee", control_lost=1, vatcha_dice=9, wielder_dice=1,
             vatcha_roll=d20(2, 2, 2, 2, 2, 2, 2, 2, 2), wielder_roll=d20(19), outcome="wielder",
         )  # fmt: skip
     )
-    wield_log.record(wield.FailureCollected(hero="Ansel", geis="e1", success=risk, remaining=0, winner="vatcha"))
+
+
+def test_failure_collected_turns_the_risk_to_the_vatcha(wield_log: WieldLog) -> None:
+    """Fate spends a failure on the wielder's winning roll: the vatcha wins that risk."""
+    wield_log.table()
+    jill_bestows_one_point(wield_log)
+    sealed = wield_log.broken_geis("Ansel", 1)
+    risk = won_risk(wield_log)
+    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=risk, remaining=0, winner="vatcha"))
     standing = wield_log.fold(control)["vatcha"]["Кольцо"]["wielders"]["Ansel"]
-    assert (standing["risks"][0]["outcome"], standing["risks"][0]["failure_collected"]) == ("vatcha", "e7")
+    assert (standing["risks"][0]["outcome"], standing["risks"][0]["failure_collected"]) == ("vatcha", "e10")
     assert standing["wins"] == {"vatcha": 1, "wielder": 0}
+
+
+def test_a_failure_on_a_geis_never_broken_leaves_the_win_to_the_wielder(wield_log: WieldLog) -> None:
+    """A collection naming a sealed geis with no breach in the log (its breach voided) counts for nothing."""
+    wield_log.table()
+    jill_bestows_one_point(wield_log)
+    opening = wield_log.record(wield.GeisOffered(hero="Ansel", chance="the gate", promise="never drink"))
+    sealed = wield_log.record(wield.GeisSealed(hero="Ansel", negotiation=opening, promise="never drink", rank=1))
+    risk = won_risk(wield_log)
+    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=risk, remaining=0, winner="vatcha"))
+    standing = wield_log.fold(control)["vatcha"]["Кольцо"]["wielders"]["Ansel"]
+    assert (standing["risks"][0]["outcome"], standing["risks"][0]["failure_collected"]) == ("wielder", None)
+    assert standing["wins"] == {"vatcha": 0, "wielder": 1}
+
+
+def test_the_standing_is_computed_from_the_ranks_not_copied_from_the_payload(wield_log: WieldLog) -> None:
+    """Ranks 1 then 2 mark 3 boxes (Control lost 2, dice 8/2) whatever totals the payloads carry."""
+    wield_log.table()
+    for power, rank, boxes, lost in (("Breeze", 1, 5, 3), ("Gale", 2, 9, 4)):
+        wield_log.record(
+            wield.PowerBestowed(vatcha="Кольцо", hero="Ansel", power=power, domain="Air", rank=rank, boxes=boxes,
+                                control_lost=lost, vatcha_dice=10 - lost, wielder_dice=lost)
+        )
+    standing = wield_log.fold(control)["vatcha"]["Кольцо"]["wielders"]["Ansel"]
+    assert (standing["boxes"], standing["control_lost"], standing["vatcha_dice"], standing["wielder_dice"]) == (
+        3, 2, 8, 2)
+    assert [(t["power"], t["boxes"], t["control_lost"]) for t in standing["transfers"]] == [
+        ("Breeze", 1, 1), ("Gale", 3, 2)]
 
 
 def test_wielders_follow_one_another(wield_log: WieldLog) -> None:

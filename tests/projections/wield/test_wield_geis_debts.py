@@ -53,16 +53,52 @@ def test_breach_records_debt_and_version(wield_log: WieldLog) -> None:
 def test_collected_failures_and_vanished_debt_at_death(wield_log: WieldLog) -> None:
     """Three owed, one collected, two vanish when the hero dies."""
     wield_log.table()
-    opening = wield_log.record(wield.GeisOffered(hero=HERO, chance="the gate", promise="never drink"))
-    sealed = wield_log.record(wield.GeisSealed(hero=HERO, negotiation=opening, promise="never drink", rank=3))
-    wield_log.record(wield.GeisBreached(hero=HERO, geis=sealed, rank=3, how="drank"))
-    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success="e42", remaining=2))
+    sealed = wield_log.broken_geis(HERO, 3)
+    success = wield_log.chance(HERO, "pick the lock", 15)
+    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=2))
     wield_log.record(wield.HeroDied(hero=HERO, cause="fell", debts_vanished=2))
     state = wield_log.fold(geis)
     assert state["heroes"][HERO] == {"owed": 0, "collected": 1, "vanished": 2, "alive": False}
     assert (state["geasa"][sealed]["owed"], state["geasa"][sealed]["vanished"]) == (0, 2)
-    assert state["geasa"][sealed]["collected"] == ["e42"]
-    assert state["collected"] == {"e42": sealed}
+    assert state["geasa"][sealed]["collected"] == [success]
+    assert state["collected"] == {success: sealed}
+
+
+def test_the_debt_is_the_rank_less_the_collections_not_the_payloads_remaining(wield_log: WieldLog) -> None:
+    """A rank-3 geis with one failure collected owes 2, though the collection's payload says 0 remain."""
+    wield_log.table()
+    sealed = wield_log.broken_geis(HERO, 3)
+    success = wield_log.chance(HERO, "pick the lock", 15)
+    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=0))
+    state = wield_log.fold(geis)
+    hero = state["heroes"][HERO]
+    assert (state["geasa"][sealed]["owed"], hero["owed"], hero["collected"]) == (2, 2, 1)
+
+
+def test_a_failure_without_its_grounds_counts_for_nothing(wield_log: WieldLog) -> None:
+    """Collections on a success rolled before the breach, on a failed roll and on an event that is not in the log
+    (each what is left when the breach or the success is voided) leave the rank-2 debt whole."""
+    wield_log.table()
+    early = wield_log.chance(HERO, "climb the wall", 18)
+    sealed = wield_log.broken_geis(HERO, 2)
+    failed = wield_log.chance(HERO, "pick the lock", 3)
+    for success in (early, failed, "e99"):
+        wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=1))
+    state = wield_log.fold(geis)
+    assert (state["geasa"][sealed]["owed"], state["geasa"][sealed]["collected"], state["collected"]) == (2, [], {})
+    assert state["heroes"][HERO] == {"owed": 2, "collected": 0, "vanished": 0, "alive": True}
+
+
+def test_a_geis_is_owed_nothing_until_broken(wield_log: WieldLog) -> None:
+    """A collection on a sealed geis with no breach in the log does not count: nothing owed, nothing collected."""
+    wield_log.table()
+    opening = wield_log.record(wield.GeisOffered(hero=HERO, chance="the gate", promise="never drink"))
+    sealed = wield_log.record(wield.GeisSealed(hero=HERO, negotiation=opening, promise="never drink", rank=2))
+    success = wield_log.chance(HERO, "pick the lock", 15)
+    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=1))
+    state = wield_log.fold(geis)
+    assert (state["geasa"][sealed]["broken"], state["geasa"][sealed]["owed"], state["geasa"][sealed]["collected"]) == (
+        False, 0, [])
 
 
 def test_debts_of_one_hero_do_not_touch_another(wield_log: WieldLog) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wield_log import WieldLog
 
+from journal.events.rolls import Roll
 from journal.systems.wield import events as wield
 from projections.wield import sheet
 
@@ -52,6 +53,7 @@ def test_new_hero_sheet(wield_log: WieldLog) -> None:
         "conditions": {},
         "geasa": {},
         "owed": 0,
+        "results": {},
         "alive": True,
         "death": None,
     }
@@ -139,12 +141,13 @@ def test_conditions_gained_and_removed(wield_log: WieldLog) -> None:
 def test_geis_breached_collected_then_death_on_the_sheet(wield_log: WieldLog) -> None:
     """A rank 2 geis broken owes 2; one is collected; death wipes the last."""
     wield_log.table()
-    offer = wield_log.record(wield.GeisOffered(hero="Ярослава", chance="open the gate", promise="never drink"))
-    sealed = wield_log.record(wield.GeisSealed(hero="Ярослава", negotiation=offer, promise="never drink", rank=2))
-    wield_log.record(wield.GeisBreached(hero="Ярослава", geis=sealed, rank=2, how="drank at the wedding"))
+    sealed = wield_log.broken_geis("Ярослава", 2, chance="open the gate")
     owed_after_breach = wield_log.fold(sheet)["heroes"]["Ярослава"]
     assert (owed_after_breach["owed"], owed_after_breach["geasa"][sealed]["owed"]) == (2, 2)
-    wield_log.record(wield.FailureCollected(hero="Ярослава", geis=sealed, success="e99", remaining=1))
+    success = wield_log.chance("Ярослава", "pick the lock", 15)
+    wield_log.record(wield.FailureCollected(hero="Ярослава", geis=sealed, success=success, remaining=1))
+    after_collection = wield_log.fold(sheet)["heroes"]["Ярослава"]
+    assert (after_collection["owed"], after_collection["geasa"][sealed]["owed"]) == (1, 1)
     wield_log.record(wield.HeroDied(hero="Ярослава", cause="poison"))
     hero = wield_log.fold(sheet)["heroes"]["Ярослава"]
     assert hero["geasa"] == {
@@ -153,12 +156,57 @@ def test_geis_breached_collected_then_death_on_the_sheet(wield_log: WieldLog) ->
     assert (hero["owed"], hero["alive"], hero["death"]) == (0, False, "poison")
 
 
-def test_failure_collected_in_combat_changes_wounds(wield_log: WieldLog) -> None:
-    """Fate fails the hero's defence: the wounds it saved are taken after all."""
+def test_a_collected_success_reads_as_a_failure_on_the_sheet(wield_log: WieldLog) -> None:
+    """The hero's results keep each chance; the one Fate collected on reads as a failure, naming the geis."""
     wield_log.table()
-    offer = wield_log.record(wield.GeisOffered(hero="Ansel", chance="the duel", promise="give my cloak away"))
-    sealed = wield_log.record(wield.GeisSealed(hero="Ansel", negotiation=offer, promise="give my cloak away", rank=1))
-    wield_log.record(wield.GeisBreached(hero="Ansel", geis=sealed, rank=1, how="kept the cloak"))
-    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success="e9", remaining=0, wounds={"Ansel": 2}))
+    sealed = wield_log.broken_geis("Ярослава", 1)
+    kept = wield_log.chance("Ярослава", "climb the wall", 12)
+    turned = wield_log.chance("Ярослава", "pick the lock", 15)
+    wield_log.record(wield.FailureCollected(hero="Ярослава", geis=sealed, success=turned, remaining=0))
+    assert wield_log.fold(sheet)["heroes"]["Ярослава"]["results"] == {
+        kept: {"version": 8, "kind": "chance", "what": "climb the wall", "success": True, "collected": None},
+        turned: {"version": 9, "kind": "chance", "what": "pick the lock", "success": False, "collected": sealed},
+    }
+
+
+def test_failure_collected_in_combat_changes_wounds(wield_log: WieldLog) -> None:
+    """Fate fails the hero's defence: the wounds it saved are taken after all (1 becomes 3)."""
+    wield_log.table()
+    sealed = wield_log.broken_geis("Ansel", 1, chance="the duel")
+    fight = wield_log.record(round_defended_against_the_orc())
+    assert wield_log.fold(sheet)["heroes"]["Ansel"]["wounds"] == 1
+    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=fight, remaining=0, wounds={"Ansel": 2}))
     hero = wield_log.fold(sheet)["heroes"]["Ansel"]
-    assert (hero["wounds"], hero["owed"]) == (2, 0)
+    assert (hero["wounds"], hero["owed"], hero["results"][fight]["success"]) == (3, 0, False)
+
+
+def test_wounds_after_a_collection_are_resolved_from_the_dice_not_copied(wield_log: WieldLog) -> None:
+    """The round is resolved again with the hero failed: 3 wounds, whatever change the payload carries."""
+    wield_log.table()
+    sealed = wield_log.broken_geis("Ansel", 1, chance="the duel")
+    fight = wield_log.record(round_defended_against_the_orc())
+    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=fight, remaining=0, wounds={"Ansel": 4}))
+    assert wield_log.fold(sheet)["heroes"]["Ansel"]["wounds"] == 3
+
+
+def test_the_pyramid_is_computed_from_the_ranks_not_copied_from_the_payload(wield_log: WieldLog) -> None:
+    """Ranks 1 and 2 mark 3 boxes: Control lost 2, Control 8, though the payloads say otherwise."""
+    wield_log.table()
+    bestow(wield_log, 1, 4, 3)
+    bestow(wield_log, 2, 9, 4, power="Flame")
+    vatcha = wield_log.fold(sheet)["vatcha"]["Sword"]
+    assert (vatcha["boxes"], vatcha["control_lost"], vatcha["control"]) == (3, 2, 8)
+    assert vatcha["pyramid"] == [[True], [True, True], [False, False, False], [False, False, False, False]]
+
+
+def round_defended_against_the_orc() -> wield.CombatRound:
+    """Ansel defends 2 (12 against 10) while the orc attacks him for 3 (20 against 20): he takes 1 wound."""
+    defend = wield.Declared(combatant="Ansel", action="defend", wounds=2)
+    attack = wield.Declared(combatant="Орк", action="attack", wounds=3, target="Ansel")
+    return wield.CombatRound(
+        declarations=[defend, attack], actions=[defend, attack],
+        checks=[wield.CombatCheck(combatant="Ansel", target=10, roll=Roll(sides=20, dice=[12]), total=12, success=True),
+                wield.CombatCheck(combatant="Орк", target=20, roll=Roll(sides=20, dice=[20]), total=20, success=True)],
+        hits=[wield.Hit(attacker="Орк", defender="Ansel", inflicted=3, protected=2, wounds=1)],
+        wounds={"Ansel": 1},
+    )  # fmt: skip

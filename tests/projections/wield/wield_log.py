@@ -10,6 +10,7 @@ from typing import Any
 
 from journal.events import Payload
 from journal.events.envelope import Event
+from journal.events.rolls import Roll
 from journal.systems.wield import events as wield
 
 
@@ -59,3 +60,15 @@ class WieldLog:
             self.record(
                 wield.HeroCreated(name=name, player=player, vatcha=vatcha, background=background, destiny=destiny)
             )
+
+    def broken_geis(self, hero: str, rank: int, chance: str = "the gate", promise: str = "never drink") -> str:
+        """``hero`` offers a geis for ``chance``, Fate seals it at ``rank`` and declares it broken; the seal's id."""
+        opening = self.record(wield.GeisOffered(hero=hero, chance=chance, promise=promise))
+        sealed = self.record(wield.GeisSealed(hero=hero, negotiation=opening, promise=promise, rank=rank))
+        self.record(wield.GeisBreached(hero=hero, geis=sealed, rank=rank, how="drank"))
+        return sealed
+
+    def chance(self, hero: str, task: str, die: int, target: int = 10) -> str:
+        """A Hard chance of ``hero`` rolled with one d20 showing ``die`` against ``target``; its id."""
+        return self.record(wield.ChanceRolled(hero=hero, task=task, difficulty="Hard", target=target,
+                                              roll=Roll(sides=20, dice=[die]), total=die, success=die >= target))

@@ -23,22 +23,43 @@ from journal.systems.wield.commands._common import (
 )
 
 
-def _sealed_geis(ctx: Context, hero_name: str, ref: Ref | bool) -> str:
-    """The sealed geis that settles this chance: the one named, or (``True``) the hero's newest unused one."""
+def _sealed_geis(ctx: Context, hero_name: str, ref: Ref | bool, task: str) -> str:
+    """The sealed geis that settles this chance: the one named, or (``True``) the hero's newest one offered for
+    this very chance; a geis settles the chance it was offered for, once, and no other."""
     geasa: dict[str, Any] = ctx.states["geis"]["geasa"]
     used: dict[str, str] = ctx.states["actions"]["geis_used"]
-    rule = "a sealed geis settles one chance"
+    rule = "wield: a sealed geis settles one chance"
     if ref is True:
-        free = [gid for gid, geis in geasa.items() if geis["hero"] == hero_name and gid not in used]
-        if not free:
-            raise RuleViolation(f"wield: {rule}", f"{hero_name} has no sealed geis left to settle a chance")
-        return free[-1]
+        mine = {gid: geis for gid, geis in geasa.items() if geis["hero"] == hero_name}
+        free = [gid for gid, geis in mine.items() if gid not in used and rules.same_chance(geis["chance"], task)]
+        if free:
+            return free[-1]
+        spent = [used[gid] for gid, geis in mine.items() if gid in used and rules.same_chance(geis["chance"], task)]
+        if spent:
+            taken = ctx.states["actions"]["actions"][spent[-1]]["version"]
+            raise RuleViolation(rule, f"'{task}' was taken at v{taken}: {hero_name}'s geis settles no other chance")
+        waiting = [geis["chance"] for gid, geis in mine.items() if gid not in used]
+        if waiting:
+            offered = "', '".join(dict.fromkeys(waiting))
+            raise RuleViolation(rule, f"{hero_name}'s sealed geis was offered for '{offered}', not '{task}'")
+        raise RuleViolation(rule, f"{hero_name} has no sealed geis left to settle a chance")
     gid = event_id(ctx, str(ref))
     if gid not in geasa or geasa[gid]["hero"] != hero_name:
-        raise RuleViolation(f"wield: {rule}", f"event {ref} is not a geis {hero_name} sealed")
-    if gid in used:
-        raise RuleViolation(f"wield: {rule}", f"geis {ref} already settled a chance")
+        raise RuleViolation(rule, f"event {ref} is not a geis {hero_name} sealed")
+    taken = ctx.states["actions"]["actions"][used[gid]]["version"] if gid in used else None
+    rules.check_settle(hero=hero_name, offered_for=geasa[gid]["chance"], task=task, taken_at=taken)
     return gid
+
+
+def _waiting_geis(ctx: Context, hero_name: str, task: str) -> None:
+    """Refuse to roll a chance a sealed geis of the hero settles: sealed, it succeeds without a roll."""
+    used: dict[str, str] = ctx.states["actions"]["geis_used"]
+    for gid, geis in ctx.states["geis"]["geasa"].items():
+        if geis["hero"] == hero_name and gid not in used and rules.same_chance(geis["chance"], task):
+            sealed_at = ctx.store.get(gid).version
+            raise RuleViolation("wield: a sealed geis settles one chance",
+                                f"{hero_name}'s geis sealed at v{sealed_at} settles '{geis['chance']}' without a "
+                                "roll: record the chance as settled by it")
 
 
 def record_chance(
@@ -56,7 +77,9 @@ def record_chance(
     """A hero takes a chance (his player or Fate records it): 1 d20, +1 for the profession, + conditions, vs target.
 
     ``difficulty`` is a tier (Easy, Hard, Heroic, Epic, Impossible) or a target number (its tier is its band's).
-    ``geis`` settles the chance without a roll: a sealed geis's event (version or id), or True for the newest.
+    ``geis`` settles the chance without a roll: a sealed geis's event (version or id), or True for the newest
+    geis offered for this chance (``task`` names it as the offer did).  A geis settles only the chance it was
+    offered for, once; while it waits, that chance is not rolled.
     """
 
     def decide(ctx: Context) -> list:
@@ -69,7 +92,8 @@ def record_chance(
         if geis is not None and geis is not False:
             if dice is not None:
                 raise ValidationFailed("dice: a chance settled by a geis is not rolled")
-            return [make(ChanceRolled, **fields, success=True, geis=_sealed_geis(ctx, hero_name, geis))]
+            return [make(ChanceRolled, **fields, success=True, geis=_sealed_geis(ctx, hero_name, geis, task))]
+        _waiting_geis(ctx, hero_name, task)
         if goal is None:
             rules.take_chance(None, dice or [])
             return [make(ChanceRolled, **fields, success=True)]
@@ -159,15 +183,10 @@ def _declared(d: rules.Declaration) -> Declared:
 
 def declarations_of(data: Mapping[str, Any]) -> tuple[list[rules.Declaration], dict[str, str | None]]:
     """A recorded round's declarations and switches, as ``rules.resolve_round`` takes them."""
-    keys = ("combatant", "action", "wounds", "target", "power", "rank")
-    declared = [rules.Declaration(*(d[k] for k in keys)) for d in data["declarations"]]
-    return declared, {s["combatant"]: s["defends"] for s in data["reconsidered"]}
+    declared, _, switches = rules.recorded_round(data)
+    return declared, switches
 
 
 def rolls_of(data: Mapping[str, Any]) -> dict[str, rules.CombatRoll]:
     """A recorded round's rolls, as ``rules.resolve_round`` takes them (a geis stands in for a roll)."""
-    return {
-        c["combatant"]: rules.CombatRoll(tuple(c["roll"]["dice"]), c["profession"], c["extra_dice"], c["bonus"])
-        if c["roll"] is not None else rules.CombatRoll(geis=True)
-        for c in data["checks"] if c["target"] is not None
-    }
+    return rules.recorded_round(data)[1]

@@ -25,10 +25,6 @@ from journal.systems.wield.events import (
 )
 
 
-def _same(left: str, right: str) -> bool:
-    return " ".join(left.casefold().split()) == " ".join(right.casefold().split())
-
-
 def _bargain(ctx: Context, hero_name: str, ref: Ref | None, chance: str | None = None) -> str | None:
     """The bargain meant: the one named, else the hero's newest one not sealed (for ``chance`` when given)."""
     negotiations: dict[str, Any] = ctx.states["geis"]["negotiations"]
@@ -37,8 +33,8 @@ def _bargain(ctx: Context, hero_name: str, ref: Ref | None, chance: str | None =
         if opening not in negotiations or negotiations[opening]["hero"] != hero_name:
             raise NotFound(f"event {ref} does not open a bargain of {hero_name}")
         return opening
-    open_ = [key for key, n in negotiations.items()
-             if n["hero"] == hero_name and n["sealed"] is None and (chance is None or _same(n["chance"], chance))]
+    open_ = [key for key, n in negotiations.items() if n["hero"] == hero_name and n["sealed"] is None
+             and (chance is None or rules.same_chance(n["chance"], chance))]
     return open_[-1] if open_ else None
 
 
@@ -225,6 +221,7 @@ def collect_failure(
             after = rules.resolve_round(declared, rolls, switches, [*action["collected"], name]).wounds
             wounds = rules.wound_change(before, after)
         winner = "vatcha" if action["kind"] == "risk" else None
+        # ``remaining`` and ``wounds`` are for people reading the log: the folds compute both from the facts
         return [make(FailureCollected, hero=name, geis=gid, success=sid, remaining=owing["owed"] - 1, wounds=wounds,
                      winner=winner)]
 

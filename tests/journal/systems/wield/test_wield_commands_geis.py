@@ -177,3 +177,102 @@ def test_debts_vanish_at_death(journal: Journal) -> None:
     refused(journal, RuleViolation,
             "refused by rule 'wield: debts vanish at death': the hero is dead and owes Fate nothing",
             lambda: commands.collect_failure(journal, CAMPAIGN, chance.version))
+
+
+# -- a sealed geis settles the one chance it was offered for -------------------------------------------------
+
+
+def test_a_sealed_geis_does_not_settle_another_chance(journal: Journal) -> None:
+    """Sealed for 'Climb the wall', the geis cannot settle 'Pick the lock'; nothing is written."""
+    table(journal)
+    sealed(journal)
+    refused(journal, RuleViolation,
+            "refused by rule 'wield: a sealed geis settles one chance': John's sealed geis was offered for "
+            "'Climb the wall', not 'Pick the lock'",
+            lambda: commands.record_chance(journal, CAMPAIGN, "John", "Pick the lock", "Hard", geis=True))
+
+
+def test_a_geis_named_for_another_chance_is_refused(journal: Journal) -> None:
+    """Naming the geis by its version does not move it to another chance."""
+    table(journal)
+    geis_id = sealed(journal)
+    version = journal.store.get(geis_id).version
+    refused(journal, RuleViolation,
+            "refused by rule 'wield: a sealed geis settles one chance': John's geis was offered for 'Climb the wall', "
+            "not 'Pick the lock'",
+            lambda: commands.record_chance(journal, CAMPAIGN, "John", "Pick the lock", "Hard", geis=f"v{version}"))
+
+
+def test_a_second_chance_cannot_use_the_geis(journal: Journal) -> None:
+    """Once its chance is settled, the geis settles no other: not by default, not when named."""
+    table(journal)
+    geis_id = sealed(journal)
+    first = commands.record_chance(journal, CAMPAIGN, "John", "climb  the WALL", "Epic", geis=True)
+    assert (first.data["geis"], first.data["success"], first.data["roll"]) == (geis_id, True, None)
+    message = (f"refused by rule 'wield: a sealed geis settles one chance': 'Climb the wall' was taken at "
+               f"v{first.version}: John's geis settles no other chance")
+    refused(journal, RuleViolation, message,
+            lambda: commands.record_chance(journal, CAMPAIGN, "John", "Climb the wall", "Epic", geis=True))
+    refused(journal, RuleViolation, message,
+            lambda: commands.record_chance(journal, CAMPAIGN, "John", "Climb the wall", "Epic", geis=geis_id))
+
+
+def test_the_chance_of_a_waiting_geis_is_not_rolled(journal: Journal) -> None:
+    """A sealed geis makes its chance succeed without a roll: rolling that chance instead is refused."""
+    table(journal)
+    geis_id = sealed(journal)
+    version = journal.store.get(geis_id).version
+    refused(journal, RuleViolation,
+            f"refused by rule 'wield: a sealed geis settles one chance': John's geis sealed at v{version} settles "
+            "'Climb the wall' without a roll: record the chance as settled by it",
+            lambda: commands.record_chance(journal, CAMPAIGN, "John", "Climb the wall", "Hard", dice=[15]))
+    other = commands.record_chance(journal, CAMPAIGN, "John", "Pick the lock", "Hard", dice=[15])
+    assert (other.data["total"], other.data["success"]) == (15, True)
+
+
+def test_another_heros_geis_settles_nothing_for_him(journal: Journal) -> None:
+    """Jill's geis for 'Climb the wall' neither settles nor blocks John's chance of that name."""
+    table(journal)
+    sealed(journal, hero="Jill")
+    refused(journal, RuleViolation,
+            "refused by rule 'wield: a sealed geis settles one chance': John has no sealed geis left to settle a "
+            "chance",
+            lambda: commands.record_chance(journal, CAMPAIGN, "John", "Climb the wall", "Hard", geis=True))
+    assert commands.record_chance(journal, CAMPAIGN, "John", "Climb the wall", "Hard", dice=[11]).data["success"]
+
+
+# -- a collected failure reads as a failure ----------------------------------------------------------------------
+
+
+def test_a_collected_chance_reads_as_a_failure_on_the_sheet_and_in_the_actions(journal: Journal) -> None:
+    """After Fate collects, John's sheet and the folded actions keep that chance as a failure, naming the collection."""
+    table(journal)
+    geis_id = sealed(journal, rank=2, breached=True)
+    success = commands.record_chance(journal, CAMPAIGN, "John", "Pick the lock", "Hard", dice=[15])
+    collection = commands.collect_failure(journal, CAMPAIGN, success.version)
+    folded = journal.at(CAMPAIGN)
+    assert folded["wield.sheet"]["heroes"]["John"]["results"] == {success.id: {
+        "version": success.version, "kind": "chance", "what": "Pick the lock", "success": False, "collected": geis_id}}
+    action = folded["wield.actions"]["actions"][success.id]
+    assert (action["heroes"]["John"], action["collected"], action["collected_by"]) == (
+        {"rolled": True, "success": False}, ["John"], {"John": collection.id})
+
+
+def test_a_collected_combat_roll_and_control_risk_read_as_failures(journal: Journal) -> None:
+    """Jill's successful attack and Ro's won Control Risk, collected: both read as failures on their sheets."""
+    table(journal)
+    sealed(journal, hero="Jill", rank=1, breached=True)
+    sealed(journal, hero="Ro", rank=1, breached=True)
+    fight = commands.record_combat_round(journal, CAMPAIGN, [D("John", "defend", 2), D("Jill", "attack", 3, "John")],
+                                         dice=[12, 20])
+    commands.record_power(journal, CAMPAIGN, "Sword", "Gust", 1, actor="John")
+    risk = commands.record_control_risk(journal, CAMPAIGN, "Ro", "Flee", dice=[1] * 9 + [20])
+    commands.collect_failure(journal, CAMPAIGN, fight.version, hero_name="Jill")
+    commands.collect_failure(journal, CAMPAIGN, risk.version)
+    heroes = journal.at(CAMPAIGN)["wield.sheet"]["heroes"]
+    assert [(r["kind"], r["what"], r["success"]) for r in heroes["Jill"]["results"].values()] == [
+        ("combat", "attack 3 on John", False)]
+    assert [(r["kind"], r["what"], r["success"]) for r in heroes["John"]["results"].values()] == [
+        ("combat", "defend 2", True)]
+    assert [(r["kind"], r["what"], r["success"]) for r in heroes["Ro"]["results"].values()] == [("risk", "Flee", False)]
+    assert heroes["John"]["wounds"] == 0
