@@ -17,19 +17,25 @@ from cli.output import emit_json, line
 @click.pass_obj
 def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -> None:
     """The campaign's timeline, one line per event."""
+    from journal.service.queries import event_notes
     from journal.service.summaries import summary
 
-    for event in app.journal().log(campaign, list(types)):
+    journal = app.journal()
+    events = journal.log(campaign, list(types))
+    notes = event_notes(journal, campaign)
+    for event in events:
+        note = notes.get(event.id)
         if as_json:
             emit_json({
                 "seq": event.seq, "id": event.id, "campaign": event.campaign, "version": event.version,
                 "type": event.type, "schema": event.schema, "data": event.data, "actor": event.actor,
                 "recorded_at": event.recorded_at, "session": event.session, "causation": event.causation,
-                "prev_hash": event.prev_hash, "hash": event.hash,
+                "decision": event.decision, "prev_hash": event.prev_hash, "hash": event.hash, "note": note,
             })
         else:
             session = f"s{event.session}" if event.session is not None else "--"
-            line(f"{event.version:>5} {event.recorded_at[:19]} {session:>4} {event.actor}: {summary(event)}  [{event.type}]")
+            shown = f"{summary(event)} ({note})" if note else summary(event)
+            line(f"{event.version:>5} {event.recorded_at[:19]} {session:>4} {event.actor}: {shown}  [{event.type}]")
 
 
 @click.command("export")

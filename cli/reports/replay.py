@@ -87,11 +87,16 @@ def header_lines(result: dict[str, Any]) -> list[str]:
             f"{_minutes(result)}"]
 
 
+def _note(entry: dict[str, Any]) -> str:
+    """What the folds now say of the event (a success Fate collected reads as a failure), after its summary."""
+    return f" ({entry['note']})" if entry.get("note") else ""
+
+
 def event_lines(entry: dict[str, Any]) -> list[str]:
     """One event: its line, then one indented line per sheet field it changed."""
     voided = f"  [{_voided(entry)}]" if entry["voided"] else ""
     lines = [f"{entry['version']:>5} {time(entry['recorded_at'])} {entry['actor']}: {entry['type']} — "
-             f"{entry['summary']}{voided}"]
+             f"{entry['summary']}{_note(entry)}{voided}"]
     lines += [f"        {c['character']} {c['field']}: {value(c['before'])} -> {value(c['after'])}"
               for c in entry["changes"]]
     return lines
@@ -132,7 +137,8 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str
 
 def _md_event(entry: dict[str, Any]) -> list[str]:
     lines = [f"### v{entry['version']} · {entry['type']} · {entry['actor']}", "",
-             f"recorded {time(entry['recorded_at'])} UTC · event `{entry['id']}`", "", entry["summary"]]
+             f"recorded {time(entry['recorded_at'])} UTC · event `{entry['id']}`", "",
+             entry["summary"] + _note(entry)]
     if entry["voided"]:
         lines += ["", f"**{_voided(entry)}**"]
     if entry["changes"]:
@@ -179,7 +185,7 @@ def _html_event(entry: dict[str, Any]) -> str:
     return (f'<div class="event"><div><span class="who">v{entry["version"]} · {escape(entry["actor"])}</span> '
             f'<code>{escape(entry["type"])}</code> <span class="muted">{escape(time(entry["recorded_at"]))} UTC · '
             f'<span class="mono">{escape(entry["id"])}</span></span></div>'
-            f'<div>{escape(entry["summary"])}</div>{voided}{changes}</div>')
+            f'<div>{escape(entry["summary"] + _note(entry))}</div>{voided}{changes}</div>')
 
 
 def _pairs(result: dict[str, Any], bond: str) -> list[tuple[str, int]]:

@@ -78,3 +78,13 @@ def diff(journal: Journal, campaign: str, start: str, end: str) -> dict[str, Any
             if old.get(field) != new.get(field):
                 changes.append({"character": name, "field": field, "before": old.get(field), "after": new.get(field)})
     return {"campaign": campaign, "from": before.version, "to": after.version, "changes": changes}
+
+
+def event_notes(journal: Journal, campaign: str) -> dict[str, str]:
+    """What the folds say now of the campaign's earlier events, by id: voided (and by which void), and the
+    system's own notes (journal.service.summaries.notes).  The log prints them beside each line."""
+    from journal.service.summaries import notes
+    from projections.engine import voids
+
+    folded = journal.at(campaign)
+    return notes(folded.states, folded.system, voids(journal.store, campaign))

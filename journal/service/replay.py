@@ -29,7 +29,7 @@ import orjson
 from journal.errors import NotFound, ValidationFailed
 from journal.events.envelope import Event
 from journal.service.journal import Journal
-from journal.service.summaries import summary
+from journal.service.summaries import notes, summary
 from journal.systems import registry
 from journal.systems.registry import Bonds
 from projections import catalog
@@ -171,6 +171,9 @@ def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
     if end is not None and horizon > last:
         walk(journal.store.read(campaign, from_version=last + 1, to_version=horizon), "after")
 
+    system_notes = notes(states, folded.system, [])
+    for entry in entries:
+        entry["note"] = system_notes.get(entry["id"])
     counted = [(entry, payloads[entry["id"]]) for entry in entries
                if entry["id"] in payloads and entry["voided"] is None]
     record = states["sessions"]["sessions"][str(number)]

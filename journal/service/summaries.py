@@ -156,3 +156,22 @@ def summary(event: Event) -> str:
 def known_types() -> set[str]:
     """Every type the table describes in its own words."""
     return set(_lines())
+
+
+def notes(states: dict[str, Any], system: str, voided: list[Any]) -> dict[str, str]:
+    """What the folds now say of earlier events, by event id: voided (by which void) and the system's own notes.
+
+    ``states`` are the campaign's folded states, ``voided`` the engine's voids (projections.engine.voids).
+    """
+    from journal.systems.registry import load
+    from journal.systems.registry import system as registered
+
+    found: dict[str, list[str]] = {}
+    for void in voided:
+        found.setdefault(void.target, []).append(
+            f"voided at v{void.version}" + (f" (dispute {void.dispute})" if void.dispute else ""))
+    reference = registered(system).notes
+    if reference is not None:
+        for event_id, note in load(reference)(states).items():
+            found.setdefault(event_id, []).append(note)
+    return {event_id: "; ".join(parts) for event_id, parts in found.items()}

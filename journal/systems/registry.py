@@ -82,6 +82,9 @@ class SystemDescriptor:
     sheets: tuple[Sheets, ...]
     #: ``module:attribute`` of a dict ``event type -> (data -> one line)``: the system's summary lines.
     summaries: str | None = None
+    #: ``module:function`` ``(states) -> {event id: note}``: what the folds now say of an earlier event
+    #: (a success Fate collected reads as a failure), shown beside its line in the log and the replay.
+    notes: str | None = None
     #: ``module:attribute`` of the system's tally rules (a journal.service.tallies.TallyRules).
     tally: str | None = None
     #: House-rule keys of the system.

@@ -84,7 +84,9 @@ def test_log_json_prints_one_stored_envelope_per_line(run) -> None:
     assert all(re.fullmatch("[0-9a-f]{64}", e["hash"]) for e in events)
     assert [e["prev_hash"] for e in events] == [None, events[0]["hash"], events[1]["hash"]]
     assert set(events[0]) == {"seq", "id", "campaign", "version", "type", "schema", "data", "actor",
-                              "recorded_at", "session", "causation", "prev_hash", "hash"}
+                              "recorded_at", "session", "causation", "decision", "prev_hash", "hash", "note"}
+    assert [e["decision"] for e in events] == [events[0]["id"], events[1]["id"], events[2]["id"]]
+    assert [e["note"] for e in events] == [None, None, None]
 
 
 def test_log_of_an_unknown_campaign_exits_4(run) -> None:

@@ -259,3 +259,43 @@ def test_a_geis_offered_sealed_breached_and_a_failure_collected_then_overturned(
     assert (debt["owed"], debt["collected"], sheet["owed"]) == (2, 0, 2)
     assert [(r["version"], r["success"], r["collected"]) for r in sheet["results"].values()] == [
         (8, True, None), (10, True, None)]
+
+
+def _collected(table, success: int = 10) -> None:
+    """Ёжик's geis sealed and breached, his rolled success (v10), Fate's collection on it (v11)."""
+    table("--as", "John", "wield", "offer", "Зола", "Ёжик", "Free the town for no reward", "--chance", "Leap the chasm")
+    table("wield", "seal", "Зола", "Ёжик", "2")
+    table("wield", "chance", "Зола", "Ёжик", "Epic", "Leap the chasm", "--geis")
+    table("wield", "breach", "Зола", "Ёжик", "Took the gold")
+    table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe the guard", "--dice", "16")
+    assert table("wield", "collect", "Зола", str(success)).exit_code == 0
+
+
+def test_a_collected_success_reads_as_a_failure_in_the_log(table) -> None:
+    """`log` prints the turned chance's line with the folds' note: made a failure by Fate."""
+    _collected(table)
+    lines = table("log", "Зола").stdout.splitlines()
+    assert lines[9].endswith("Ёжик: Bribe the guard vs 10 (Hard): [16] = 16 -> success "
+                             "(made a failure by Fate (Ёжик owed it))  [wield.chance_rolled]")
+
+
+def test_a_collected_success_reads_as_a_failure_in_the_replay(table) -> None:
+    """The session's replay (JSON) carries the same note on the chance; the collection has none."""
+    table("session", "start", "Зола", "--present", "John,Jill")
+    _collected(table, success=11)
+    replay = orjson.loads(table("replay", "Зола", "--session", "1", "--json").stdout)
+    notes = {entry["version"]: entry["note"] for entry in replay["events"]}
+    assert (notes[11], notes[12]) == ("made a failure by Fate (Ёжик owed it)", None)
+
+
+def test_an_overturned_event_reads_as_voided_in_the_log(table) -> None:
+    """After the quorum overturns the collection, its line says by which void; the chance reads as a success again."""
+    _collected(table)
+    opened = orjson.loads(table("--as", "Jill", "dispute", "open", "Зола", "--event", "11", "--reason", "too late",
+                                "--json").stdout)["id"]
+    for player in ("John", "Jill"):
+        table("--as", player, "dispute", "vote", opened, "--overturn")
+    table("dispute", "rule", opened, "--overturn")
+    lines = table("log", "Зола").stdout.splitlines()
+    assert lines[9].endswith("-> success  [wield.chance_rolled]")
+    assert f"still owed on that geis: 1 (voided at v16 (dispute {opened}))  [wield.failure_collected]" in lines[10]

@@ -10,6 +10,7 @@ DESCRIPTOR = register(SystemDescriptor(
            Fold("wield.control", 2, "projections.wield.control"), Fold("wield.actions", 2, "projections.wield.actions")),
     sheets=(Sheets("wield.sheet", "heroes", "hero"), Sheets("wield.sheet", "vatcha", "vatcha")),
     summaries="journal.systems.wield.summaries:LINES",
+    notes="journal.systems.wield.summaries:notes",
     house_rules=(HouseRule("control_mapping", "pyramid",
                            "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
                            "linear = one per box", choices=("pyramid", "linear")),),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from journal.service.summaries import Data, dice_text, plural, plus
 from journal.systems.wield.rules import GEIS_SIZES
@@ -33,6 +34,12 @@ def _wield_risk(d: Data) -> str:
     again = " (re-roll)" if d.get("reroll_of") else ""
     return (f"{d['hero']} vs {d['vatcha']}{again}, '{d['demand']}': vatcha {dice_text(d['vatcha_roll'])} vs "
             f"wielder {dice_text(d['wielder_roll'])} -> {verdict[d['outcome']]}")
+
+
+def notes(states: dict[str, Any]) -> dict[str, str]:
+    """Every rolled success Fate turned into a failure, as the folds say now: it reads as a failure."""
+    return {action_id: f"made a failure by Fate ({', '.join(sorted(action['collected_by']))} owed it)"
+            for action_id, action in states["wield.actions"]["actions"].items() if action["collected_by"]}
 
 
 def _wield_collected(d: Data) -> str:
