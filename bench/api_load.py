@@ -85,6 +85,7 @@ def start_server(url: str, port: int) -> subprocess.Popen:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
+            assert process.stderr is not None  # stderr=PIPE
             raise SystemExit(f"the server exited ({process.returncode}): {process.stderr.read().decode()[-2000:]}")
         try:
             if httpx.get(f"http://{LOOPBACK}:{port}/healthz", timeout=1).status_code == 200:
@@ -139,7 +140,7 @@ def phase(name: str, base: str, tokens: list[str], count: int, seconds: float,
         return
     ordered = sorted(latencies)
     p50 = statistics.median(ordered) * 1000
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * len(ordered))) - 1)] * 1000
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)] * 1000
     print(f"{name:<26} {len(latencies):>6,} requests  {len(failures):>3} failed  "
           f"{len(latencies) / elapsed:>8,.0f} req/s   p50 {p50:6.1f} ms   p95 {p95:6.1f} ms   ({elapsed:.1f} s)")
     for failure in failures[:3]:

@@ -79,7 +79,7 @@ def build(url: str, total: int, per_session: int) -> None:
     from journal.events.envelope import NewEvent
     from journal.store import open_store
 
-    setup, session = record_template(url)
+    _setup, session = record_template(url)
     store = open_store(url)
     head = store.head(CAMPAIGN)
     body = [e for e in session if e.type not in ("session.started", "session.ended")]

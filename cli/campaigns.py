@@ -8,13 +8,14 @@ from cli.main import AppContext
 from cli.output import emit_json, line, table
 from journal.systems.registry import names
 
+
 class _Systems(click.Choice):
     """The registered rule systems, read when the option is parsed (a system registered later counts)."""
 
     def __init__(self) -> None:
         super().__init__([])
 
-    @property  # type: ignore[override]
+    @property  # type: ignore[override]  # click.Choice declares ``choices`` an attribute; read live here
     def choices(self) -> list[str]:
         return names()
 

@@ -69,7 +69,8 @@ def open_(app: AppContext, campaign: str, event: str, reason: str, as_json: bool
 @click.pass_obj
 def vote(app: AppContext, dispute_ref: str, uphold: bool | None, campaign: str | None, as_json: bool) -> None:
     """Vote on DISPUTE (the players present at the disputed event's session; once each)."""
-    from journal.service.disputes import show_dispute, vote as cast
+    from journal.service.disputes import show_dispute
+    from journal.service.disputes import vote as cast
 
     choice = _choice(uphold)
     event = cast(app.journal(), dispute_ref, choice, app.actor, campaign)

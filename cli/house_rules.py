@@ -25,7 +25,7 @@ def group() -> None:
     """House rules: propose a switch of a ruling, vote on it (players), adopt it (the Master)."""
 
 
-def _recorded(event: "Event") -> dict[str, Any]:
+def _recorded(event: Event) -> dict[str, Any]:
     return {"id": event.id, "campaign": event.campaign, "version": event.version, "type": event.type, **event.data}
 
 

@@ -23,9 +23,9 @@ class AppContext:
     def __init__(self, db: str, actor: str | None) -> None:
         self.db = db
         self.actor = actor
-        self._journal: "Journal | None" = None
+        self._journal: Journal | None = None
 
-    def journal(self, *, upgrade: bool | None = None) -> "Journal":
+    def journal(self, *, upgrade: bool | None = None) -> Journal:
         if self._journal is None:
             from journal.service import Journal
 

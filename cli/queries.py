@@ -118,7 +118,7 @@ def diff(app: AppContext, campaign: str, start: str, end: str, as_json: bool) ->
 def rebuild(app: AppContext, campaign: str | None) -> None:
     """Rebuild read models and snapshots (of one campaign, or of all) from the events."""
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import Progress, TaskID
 
     journal = app.journal()
     names = [campaign] if campaign else journal.store.campaigns()
@@ -127,7 +127,11 @@ def rebuild(app: AppContext, campaign: str | None) -> None:
         for name in names:
             head = journal.store.head(name)
             task = progress.add_task(name, total=head)
-            folded = journal.engine.rebuild(name, progress=lambda version: progress.update(task, completed=version))
+
+            def advance(version: int, task: TaskID = task) -> None:
+                progress.update(task, completed=version)
+
+            folded = journal.engine.rebuild(name, progress=advance)
             progress.update(task, completed=head)
             line(f"rebuilt '{name}': {folded.version} events")
 

@@ -8,17 +8,20 @@ CHAR=AMOUNT:REASON`` (bonus experience, for a system that keeps it), ``--motive 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, table
 
+if TYPE_CHECKING:
+    from journal.service.tallies import Bonus, MotiveChoice
+
 HEADERS = ["line", "kind", "character", "towards", "item", "amount", "status", "reason"]
 
 
-def _bonuses(items: tuple[str, ...]) -> list[Any]:
+def _bonuses(items: tuple[str, ...]) -> list[Bonus]:
     from journal.service.tallies import Bonus
 
     out = []
@@ -35,7 +38,7 @@ def _bonuses(items: tuple[str, ...]) -> list[Any]:
     return out
 
 
-def _motives(items: tuple[str, ...]) -> list[Any]:
+def _motives(items: tuple[str, ...]) -> list[MotiveChoice]:
     from journal.service.tallies import MotiveChoice
 
     out = []
@@ -72,9 +75,10 @@ def tally(app: AppContext, campaign: str, number: int, commit: bool, bonuses: tu
     """Propose the end-of-session awards of session K of CAMPAIGN; --commit records them."""
     from journal.service.tallies import commit_tally, propose_tally
 
-    options = {"bonuses": _bonuses(bonuses), "motives": _motives(motives), "skip": list(skip), "actor": app.actor}
+    chosen_bonuses, chosen_motives = _bonuses(bonuses), _motives(motives)
     if commit:
-        events = commit_tally(app.journal(), campaign, number, **options)
+        events = commit_tally(app.journal(), campaign, number, bonuses=chosen_bonuses, motives=chosen_motives,
+                              skip=list(skip), actor=app.actor)
         done = events[-1]
         if as_json:
             emit_json({"campaign": campaign, "session": number, "tally": {"id": done.id, "version": done.version},
@@ -86,7 +90,8 @@ def tally(app: AppContext, campaign: str, number: int, commit: bool, bonuses: tu
         line(f"session {number} tallied at version {done.version} (event {done.id}): "
              f"{done.data['lines']} line(s) appended{skipped}")
         return
-    result = propose_tally(app.journal(), campaign, number, **options)
+    result = propose_tally(app.journal(), campaign, number, bonuses=chosen_bonuses, motives=chosen_motives,
+                           skip=list(skip), actor=app.actor)
     if as_json:
         emit_json(result)
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 
 import click
 
@@ -46,14 +47,11 @@ def export(app: AppContext, campaign: str, output: str | None) -> None:
     """Write the campaign as JSONL, one stored envelope per line (ids, versions and hashes kept)."""
     journal = app.journal()
     journal.campaign(campaign)
-    stream = open(output, "wb") if output else sys.stdout.buffer
-    try:
-        for chunk in journal.store.export_lines(campaign):
-            stream.write(chunk + b"\n")
-    finally:
-        if output:
-            stream.close()
-        else:
+    with open(output, "wb") if output else nullcontext(sys.stdout.buffer) as stream:
+        try:
+            for chunk in journal.store.export_lines(campaign):
+                stream.write(chunk + b"\n")
+        finally:
             stream.flush()
 
 

@@ -6,7 +6,7 @@ Checklist items and hit modifiers take short aliases (``saved``, ``date+``, ``-m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,13 +14,19 @@ from cli.main import AppContext
 from cli.output import emit_json, line, table
 from cli.sessions import parse_dice, parse_names
 
+if TYPE_CHECKING:
+    from journal.systems.vpt.rules import Bond, CreatureKind, InitiativeMode
+
 RELATIONSHIP_ALIASES = {"saved": "saved_life", "gift": "gave_magic_item", "date": "date_successful",
                         "date+": "date_especially_successful", "boring": "date_stopped", "none": "no_interaction"}
 REVENGE_ALIASES = {"killed": "killed_associates", "item": "obtained_magic_item", "none": "no_interaction"}
 MODIFIER_ALIASES = {"cover": "enemy_in_cover", "shield": "enemy_in_cover", "still": "standing_still",
                     "won": "won_initiative", "high": "high_ground", "outnumber": "outnumbering",
                     "rider": "unmounted_against_rider"}
-MODES = {"reckless": "reckless", "careful": "careful", "опрометчиво": "reckless", "осторожно": "careful"}
+MODES: dict[str, InitiativeMode] = {"reckless": "reckless", "careful": "careful", "опрометчиво": "reckless",
+                                    "осторожно": "careful"}
+#: An enemy side's kind as given after the colon ("" for none).
+KINDS: dict[str, CreatureKind | None] = {"": None, "living": "living", "animal": "animal", "magical": "magical"}
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the stored event(s) as JSON.")
 DICE = click.option("--dice", help="Dice thrown on the table, comma-separated (default: the journal's dice).")
 BAD = click.BadParameter
@@ -94,9 +100,9 @@ def initiative(app: AppContext, campaign: str, mode: str, sides: tuple[str, ...]
     for spec in sides:
         name, sep, rest = spec.rpartition("=")
         value, _, kind = rest.partition(":")
-        if not sep or not name or not value.lstrip("-").isdigit() or kind not in ("", "living", "animal", "magical"):
+        if not sep or not name or not value.lstrip("-").isdigit() or kind not in KINDS:
             raise BAD(f"'{spec}' is not SIDE=INITIATIVE[:kind]", param_hint="SIDES")
-        enemies.append(Side(name, int(value), kind or None))  # type: ignore[arg-type]
+        enemies.append(Side(name, int(value), KINDS[kind]))
     event = roll_initiative(app.journal(), campaign, MODES[mode], enemies, party, parse_dice(dice), app.actor)
     d = event.data
     values = {s["name"]: s["initiative"] for s in d["enemies"]} | {d["party"]: d["total"]}
@@ -367,7 +373,7 @@ def spend(app: AppContext, campaign: str, name: str, other: str, amount: int, is
     """NAME spends AMOUNT of his points towards OTHER."""
     from journal.systems.vpt.commands import spend_points
 
-    bond = "revenge" if is_revenge else "relationship"
+    bond: Bond = "revenge" if is_revenge else "relationship"
     event = spend_points(app.journal(), campaign, name, other, amount, bond, purpose, app.actor)
     why = f" ({purpose})" if purpose else ""
     _emit([event], as_json, f"{name} spends {_n(amount, bond + ' point')} towards {other}{why}: "

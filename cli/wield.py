@@ -16,7 +16,7 @@ from cli.sessions import parse_dice, parse_names
 
 if TYPE_CHECKING:
     from journal.events.envelope import Event
-    from journal.systems.wield.rules import Declaration
+    from journal.systems.wield.rules import Action, Declaration
 
 DICE = "Dice thrown on the table, comma-separated (default: the journal's dice)."
 GEIS_SIZES = {1: "small", 2: "large", 3: "major"}
@@ -26,7 +26,7 @@ DOMAINS_RU = {
     "животное": "Animal", "тьма": "Darkness", "огонь": "Fire", "растение": "Plant",
     "создание": "Creation", "смерть": "Death", "жизнь": "Life", "вода": "Water",
 }  # fmt: skip
-ACTIONS = {"a": "attack", "а": "attack", "d": "defend", "з": "defend", "p": "power", "с": "power"}
+ACTIONS: dict[str, Action] = {"a": "attack", "а": "attack", "d": "defend", "з": "defend", "p": "power", "с": "power"}
 
 
 @click.group("wield")
@@ -34,7 +34,7 @@ def group() -> None:
     """Record what happens at a wield table (Fate is the Master)."""
 
 
-def _done(event: "Event", text: str, as_json: bool) -> None:
+def _done(event: Event, text: str, as_json: bool) -> None:
     if as_json:
         emit_json({"id": event.id, "version": event.version, "type": event.type, **event.data})
     else:
@@ -206,7 +206,7 @@ def chance(app: AppContext, campaign: str, hero_name: str, difficulty: str, task
     _done(event, f"{hero_name}: {task}{against} ({d['difficulty']}): {how}", as_json)
 
 
-def parse_declaration(token: str) -> "Declaration":
+def parse_declaration(token: str) -> Declaration:
     """``John:a3@Jill`` attack, ``John:d2`` defend self, ``John:d2@Ro`` defend Ro, ``Ro:p3=Gust[@Jill]`` power.
 
     ``>`` may stand for ``@`` (quote it in a shell).
@@ -269,7 +269,7 @@ def combat_round(app: AppContext, campaign: str, declared: tuple[str, ...], swit
     line(f"hits: {hits}; wounds: {', '.join(f'{k} {v}' for k, v in d['wounds'].items())}")
 
 
-def _risk_line(event: "Event", as_json: bool) -> None:
+def _risk_line(event: Event, as_json: bool) -> None:
     d = event.data
     verdict = {"vatcha": "the vatcha wins", "wielder": "the wielder wins",
                "reroll": "complete tie: roll again with 'journal wield reroll'"}[d["outcome"]]

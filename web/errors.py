@@ -73,7 +73,7 @@ def error(status: int, message: str, kind: str, headers: dict[str, str] | None =
 def status_of(exc: JournalError) -> int:
     for cls in type(exc).__mro__:
         if cls in STATUS:
-            return STATUS[cls]  # type: ignore[index]
+            return STATUS[cls]
     return OTHER_STATUS
 
 

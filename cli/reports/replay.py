@@ -83,8 +83,8 @@ def _parts(result: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
 
 
 def header_lines(result: dict[str, Any]) -> list[str]:
-    return [f"{title(result)} ({result['system']}): present {', '.join(result['present'])}; {_span(result)}; "
-            f"{_minutes(result)}"]
+    return [(f"{title(result)} ({result['system']}): present {', '.join(result['present'])}; {_span(result)}; "
+             f"{_minutes(result)}")]
 
 
 def _note(entry: dict[str, Any]) -> str:
@@ -95,8 +95,8 @@ def _note(entry: dict[str, Any]) -> str:
 def event_lines(entry: dict[str, Any]) -> list[str]:
     """One event: its line, then one indented line per sheet field it changed."""
     voided = f"  [{_voided(entry)}]" if entry["voided"] else ""
-    lines = [f"{entry['version']:>5} {time(entry['recorded_at'])} {entry['actor']}: {entry['type']} — "
-             f"{entry['summary']}{_note(entry)}{voided}"]
+    lines = [(f"{entry['version']:>5} {time(entry['recorded_at'])} {entry['actor']}: {entry['type']} — "
+              f"{entry['summary']}{_note(entry)}{voided}")]
     lines += [f"        {c['character']} {c['field']}: {value(c['before'])} -> {value(c['after'])}"
               for c in entry["changes"]]
     return lines

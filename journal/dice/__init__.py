@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from journal.dice.derive import (
     RollAudit,
-    RollMismatch,
     Roller,
+    RollMismatch,
     audit_rolls,
     commitment,
     derive_die,

@@ -201,7 +201,7 @@ class Roller:
     :func:`journal.dice.notation.evaluate` (calling it is :meth:`roll`).
     """
 
-    __slots__ = ("_key", "_campaign", "_session", "_counter", "_prefix")
+    __slots__ = ("_campaign", "_counter", "_key", "_prefix", "_session")
 
     def __init__(self, key: bytes, campaign: str, session: int, counter: int = 0) -> None:
         _check_key(key)
@@ -214,7 +214,7 @@ class Roller:
     @classmethod
     def from_seed(
         cls, seed: bytes, salts: Iterable[str], campaign: str, session: int, counter: int = 0
-    ) -> "Roller":
+    ) -> Roller:
         """A roller keyed by :func:`session_key` of ``seed`` and ``salts``."""
         return cls(session_key(seed, salts), campaign, session, counter)
 

@@ -32,7 +32,7 @@ class DisputeOpened(Payload):
     voters: list[str] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _unique(self) -> "DisputeOpened":
+    def _unique(self) -> DisputeOpened:
         if len(set(self.voters)) != len(self.voters):
             raise ValueError("a voter is named twice")
         return self
@@ -77,7 +77,7 @@ class DisputeRuled(Payload):
     corrected: bool = False
 
     @model_validator(mode="after")
-    def _consistent(self) -> "DisputeRuled":
+    def _consistent(self) -> DisputeRuled:
         expected = None if self.majority == "tie" else self.ruling == self.majority
         if self.followed_majority != expected:
             raise ValueError(f"followed_majority must be {expected} for a {self.ruling} ruling with majority {self.majority}")

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from journal.errors import ValidationFailed
 
-_REGISTRY: dict[str, type["Payload"]] = {}
+_REGISTRY: dict[str, type[Payload]] = {}
 
 
 class Payload(BaseModel):

@@ -23,7 +23,7 @@ class Roll(BaseModel):
     counter: int | None = Field(default=None, ge=0)
 
     @model_validator(mode="after")
-    def _check(self) -> "Roll":
+    def _check(self) -> Roll:
         for value in self.dice:
             if not 1 <= value <= self.sides:
                 raise ValueError(f"a d{self.sides} cannot show {value}")

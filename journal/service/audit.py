@@ -24,8 +24,8 @@ from typing import Any
 from journal.dice.derive import derive_roll, session_key, verify_commitment
 from journal.service.disputes import resolve_event, tally
 from journal.service.journal import Journal
-from projections.engine import voids
 from journal.service.queries import sheets
+from projections.engine import voids
 
 ENVELOPE_FIELDS = ("id", "campaign", "version", "type", "schema", "data", "actor", "recorded_at", "session",
                    "causation", "prev_hash", "hash", "seq")

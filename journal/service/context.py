@@ -15,8 +15,8 @@ from journal.errors import NotAuthorized, RuleViolation, ValidationFailed
 from journal.store import EventStore
 
 if TYPE_CHECKING:
-    from journal.events import Payload
     from journal.dice.derive import Roller
+    from journal.events import Payload
     from journal.events.rolls import Roll
 
 

@@ -20,7 +20,7 @@ digits.  Voting and ruling need no campaign: the event's id finds it.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 
@@ -28,10 +28,10 @@ from journal.dice.notation import evaluate, parse
 from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events import Payload, parse_payload
 from journal.events.corrections import EventVoided
-from journal.events.disputes import DisputeOpened, DisputeRuled, DisputeTally, DisputeVoted
+from journal.events.disputes import Choice, DisputeOpened, DisputeRuled, DisputeTally, DisputeVoted
 from journal.events.envelope import Event
-from journal.events.upcasting import upcast
 from journal.events.session import FreeRoll
+from journal.events.upcasting import upcast
 from journal.quorum import second_degree
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
@@ -44,7 +44,7 @@ from projections.engine import voids
 FINAL_TYPES = ("campaign.created", "member.added", "member.token_issued", "member.token_revoked", "session.started",
                "session.ended")
 FINAL_PREFIXES = ("dispute.", "correction.")
-CHOICES = ("uphold", "overturn")
+CHOICES: tuple[Choice, ...] = ("uphold", "overturn")
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 _PREFIX = re.compile(r"^[0-9a-f-]+$")
@@ -233,8 +233,9 @@ def rule(
         if corrected is not None and corrected.type != target.type:
             raise ValidationFailed(f"corrected: the disputed event is a {target.type}; its correction must be one too, "
                                    f"not a {corrected.type}")
-        majority = ("tie" if counted["uphold"] == counted["overturn"]
-                    else "overturn" if counted["overturn"] > counted["uphold"] else "uphold")
+        majority: Literal["uphold", "overturn", "tie"] = (
+            "tie" if counted["uphold"] == counted["overturn"]
+            else "overturn" if counted["overturn"] > counted["uphold"] else "uphold")
         out: list[Record] = [Record(DisputeRuled(
             dispute=dispute_id, ruling=ruling, majority=majority,
             followed_majority=None if majority == "tie" else majority == ruling,
@@ -280,8 +281,7 @@ def corrected_dice(journal: Journal, dispute: str, dice: list[int], campaign: st
     result = evaluate(expression, draw)
     if remaining:
         raise ValidationFailed(f"corrected dice: '{expression}' throws {len(dice) - len(remaining)} dice, {len(dice)} given")
-    return FreeRoll(notation=str(expression), rolls=list(result.rolls),
-                    result=result.successes if result.is_pool else result.total, pool=result.is_pool,
+    return FreeRoll(notation=str(expression), rolls=list(result.rolls), result=result.total, pool=result.is_pool,
                     description=result.describe(), purpose=target.data.get("purpose"))
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
@@ -36,6 +36,7 @@ from journal.service.journal import Journal
 from journal.systems import registry
 
 Value = int | str
+C = TypeVar("C", bound=str)
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
@@ -118,6 +119,23 @@ def rule_in_force(source: Any, key: str) -> Value:
     known = spec(key)
     entry = _house(source)["in_force"].get(known.key)
     return known.default if entry is None else entry["value"]
+
+
+def number_in_force(source: Any, key: str) -> int:
+    """:func:`rule_in_force` for a key whose values are whole numbers."""
+    value = rule_in_force(source, key)
+    if not isinstance(value, int):
+        raise TypeError(f"house rule '{key}' holds {value!r}, not a whole number")
+    return value
+
+
+def choice_in_force(source: Any, key: str, choices: tuple[C, ...]) -> C:
+    """:func:`rule_in_force` for a key whose values are ``choices``."""
+    value = rule_in_force(source, key)
+    for choice in choices:
+        if value == choice:
+            return choice
+    raise TypeError(f"house rule '{key}' holds {value!r}, not one of {', '.join(choices)}")
 
 
 def _players(campaign: Mapping[str, Any]) -> list[str]:

@@ -6,7 +6,7 @@ import functools
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -53,7 +53,7 @@ def _back_off(attempt: int) -> None:
 def _session_of(payload: Payload, open_session: int | None) -> int | None:
     """The session an event belongs to: its own number for a start or end, else the open one."""
     if payload.type in ("session.started", "session.ended"):
-        return payload.number  # type: ignore[attr-defined]
+        return payload.number  # type: ignore[attr-defined]  # both session payloads have ``number``; Payload not
     return open_session
 
 
@@ -75,7 +75,7 @@ class Journal:
             return self._locks.setdefault(campaign, threading.Lock())
 
     @classmethod
-    def open(cls, url: str, *, upgrade: bool | None = None) -> "Journal":
+    def open(cls, url: str, *, upgrade: bool | None = None) -> Journal:
         return cls(open_store(url, upgrade=upgrade))
 
     def close(self) -> None:
@@ -147,7 +147,7 @@ class Journal:
     def execute(
         self,
         campaign: str,
-        decide: Callable[[Context], list[Payload | Record]],
+        decide: Callable[[Context], Sequence[Payload | Record]],
         actor: str | None = None,
         projections: dict[str, ModuleType] | None = None,
     ) -> list[Event]:
@@ -160,7 +160,7 @@ class Journal:
         with self._writing(campaign):
             return self._execute(campaign, decide, actor, projections)
 
-    def _execute(self, campaign: str, decide: Callable[[Context], list[Payload | Record]], actor: str | None,
+    def _execute(self, campaign: str, decide: Callable[[Context], Sequence[Payload | Record]], actor: str | None,
                  projections: dict[str, ModuleType]) -> list[Event]:
         for attempt in range(RETRIES):
             context = self.context(campaign, actor, projections)

@@ -12,6 +12,7 @@ from journal.errors import NotFound, ValidationFailed
 from journal.service.journal import Journal
 from projections.engine import Folded
 
+
 def need_system(folded: Folded, system: str, what: str) -> None:
     """Refuse a system's own query on a campaign of another system, naming both."""
     if folded.system != system:

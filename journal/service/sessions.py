@@ -75,9 +75,8 @@ def free_roll(
         result = evaluate(expression, ctx.draw(table))
         if table is not None and sum(len(r.dice) for r in result.rolls) != len(table):
             raise ValidationFailed(f"dice: '{notation}' throws {sum(len(r.dice) for r in result.rolls)} dice, {len(table)} given")
-        value = result.successes if result.is_pool else result.total
-        return [FreeRoll(notation=str(expression), rolls=list(result.rolls), result=value, pool=result.is_pool,
-                         description=result.describe(), purpose=purpose)]
+        return [FreeRoll(notation=str(expression), rolls=list(result.rolls), result=result.total,
+                         pool=result.is_pool, description=result.describe(), purpose=purpose)]
 
     return journal.execute(campaign, decide, actor)[0]
 

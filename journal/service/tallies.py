@@ -24,8 +24,8 @@ from journal.events.envelope import Event
 from journal.events.tallies import TallyCommitted, TallyEntry
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
-from projections.engine import voids
 from journal.systems import registry
+from projections.engine import voids
 
 #: Lines the tally appends on commit; the others are shown for the record.
 PROPOSED, RECORDED, PENDING, SKIPPED = "proposed", "recorded", "pending", "skipped"

@@ -77,7 +77,7 @@ def current_revision(engine: sa.Engine) -> str | None:
             raise
 
 
-def open_store(url: str = DEFAULT_URL, *, upgrade: bool | None = None) -> "EventStore":
+def open_store(url: str = DEFAULT_URL, *, upgrade: bool | None = None) -> EventStore:
     """Open the store at ``url``, checking (and for SQLite, by default, creating) its schema.
 
     ``upgrade=None`` upgrades SQLite files automatically and only checks servers; ``True`` always

@@ -11,7 +11,7 @@ import functools
 import operator
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -21,7 +21,6 @@ import sqlalchemy as sa
 import structlog
 
 import journal.logs  # noqa: F401  (quiet default logging)
-
 from journal.errors import ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
 from journal.store.hashing import canonical, envelope_bytes, event_hash, export_line, hash_bytes
@@ -189,21 +188,22 @@ class EventStore:
             decision = new_events[0].id or ids[0]  # one append is one decision: its first event names it
             for offset, new in enumerate(new_events):
                 data_json = canonical(new.data)
+                event_id, version, recorded_at = new.id or ids[offset], current + offset + 1, new.recorded_at or now
                 row = {
                     "actor": new.actor,
                     "campaign": campaign,
                     "causation": new.causation,
                     "data": orjson.Fragment(data_json),
                     "decision": decision,
-                    "id": new.id or ids[offset],
+                    "id": event_id,
                     "prev_hash": prev_hash,
-                    "recorded_at": new.recorded_at or now,
+                    "recorded_at": recorded_at,
                     "schema": new.schema,
                     "session": new.session,
                     "type": new.type,
-                    "version": current + offset + 1,
+                    "version": version,
                 }
-                event = Event(row["id"], campaign, row["version"], new.type, new.data, new.actor, row["recorded_at"],
+                event = Event(event_id, campaign, version, new.type, new.data, new.actor, recorded_at,
                               new.session, new.causation, new.schema, prev_hash, hash_bytes(row), None, decision)
                 row["hash"] = prev_hash = event.hash
                 row["data"] = data_json.decode()
@@ -232,7 +232,8 @@ class EventStore:
         compiled = sa.insert(T).values({c.name: sa.bindparam(c.name) for c in T.columns if c.name != "seq"}).compile(
             dialect=self.engine.dialect
         )
-        return str(compiled), operator.itemgetter(*compiled.positiontup) if compiled.positional else None
+        positions = compiled.positiontup  # the parameters' order, for a positional paramstyle (None otherwise)
+        return str(compiled), operator.itemgetter(*positions) if compiled.positional and positions is not None else None
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -258,7 +259,7 @@ class EventStore:
         from_version: int = 1,
         to_version: int | None = None,
         types: Iterable[str] | None = None,
-    ) -> Iterator[Event]:
+    ) -> Generator[Event, None, None]:
         """Stream a campaign's events in version order (rows fetched in chunks, never all at once)."""
         stmt = sa.select(*_COLUMNS).where(T.c.campaign == campaign, T.c.version >= from_version)
         if to_version is not None:
@@ -271,7 +272,7 @@ class EventStore:
         """Stream every event of every campaign in global order."""
         yield from self._stream(sa.select(*_COLUMNS).where(T.c.seq > after_seq).order_by(T.c.seq))
 
-    def _stream(self, stmt: sa.Select) -> Iterator[Event]:
+    def _stream(self, stmt: sa.Select) -> Generator[Event, None, None]:
         with self.engine.connect() as conn:
             result = conn.execution_options(yield_per=_CHUNK).execute(stmt)
             for rows in result.partitions():
@@ -338,7 +339,7 @@ class EventStore:
             return conn.execute(stmt).scalar() or 0
 
     @functools.cached_property
-    def projections(self) -> "ProjectionStore":
+    def projections(self) -> ProjectionStore:
         """Snapshots and read models kept beside the events."""
         from journal.store.snapshots import ProjectionStore
 

@@ -50,7 +50,7 @@ def _check_shape(number: int, envelope: Any) -> None:
             raise ValidationFailed(f"line {number}: field '{name}' has the wrong type")
     extra = set(envelope) - set(_FIELDS) - set(_OPTIONAL)
     if extra:
-        raise ValidationFailed(f"line {number}: unknown field '{sorted(extra)[0]}'")
+        raise ValidationFailed(f"line {number}: unknown field '{min(extra)}'")
 
 
 def check_lines(lines: Iterable[bytes | str]) -> list[dict[str, Any]]:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
+if TYPE_CHECKING:
+    from alembic.config import Config
 
-def _config(connection: sa.Connection) -> "alembic.config.Config":  # noqa: F821
+
+def _config(connection: sa.Connection) -> Config:
     from alembic.config import Config
 
     import migrations
@@ -31,11 +35,10 @@ def upgrade_to_head(engine: sa.Engine) -> str:
 
 def history() -> list[str]:
     """Every revision, oldest first, as ``'<rev>: <message>'`` lines."""
+    from alembic.config import Config
     from alembic.script import ScriptDirectory
 
     import migrations
-
-    from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(Path(migrations.__file__).parent))

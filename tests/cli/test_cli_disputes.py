@@ -6,9 +6,9 @@ from pathlib import Path
 
 import orjson
 import pytest
+from support import tamper
 
 from journal.store import open_store
-from support import tamper
 
 
 @pytest.fixture

@@ -27,7 +27,8 @@ def table(run, db_url):
         params = dict.fromkeys(("attack", "dodge", "block", "casting", "search", "stamina_recovery",
                                 "disease_resistance", "toxin_resistance", "magic_resistance", "reaction", "movement",
                                 "carry"), 0)
-        params |= dict(health=20, stamina=3, mana=6, survival=10, damage=3, health_recovery=2, mana_recovery=1)
+        params |= {"health": 20, "stamina": 3, "mana": 6, "survival": 10, "damage": 3, "health_recovery": 2,
+                   "mana_recovery": 1}
         sw.create_character(journal, "Камень", "Ратибор", "Аня", "physical", "человек", "воин", chars, params,
                             skills={"Фехтование": 2})
         sw.create_character(journal, "Камень", "Ёжик", "Боря", "general", "ёж", "вор", chars,

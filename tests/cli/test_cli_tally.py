@@ -11,11 +11,12 @@ from journal.systems.stone_wheel import commands as stone_wheel
 from journal.systems.vpt import commands as vpt
 
 C = "Камень"
-CHARACTERISTICS = dict(constitution=5, strength=6, dexterity=4, perception=3, intelligence=2, wisdom=2, charisma=3,
-                       will=4, magic=1, luck=2)
-PARAMETERS = dict(health=20, stamina=3, mana=6, survival=10, attack=5, damage=3, dodge=4, block=4, casting=1,
-                  search=2, health_recovery=2, stamina_recovery=1, mana_recovery=1, disease_resistance=2,
-                  toxin_resistance=2, magic_resistance=1, reaction=3, movement=6, carry=40)
+CHARACTERISTICS = {"constitution": 5, "strength": 6, "dexterity": 4, "perception": 3, "intelligence": 2, "wisdom": 2,
+                   "charisma": 3, "will": 4, "magic": 1, "luck": 2}
+PARAMETERS = {"health": 20, "stamina": 3, "mana": 6, "survival": 10, "attack": 5, "damage": 3, "dodge": 4, "block": 4,
+              "casting": 1, "search": 2, "health_recovery": 2, "stamina_recovery": 1, "mana_recovery": 1,
+              "disease_resistance": 2, "toxin_resistance": 2, "magic_resistance": 1, "reaction": 3, "movement": 6,
+              "carry": 40}
 RULE = "━" * 20 + "╇" + "━" * 12 + "╇" + "━" * 11 + "╇" + "━" * 9 + "╇" + "━" * 19 + "╇" + "━" * 8 + "╇"
 
 
@@ -53,10 +54,10 @@ def test_tally_prints_the_proposed_lines(tally) -> None:
         "session 1 tally (150 min; present: Аня)",
         " line               ┃ kind       ┃ character ┃ towards ┃ item              ┃ amount ┃ status   ┃ reason",
         RULE + "━" * 10 + "╇" + "━" * 28,
-        " session_xp:Ратибор │ session_xp │ Ратибор   │         │ 150 min x 50 XP/h │ +125   │ proposed │"
-        " present",
-        " master_xp:Мастер   │ master_xp  │ Мастер    │         │ 150 min x 75 XP/h │ +187   │ proposed │"
-        " the Master ran the session",
+        (" session_xp:Ратибор │ session_xp │ Ратибор   │         │ 150 min x 50 XP/h │ +125   │ proposed │"
+         " present"),
+        (" master_xp:Мастер   │ master_xp  │ Мастер    │         │ 150 min x 75 XP/h │ +187   │ proposed │"
+         " the Master ran the session"),
         " bonus_xp:Ёжик      │ bonus_xp   │ Ёжик      │         │ bonus             │ +30    │ proposed │ нашёл карту",
         "3 line(s) proposed; the Master records them with --commit",
     ]
@@ -76,7 +77,7 @@ def test_tally_commit_prints_what_it_appended(tally, db_url) -> None:
     version = head(db_url)
     journal = Journal.open(db_url)
     try:
-        done = list(journal.store.read(C, types=["tally.committed"]))[0]
+        done = next(journal.store.read(C, types=["tally.committed"]))
     finally:
         journal.close()
     assert [row.rstrip() for row in result.stdout.splitlines()] == [
@@ -112,13 +113,13 @@ def test_tally_second_commit_is_refused(tally, db_url) -> None:
     before = head(db_url)
     journal = Journal.open(db_url)
     try:
-        done = list(journal.store.read(C, types=["tally.committed"]))[0]
+        done = next(journal.store.read(C, types=["tally.committed"]))
     finally:
         journal.close()
     result = tally("tally", C, "--session", "1", "--commit")
     assert (result.exit_code, result.stdout, result.stderr) == (
-        3, "", f"error: refused by rule 'tally: once per session': session 1 was already tallied at version "
-               f"{done.version} (event {done.id})\n")
+        3, "", (f"error: refused by rule 'tally: once per session': session 1 was already tallied at version "
+                f"{done.version} (event {done.id})\n"))
     assert head(db_url) == before
 
 
@@ -165,7 +166,7 @@ def test_tally_vpt_proposes_no_interaction(run, db_url) -> None:
     result = run("tally", "Пепел", "--session", "2")
     rows = [row.rstrip() for row in result.stdout.splitlines()]
     assert rows[3:] == [
-        " relationship:Ёжик/Белка │ relationship │ Ёжик      │ Белка   │ no_interaction │ -1     │ proposed │ no event"
-        " of session 2 names both",
+        (" relationship:Ёжик/Белка │ relationship │ Ёжик      │ Белка   │ no_interaction │ -1     │ proposed │ no event"
+         " of session 2 names both"),
         "1 line(s) proposed; the Master records them with --commit",
     ]

@@ -7,9 +7,9 @@ import uuid
 from pathlib import Path
 
 import orjson
+from support import tamper
 
 from journal.store import open_store
-from support import tamper
 
 EMPTY = "[]\n"
 

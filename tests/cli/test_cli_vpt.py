@@ -81,8 +81,8 @@ def test_hit_prints_the_roll_and_the_wounds(vpt) -> None:
     """A player's hit: dice, bonus, modifiers, total vs target, and the defender's wounds on a second line."""
     result = vpt("--as", "Оля", "vpt", "hit", C, "Вольтаир", "Эдди", "-w", "дубинка", "-m", "engaged", "--dice", "5,3")
     assert (result.exit_code, result.stdout) == (
-        0, "Вольтаир hits Эдди (melee, дубинка): [5, 3] +1 hit +1 engaged +1 fresh = 11 vs 7 -> 1 wound\n"
-           "Эдди: 1 wound in all\n")
+        0, ("Вольтаир hits Эдди (melee, дубинка): [5, 3] +1 hit +1 engaged +1 fresh = 11 vs 7 -> 1 wound\n"
+            "Эдди: 1 wound in all\n"))
 
 
 def test_hit_json_lists_the_hit_and_the_wounds(vpt) -> None:
@@ -122,8 +122,8 @@ def test_tick_needs_a_session(vpt) -> None:
     """A tick between sessions: exit 3 and the session rule."""
     result = vpt("--as", "Оля", "vpt", "tick", C, "Вольтаир", "Эдди", "saved")
     assert (result.exit_code, result.stderr) == (
-        3, "error: refused by rule 'session: open session needed': a relationship tick needs an open session "
-           "('journal session start')\n")
+        3, ("error: refused by rule 'session: open session needed': a relationship tick needs an open session "
+            "('journal session start')\n"))
 
 
 @pytest.fixture
@@ -145,8 +145,8 @@ def test_tick_twice_is_refused(session) -> None:
     session("--as", "Оля", "vpt", "tick", C, "Вольтаир", "Эдди", "gift")
     result = session("--as", "Оля", "vpt", "tick", C, "Вольтаир", "Эдди", "gift")
     assert (result.exit_code, result.stderr) == (
-        3, "error: refused by rule 'vpt: once per pair per session': 'gave_magic_item' is already scored for this "
-           "pair this session\n")
+        3, ("error: refused by rule 'vpt: once per pair per session': 'gave_magic_item' is already scored for this "
+            "pair this session\n"))
 
 
 def test_revenge_then_tick_then_forgive(session) -> None:
@@ -166,8 +166,8 @@ def test_second_revenge_is_refused(session) -> None:
     session("vpt", "revenge", C, "Эдди", "Вольтаир")
     result = session("vpt", "revenge", C, "Эдди", "Питер")
     assert (result.exit_code, result.stderr) == (
-        3, "error: refused by rule 'vpt: one revenge target at a time': Эдди already craves revenge on Вольтаир; "
-           "renounce it first\n")
+        3, ("error: refused by rule 'vpt: one revenge target at a time': Эдди already craves revenge on Вольтаир; "
+            "renounce it first\n"))
 
 
 def test_status_gained_and_renounced(session) -> None:

@@ -33,8 +33,8 @@ def test_vatcha(run) -> None:
     run("member", "add", "Зола", "Jill")
     result = run("--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Воздух,Water",
                  "--goal", "Kill the Mad King", *STEPS, "--destroyed", "Melt it")
-    assert (result.exit_code, result.stdout) == (0, "vatcha Ring (Jill): Ring of Air, Water; goal: Kill the Mad King; "
-                                                    "Control 10 (v3)\n")
+    assert (result.exit_code, result.stdout) == (0, ("vatcha Ring (Jill): Ring of Air, Water; goal: Kill the Mad King; "
+                                                     "Control 10 (v3)\n"))
 
 
 def test_hero(run) -> None:
@@ -71,8 +71,8 @@ def test_power_beyond_ten_ranks_is_refused(table) -> None:
     table("wield", "power", "Зола", "Ring", "Storm", "10")
     result = table("wield", "power", "Зола", "Ring", "Gust", "1")
     assert (result.exit_code, result.stderr) == (
-        3, "error: refused by rule 'wield: at most ten ranks bestowed': 10 boxes are marked; a rank 1 power needs 11 "
-           "of the 10\n")
+        3, ("error: refused by rule 'wield: at most ten ranks bestowed': 10 boxes are marked; a rank 1 power needs 11 "
+            "of the 10\n"))
 
 
 def test_chance(table) -> None:
@@ -93,8 +93,8 @@ def test_chance_without_dice_or_session_is_refused(table) -> None:
     """No --dice and no open session: exit 3."""
     result = table("wield", "chance", "Зола", "Ёжик", "Hard", "Pick the lock")
     assert (result.exit_code, result.stderr) == (
-        3, "error: refused by rule 'dice: server rolls need an open session': start a session for the journal's dice, "
-           "or give the table's dice with --dice\n")
+        3, ("error: refused by rule 'dice: server rolls need an open session': start a session for the journal's dice, "
+            "or give the table's dice with --dice\n"))
 
 
 def test_round(table) -> None:
@@ -102,9 +102,9 @@ def test_round(table) -> None:
     result = table("wield", "round", "Зола", "Ёжик:a3@Guard", "Guard:a3@Ёжик", "Bandit:a2>Ёжик",
                    "--switch", "Ёжик", "--dice", "12,20,15")
     assert (result.exit_code, result.stdout) == (
-        0, "round (v6): Ёжик reconsiders: defends himself; Ёжик vs 10: [12] = 12 ok; Guard vs 20: [20] = 20 ok; "
-           "Bandit vs 10: [15] = 15 ok\n"
-           "hits: Guard->Ёжик 3-2 = 1; Bandit->Ёжик 2-2 = 0; wounds: Ёжик 1\n")
+        0, ("round (v6): Ёжик reconsiders: defends himself; Ёжик vs 10: [12] = 12 ok; Guard vs 20: [20] = 20 ok; "
+            "Bandit vs 10: [15] = 15 ok\n"
+            "hits: Guard->Ёжик 3-2 = 1; Bandit->Ёжик 2-2 = 0; wounds: Ёжик 1\n"))
 
 
 def test_round_without_attacks(table) -> None:
@@ -158,8 +158,8 @@ def test_offer_in_a_conflict_between_players_is_refused(table) -> None:
     """A geis against another player's character exits 3."""
     result = table("wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Outrun", "--against", "Jill")
     assert (result.exit_code, result.stderr) == (
-        3, "error: refused by rule 'wield: no geis in a conflict between players': Fate does not play favourites "
-           "between heroes\n")
+        3, ("error: refused by rule 'wield: no geis in a conflict between players': Fate does not play favourites "
+            "between heroes\n"))
 
 
 def test_seal_by_a_player_is_refused(table) -> None:
@@ -231,8 +231,8 @@ def test_a_geis_offered_sealed_breached_and_a_failure_collected_then_overturned(
     outputs += [table(*args).stdout for args in steps[2:]]
     assert outputs == [
         "Ёжик makes Fate an offer for 'Leap the chasm': Free the town for no reward (v6)\n",
-        "geis sealed: Ёжик promises 'Free the town for no reward', rank 2 (large); the chance succeeds without a roll "
-        "(v7)\n",
+        ("geis sealed: Ёжик promises 'Free the town for no reward', rank 2 (large); the chance succeeds without a roll "
+         "(v7)\n"),
         "Ёжик: Leap the chasm vs 35 (Epic): sealed geis -> success without a roll (v8)\n",
         "Ёжик broke his geis (Took the gold): he owes Fate 2 failure(s) (v9)\n",
         "Ёжик: Bribe the guard vs 10 (Hard): [16] = 16 -> success (v10)\n",
@@ -240,10 +240,10 @@ def test_a_geis_offered_sealed_breached_and_a_failure_collected_then_overturned(
     ]
     again = table("wield", "chance", "Зола", "Ёжик", "Epic", "Leap the chasm", "--geis")
     assert (other.exit_code, other.stderr, again.exit_code, again.stderr) == (
-        3, "error: refused by rule 'wield: a sealed geis settles one chance': Ёжик's sealed geis was offered for "
-           "'Leap the chasm', not 'Pick the lock'\n",
-        3, "error: refused by rule 'wield: a sealed geis settles one chance': 'Leap the chasm' was taken at v8: "
-           "Ёжик's geis settles no other chance\n")
+        3, ("error: refused by rule 'wield: a sealed geis settles one chance': Ёжик's sealed geis was offered for "
+            "'Leap the chasm', not 'Pick the lock'\n"),
+        3, ("error: refused by rule 'wield: a sealed geis settles one chance': 'Leap the chasm' was taken at v8: "
+            "Ёжик's geis settles no other chance\n"))
     (debt,) = orjson.loads(table("debts", "Зола", "--json").stdout)["geasa"]
     assert (debt["rank"], debt["broken"], debt["owed"], debt["collected"]) == (2, True, 1, 1)
     sheet = orjson.loads(table("sheet", "Зола", "Ёжик", "--json").stdout)["sheet"]

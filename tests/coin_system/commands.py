@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from coin_system.events import CoinFlipped
 from journal.events.envelope import Event
 from journal.service.context import Context
 from journal.service.journal import Journal
-from coin_system.events import CoinFlipped
 
 
 def flip(journal: Journal, campaign: str, character: str, dice: list[int] | None = None,

@@ -97,7 +97,7 @@ def test_an_unreadable_point_is_refused_listing_the_forms(store: EventStore) -> 
 def test_a_voided_event_stops_counting_from_the_void_on(store: EventStore) -> None:
     """After the void the award is gone; before the void it still counts."""
     _campaign(store)
-    first, second = store.append("Z", [_award(10), _award(20)], 2)
+    _first, second = store.append("Z", [_award(10), _award(20)], 2)
     (void,) = store.append("Z", [_void(second, 5)], 4)
     assert (_earned(store, 4), _earned(store, void.version)) == (30, 10)
 

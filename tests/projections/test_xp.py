@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from support import CHARS, PARAMS
 
 from journal.service import Journal
 from journal.service.queries import xp
 from journal.service.sessions import end_session, start_session
 from journal.service.tallies import commit_tally
 from journal.systems.stone_wheel import commands as stone_wheel
-from support import CHARS, PARAMS
 
 
 @pytest.fixture

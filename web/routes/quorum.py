@@ -53,8 +53,8 @@ def disputes(request: Request, who: Me, as_of: AsOf = None) -> JSON:
 def dispute_open(request: Request, who: Me, body: DisputeOpen) -> JSON:
     from journal.service.disputes import open_dispute
 
-    return JSON(events_json((open_dispute(journal_of(request), who.campaign, str(body.event),
-                                                         body.reason, who.member))))
+    return JSON(events_json(open_dispute(journal_of(request), who.campaign, str(body.event),
+                                                         body.reason, who.member)))
 
 
 @router.get("/disputes/{dispute}", summary="One dispute: event, voters, votes, tally, ruling")
@@ -68,8 +68,8 @@ def dispute_show(request: Request, who: Me, dispute: Ref) -> JSON:
 def dispute_vote(request: Request, who: Me, dispute: Ref, body: DisputeVote) -> JSON:
     from journal.service.disputes import vote
 
-    return JSON(events_json((vote(journal_of(request), dispute, body.choice, who.member,
-                                                 who.campaign))))
+    return JSON(events_json(vote(journal_of(request), dispute, body.choice, who.member,
+                                                 who.campaign)))
 
 
 @router.post("/disputes/{dispute}/rule", summary="Rule on a dispute (the Master, after a quorum)")
@@ -103,20 +103,20 @@ def rules(request: Request, who: Me, as_of: AsOf = None) -> JSON:
 def rule_propose(request: Request, who: Me, body: RuleProposal) -> JSON:
     from journal.service.house_rules import propose_rule
 
-    return JSON(events_json((propose_rule(journal_of(request), who.campaign, body.key, body.value,
-                                                         who.member))))
+    return JSON(events_json(propose_rule(journal_of(request), who.campaign, body.key, body.value,
+                                                         who.member)))
 
 
 @router.post("/rules/{proposal}/vote", summary="Vote on a proposal (each player once)")
 def rule_vote(request: Request, who: Me, proposal: Ref, body: RuleVote) -> JSON:
     from journal.service.house_rules import vote_rule
 
-    return JSON(events_json((vote_rule(journal_of(request), proposal, body.in_favour, who.member,
-                                                      who.campaign))))
+    return JSON(events_json(vote_rule(journal_of(request), proposal, body.in_favour, who.member,
+                                                      who.campaign)))
 
 
 @router.post("/rules/{proposal}/adopt", summary="Adopt a proposal (the Master, after a first-degree quorum)")
 def rule_adopt(request: Request, who: Me, proposal: Ref) -> JSON:
     from journal.service.house_rules import adopt_rule
 
-    return JSON(events_json((adopt_rule(journal_of(request), proposal, who.member, who.campaign))))
+    return JSON(events_json(adopt_rule(journal_of(request), proposal, who.member, who.campaign)))

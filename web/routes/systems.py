@@ -39,9 +39,9 @@ def _plain(tp: Any) -> Any:
             result = result | arg
         return result
     if origin in (collections.abc.Sequence, collections.abc.Collection, collections.abc.Iterable, list, tuple):
-        return list[_plain(args[0])] if args else list
+        return types.GenericAlias(list, (_plain(args[0]),)) if args else list  # list[...] of a computed type
     if origin in (collections.abc.Mapping, dict):
-        return dict[_plain(args[0]), _plain(args[1])] if args else dict
+        return types.GenericAlias(dict, (_plain(args[0]), _plain(args[1]))) if args else dict
     return tp
 
 
@@ -74,14 +74,20 @@ def _endpoint(system: str, verb: str, function: Callable[..., Any], model: type[
         result = (function(journal_of(request), who.campaign, **arguments, actor=who.member))
         return JSON(events_json(result))
 
+    # ``model`` is built at run time (body_model): FastAPI reads it from the annotation, mypy cannot.
+    endpoint: Callable[..., JSON]
     if optional:
-        def endpoint(request: Request, who: Annotated[Bearer, Depends(member)],
-                     body: Annotated[model | None, Body()] = None) -> JSON:  # type: ignore[valid-type]
+        def optional_body(request: Request, who: Annotated[Bearer, Depends(member)],
+                          body: Annotated[model | None, Body()] = None) -> JSON:  # type: ignore[valid-type]
             return run(request, who, body)
+
+        endpoint = optional_body
     else:
-        def endpoint(request: Request, who: Annotated[Bearer, Depends(member)],
-                     body: Annotated[model, Body()]) -> JSON:  # type: ignore[valid-type]
+        def required_body(request: Request, who: Annotated[Bearer, Depends(member)],
+                          body: Annotated[model, Body()]) -> JSON:  # type: ignore[valid-type]
             return run(request, who, body)
+
+        endpoint = required_body
 
     endpoint.__name__ = f"{system}_{verb}".replace("-", "_")
     endpoint.__doc__ = inspect.getdoc(function)
@@ -106,7 +112,7 @@ def build() -> APIRouter:
 
 
 def _query_endpoint(function: Callable[..., Any], me: Any, as_of_type: Any) -> Callable[..., JSON]:
-    def endpoint(request: Request, who: me, as_of: as_of_type = None) -> JSON:  # type: ignore[valid-type]
+    def endpoint(request: Request, who: me, as_of: as_of_type = None) -> JSON:
         return JSON(function(journal_of(request), who.campaign, as_of))
 
     return endpoint

@@ -62,7 +62,7 @@ def session_end(request: Request, who: Me, body: Annotated[SessionEnd | None, Bo
     from journal.service.sessions import end_session
 
     minutes = body.minutes if body is not None else None
-    return JSON(events_json((end_session(journal_of(request), who.campaign, minutes, who.member))))
+    return JSON(events_json(end_session(journal_of(request), who.campaign, minutes, who.member)))
 
 
 @router.post("/roll", summary="Roll free dice notation")

@@ -22,10 +22,10 @@ def record(journal: Journal) -> str:
     for player in ("Давид", "Карли"):
         journal.add_member(name, player)
     di.create_character(journal, name, "Взломщик",
-                        dict(finesse=7, power=4, martial=5, spiritual=6, natural=3, technical=8),
+                        {"finesse": 7, "power": 4, "martial": 5, "spiritual": 6, "natural": 3, "technical": 8},
                         ["Mobility", "Climbing", "Disable Device"], ["Greed", "Truth"], "comfortable", actor="Давид")
     di.create_character(journal, name, "Шарлотта",
-                        dict(finesse=6, power=5, martial=8, spiritual=3, natural=10, technical=1),
+                        {"finesse": 6, "power": 5, "martial": 8, "spiritual": 3, "natural": 10, "technical": 1},
                         ["Mobility", "Climbing", "Alertness"], ["Honor", "Fame"], "affluent", actor="Карли")
     start_session(journal, name, ["Давид", "Карли"])
     di.start_adventure(journal, name, "Сундук в склепе")

@@ -105,7 +105,7 @@ class CheckRolled(Payload):
     outcome: Outcome
 
     @model_validator(mode="after")
-    def _shape(self) -> "CheckRolled":
+    def _shape(self) -> CheckRolled:
         if self.roll.sides != 10 or len(self.roll.dice) != 2:
             raise ValueError(f"a check rolls 2d10, not {len(self.roll.dice)}d{self.roll.sides}")
         named = [die.defender_attribute is not None for die in self.dice]
@@ -160,7 +160,7 @@ class XpAwarded(Payload):
     adventure: Adventure | None = None
 
     @model_validator(mode="after")
-    def _shape(self) -> "XpAwarded":
+    def _shape(self) -> XpAwarded:
         motive_fields = (self.motive, self.outcome, self.slot, self.adventure)
         if self.source == "motive" and None in motive_fields:
             raise ValueError("a motive award names the motive, its outcome, its slot and the adventure")

@@ -8,7 +8,7 @@ with a one-line ValidationFailed listing what is accepted.
 from __future__ import annotations
 
 from journal.errors import ValidationFailed
-from journal.systems.dichotomy.rules import ABILITIES, ATTRIBUTES, MOTIVES, Attribute
+from journal.systems.dichotomy.rules import ABILITIES, ATTRIBUTES, MOTIVES, Attribute, MotiveOutcome, Wealth
 
 RUSSIAN_ATTRIBUTES: dict[str, Attribute] = {
     "изящество": "finesse", "мощь": "power", "физическое": "martial",
@@ -38,12 +38,12 @@ RUSSIAN_MOTIVES: dict[str, str] = {
     "месть": "Revenge", "правда": "Truth",
 }
 
-WEALTH: dict[str, str] = {
+WEALTH: dict[str, Wealth] = {
     "destitute": "destitute", "comfortable": "comfortable", "affluent": "affluent",
     "нищий": "destitute", "комфортный": "comfortable", "богатый": "affluent",
 }
 
-OUTCOMES: dict[str, str] = {
+OUTCOMES: dict[str, MotiveOutcome] = {
     "fulfilled": "fulfilled", "betrayed": "betrayed", "воплощен": "fulfilled", "предан": "betrayed",
 }
 
@@ -83,7 +83,7 @@ def motive(text: str) -> str:
     return _lookup(text, MOTIVES, RUSSIAN_MOTIVES)
 
 
-def wealth(text: str) -> str:
+def wealth(text: str) -> Wealth:
     """``comfortable`` / ``Комфортный`` -> ``comfortable``."""
     try:
         return WEALTH[_key(text)]
@@ -91,7 +91,7 @@ def wealth(text: str) -> str:
         raise ValidationFailed(f"wealth: '{text}' is not one of destitute, comfortable, affluent") from None
 
 
-def outcome(text: str) -> str:
+def outcome(text: str) -> MotiveOutcome:
     """``betrayed`` / ``предан`` -> ``betrayed``."""
     try:
         return OUTCOMES[_key(text)]

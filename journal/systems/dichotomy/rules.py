@@ -22,6 +22,9 @@ RecoveryKind = Literal["recover_action", "rest"]
 InjuryKind = Literal["injury", "serious"]
 
 ATTRIBUTES: tuple[Attribute, ...] = get_args(Attribute)
+RECOVERY_KINDS: tuple[RecoveryKind, ...] = get_args(RecoveryKind)
+INJURY_KINDS: tuple[InjuryKind, ...] = get_args(InjuryKind)
+CAREER_ENDS: tuple[CareerEnd, ...] = get_args(CareerEnd)
 PAIRS: dict[str, tuple[Attribute, Attribute]] = {
     "finesse/power": ("finesse", "power"),
     "martial/spiritual": ("martial", "spiritual"),
@@ -446,7 +449,8 @@ def choose_motive(slots: Sequence[MotiveSlot], motive: str, ended: int) -> int:
     if not empty:
         raise _refuse("two motives", "both motive slots are filled")
     for index in empty:
-        if slots[index].locked_until is None or slots[index].locked_until <= ended:
+        locked_until = slots[index].locked_until
+        if locked_until is None or locked_until <= ended:
             return index
     waiting = min(slots[index].locked_until or 0 for index in empty)
     raise _refuse(

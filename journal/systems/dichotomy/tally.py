@@ -59,7 +59,7 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
             raise RuleViolation("tally: motives", f"no adventure ended in session {facts.number}")
         return []
     adventure = own.adventures[-1]
-    wanted: dict[str, dict[str, str]] = {}
+    wanted: dict[str, dict[str, rules.MotiveOutcome]] = {}
     for choice in choices:
         if choice.character not in characters:
             raise NotFound(f"no character named '{choice.character}' in campaign '{ctx.name}'")
@@ -77,7 +77,7 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
                                 f"adventure {adventure}"))
         slots = motive_slots(sheet)
         for motive, outcome in wanted.get(name, {}).items():
-            index, xp = rules.score_motive(slots, motive, outcome, adventure)  # type: ignore[arg-type]
+            index, xp = rules.score_motive(slots, motive, outcome, adventure)
             payload = build("dichotomy.xp_awarded", {"character": name, "amount": xp, "source": "motive",
                                                       "motive": motive, "outcome": outcome, "slot": index,
                                                       "adventure": adventure})

@@ -90,7 +90,7 @@ class CharacterCreated(Payload):
     spells: tuple[Spell, ...] = ()
 
     @model_validator(mode="after")
-    def _levels(self) -> "CharacterCreated":
+    def _levels(self) -> CharacterCreated:
         for skill, level in self.skills.items():
             if level < 1:
                 raise ValueError(f"skill {skill!r} needs a level of at least 1, not {level}")
@@ -110,7 +110,7 @@ class PoolRoll(_Part):
     successes: int = Field(ge=0)
 
     @model_validator(mode="after")
-    def _d10(self) -> "PoolRoll":
+    def _d10(self) -> PoolRoll:
         if self.roll.sides != 10:
             raise ValueError(f"Stone Wheel pools are d10, not d{self.roll.sides}")
         return self
@@ -142,7 +142,7 @@ class CombatExchanged(Payload):
     parry: bool
 
     @model_validator(mode="after")
-    def _answered(self) -> "CombatExchanged":
+    def _answered(self) -> CombatExchanged:
         if (self.response == "none") != (self.answer is None):
             raise ValueError("a response other than 'none' needs its pool, and 'none' has none")
         return self
@@ -278,7 +278,7 @@ class SleepRolled(Payload):
     mana_restored: int = Field(ge=0)
 
     @model_validator(mode="after")
-    def _d12(self) -> "SleepRolled":
+    def _d12(self) -> SleepRolled:
         if self.roll.sides != 12 or len(self.roll.dice) != 1:
             raise ValueError("sleep is one d12")
         return self
@@ -316,7 +316,7 @@ class XpSpent(Payload):
     reason: str = ""
 
     @model_validator(mode="after")
-    def _schools(self) -> "XpSpent":
+    def _schools(self) -> XpSpent:
         if (self.kind == "spell") != bool(self.schools):
             raise ValueError("a new spell needs its schools, and only a new spell has them")
         return self

@@ -37,14 +37,14 @@ def _gather(ctx: Context, facts: Facts, event: Event) -> None:
 
 
 def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[Line]:
-    from journal.service.house_rules import rule_in_force
+    from journal.service.house_rules import number_in_force
     from journal.systems.stone_wheel import rules
 
     sheets = ctx.states["stone_wheel.sheet"]
     minutes = facts.record["minutes"]
     if str(facts.number) in sheets["session_awards"]:  # awarded already (``xp session``)
         return [_session_xp_line(e.data, RECORDED, minutes) for e in facts.own.session_xp]
-    player_rate, master_rate = rule_in_force(ctx, "xp_per_hour_player"), rule_in_force(ctx, "xp_per_hour_master")
+    player_rate, master_rate = number_in_force(ctx, "xp_per_hour_player"), number_in_force(ctx, "xp_per_hour_master")
     xp = rules.session_xp(minutes, player_rate, master_rate)
     members = ctx.campaign["members"]
     out = []

@@ -97,7 +97,7 @@ class ChanceRolled(Payload):
     geis: str | None = None
 
     @model_validator(mode="after")
-    def _shape(self) -> "ChanceRolled":
+    def _shape(self) -> ChanceRolled:
         _d20(self.roll, "a chance")
         if (self.difficulty == "Easy") != (self.target is None):
             raise ValueError("only an Easy task has no target")
@@ -141,7 +141,7 @@ class CombatCheck(_Part):
     geis: str | None = None
 
     @model_validator(mode="after")
-    def _shape(self) -> "CombatCheck":
+    def _shape(self) -> CombatCheck:
         _d20(self.roll, "a combat risk")
         if (self.roll is None) != (self.total is None):
             raise ValueError("a rolled risk has a total, an unrolled one has none")
@@ -213,7 +213,7 @@ class ControlRisk(Payload):
     reroll_of: str | None = None
 
     @model_validator(mode="after")
-    def _shape(self) -> "ControlRisk":
+    def _shape(self) -> ControlRisk:
         for roll, count, side in ((self.vatcha_roll, self.vatcha_dice, "vatcha"),
                                   (self.wielder_roll, self.wielder_dice, "wielder")):  # fmt: skip
             _d20(roll, "a Control Risk")

@@ -29,6 +29,7 @@ BANDS: dict[str, tuple[int, int | None]] = {
 GEIS_SIZES: dict[int, str] = {1: "small", 2: "large", 3: "major"}
 
 ControlMapping = Literal["pyramid", "linear"]
+CONTROL_MAPPINGS: tuple[ControlMapping, ...] = get_args(ControlMapping)
 RiskOutcome = Literal["vatcha", "wielder", "reroll"]
 Action = Literal["attack", "defend", "power"]
 GeisStep = Literal["offered", "countered", "refused", "sealed"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support import CHARS, PARAMS, tamper
 
 from journal.errors import NotFound
 from journal.service import Journal
@@ -10,8 +11,6 @@ from journal.service import disputes as D
 from journal.service.audit import audit
 from journal.service.sessions import end_session, free_roll, start_session
 from journal.systems.stone_wheel import commands as sw
-from support import CHARS, PARAMS, tamper
-
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support import CHARS, PARAMS
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.service import Journal
@@ -10,8 +11,6 @@ from journal.service import disputes as D
 from journal.service.sessions import end_session, free_roll, start_session
 from journal.systems.stone_wheel import commands as sw
 from journal.systems.stone_wheel.events import XpAwarded
-from support import CHARS, PARAMS
-
 
 
 @pytest.fixture

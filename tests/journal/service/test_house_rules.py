@@ -28,11 +28,12 @@ PLAYERS = ("John", "Jill", "Ro")
 STEPS = ["Find the heir", "Win the guard", "Take the gate", "Open the vault", "Claim the throne"]
 STONE = "Камень"
 MASTER = "Мастер"
-CHARACTERISTICS = dict(constitution=5, strength=6, dexterity=4, perception=3, intelligence=2, wisdom=2,
-                       charisma=3, will=4, magic=1, luck=2)
-PARAMETERS = dict(health=20, stamina=3, mana=6, survival=10, attack=5, damage=3, dodge=4, block=4, casting=1,
-                  search=2, health_recovery=2, stamina_recovery=1, mana_recovery=1, disease_resistance=2,
-                  toxin_resistance=2, magic_resistance=1, reaction=3, movement=6, carry=40)
+CHARACTERISTICS = {"constitution": 5, "strength": 6, "dexterity": 4, "perception": 3, "intelligence": 2, "wisdom": 2,
+                   "charisma": 3, "will": 4, "magic": 1, "luck": 2}
+PARAMETERS = {"health": 20, "stamina": 3, "mana": 6, "survival": 10, "attack": 5, "damage": 3, "dodge": 4, "block": 4,
+              "casting": 1, "search": 2, "health_recovery": 2, "stamina_recovery": 1, "mana_recovery": 1,
+              "disease_resistance": 2, "toxin_resistance": 2, "magic_resistance": 1, "reaction": 3, "movement": 6,
+              "carry": 40}
 
 
 def refused(journal: Journal, error: type[JournalError], message: str, call: Callable[[], Any],
@@ -346,7 +347,7 @@ def test_the_control_mapping_changes_projections_only_from_its_adoption_on(table
     second = wield.record_power(table, CAMPAIGN, "Ring", "Storm", 1, actor="Jill")
     assert [(e.data["mapping"], e.data["boxes"], e.data["control_lost"]) for e in (first, second)] == [
         ("pyramid", 3, 2), ("linear", 4, 4)]
-    ring = lambda point: table.at(CAMPAIGN, point)["wield.sheet"]["vatcha"]["Ring"]  # noqa: E731
+    ring = lambda point: table.at(CAMPAIGN, point)["wield.sheet"]["vatcha"]["Ring"]
     assert (ring(f"before:{adoption.id}")["control_lost"], ring(adoption.id)["control_lost"]) == (2, 2)
     assert (ring(None)["control_lost"], ring(None)["control"]) == (4, 6)
     assert table.at(CAMPAIGN)["wield.control"]["vatcha"]["Ring"]["wielders"]["John"]["control_lost"] == 4
@@ -363,5 +364,5 @@ def test_session_xp_uses_the_rates_in_force_when_it_is_awarded(stone: Journal) -
     after = sw.award_session_xp(stone, STONE, 2)
     assert [(e.data["character"], e.data["amount"]) for e in before + after] == [
         ("Ратибор", 75), ("Мастер", 112), ("Ратибор", 90), ("Мастер", 135)]
-    ledger = lambda point: stone.at(STONE, point)["xp"]["characters"]["Ратибор"]["earned"]  # noqa: E731
+    ledger = lambda point: stone.at(STONE, point)["xp"]["characters"]["Ратибор"]["earned"]
     assert (ledger(before[-1].version), ledger(None)) == (75, 165)

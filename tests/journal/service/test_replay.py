@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support import CHARS, PARAMS
 
 from journal.errors import NotFound, ValidationFailed
 from journal.events import registered_types
@@ -14,7 +15,6 @@ from journal.service.sessions import end_session, free_roll, start_session
 from journal.service.summaries import describe, known_types
 from journal.systems.stone_wheel import commands as sw
 from journal.systems.vpt import commands as vpt
-from support import CHARS, PARAMS
 
 CAMPAIGN = "Пепел"
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from support import tamper
 
 from journal.errors import NotAuthorized, RuleViolation, ValidationFailed
 from journal.events.envelope import NewEvent
 from journal.service import Journal
 from journal.service.sessions import end_session, free_roll, start_session, verify_rolls
-from support import tamper
 
 
 @pytest.fixture

@@ -7,11 +7,11 @@ import uuid
 
 import pytest
 import sqlalchemy as sa
+from support import tamper
 
 from journal.errors import ConcurrencyConflict, IntegrityFailure, ValidationFailed
 from journal.events.envelope import NewEvent
 from journal.store import EventStore, open_store
-from support import tamper
 
 
 def _new(n: int = 1, type_: str = "test.noted", actor: str = "gm") -> list[NewEvent]:
@@ -147,18 +147,22 @@ def test_global_order_follows_appends_across_campaigns(store: EventStore) -> Non
 def test_raw_update_is_refused_by_the_database(store: EventStore) -> None:
     """An UPDATE on the events table, even in raw SQL, is refused by a trigger."""
     store.append("c", _new(1), 0)
-    with pytest.raises(sa.exc.DatabaseError, match="events are immutable: UPDATE refused"):
-        with store.engine.begin() as conn:
-            conn.exec_driver_sql("UPDATE events SET actor = 'forger'")
+    with (
+        pytest.raises(sa.exc.DatabaseError, match="events are immutable: UPDATE refused"),
+        store.engine.begin() as conn,
+    ):
+        conn.exec_driver_sql("UPDATE events SET actor = 'forger'")
     assert next(store.read("c")).actor == "gm"
 
 
 def test_raw_delete_is_refused_by_the_database(store: EventStore) -> None:
     """A DELETE on the events table, even in raw SQL, is refused by a trigger."""
     store.append("c", _new(1), 0)
-    with pytest.raises(sa.exc.DatabaseError, match="events are immutable: DELETE refused"):
-        with store.engine.begin() as conn:
-            conn.exec_driver_sql("DELETE FROM events")
+    with (
+        pytest.raises(sa.exc.DatabaseError, match="events are immutable: DELETE refused"),
+        store.engine.begin() as conn,
+    ):
+        conn.exec_driver_sql("DELETE FROM events")
     assert store.head("c") == 1
 
 
@@ -288,7 +292,6 @@ def test_an_event_stored_before_decisions_belongs_with_the_events_appended_with_
 def test_import_refuses_a_decision_that_joins_two_appends(store: EventStore, tmp_path) -> None:
     """A file that moves an event into an earlier append's decision (hashes recomputed) is refused, naming the line."""
     import orjson
-
     from support import rechain
 
     envelopes = [orjson.loads(line) for line in _exported(open_store(f"sqlite:///{tmp_path / 'source.db'}"))]

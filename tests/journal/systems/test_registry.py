@@ -10,9 +10,9 @@ from collections.abc import Iterator
 
 import orjson
 import pytest
+from coin_system.descriptor import DESCRIPTOR as COIN
 from fastapi.testclient import TestClient
 
-from coin_system.descriptor import DESCRIPTOR as COIN
 from journal.service import Journal
 from journal.service.tokens import issue
 from journal.store import open_store

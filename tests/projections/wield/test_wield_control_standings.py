@@ -20,7 +20,7 @@ def jill_bestows_one_point(log: WieldLog) -> None:
         wield.PowerBestowed(
             vatcha="Кольцо", hero="Ansel", power="Breeze", domain="Air", rank=1, boxes=1, control_lost=1,
             vatcha_dice=9, wielder_dice=1,
-        )  # fmt: skip
+        )
     )
 
 
@@ -64,14 +64,14 @@ def test_tied_risk_and_its_reroll_are_linked(wield_log: WieldLog) -> None:
             vatcha="Кольцо", hero="Ansel", demand="abandon the princess", destiny=True, control_lost=1,
             vatcha_dice=9, wielder_dice=2, vatcha_roll=d20(20, 17, 3, 3, 3, 3, 3, 3, 3),
             wielder_roll=d20(17, 20), outcome="reroll",
-        )  # fmt: skip
+        )
     )
     wield_log.record(
         wield.ControlRisk(
             vatcha="Кольцо", hero="Ansel", demand="abandon the princess", destiny=True, control_lost=1,
             vatcha_dice=9, wielder_dice=2, vatcha_roll=d20(5, 5, 5, 5, 5, 5, 5, 5, 5), wielder_roll=d20(6, 1),
             outcome="wielder", reroll_of="e6",
-        )  # fmt: skip
+        )
     )
     standing = wield_log.fold(control)["vatcha"]["Кольцо"]["wielders"]["Ansel"]
     assert [(risk["event"], risk["outcome"], risk["reroll_of"]) for risk in standing["risks"]] == [
@@ -89,13 +89,13 @@ def test_ro_vatcha_with_no_dice_is_recorded_with_an_empty_pool(wield_log: WieldL
         wield.PowerBestowed(
             vatcha="Кольцо", hero="Ansel", power="All Air Powers", domain="Air", rank=10, boxes=10,
             control_lost=10, vatcha_dice=0, wielder_dice=10,
-        )  # fmt: skip
+        )
     )
     wield_log.record(
         wield.ControlRisk(
             vatcha="Кольцо", hero="Ansel", demand="burn the village", control_lost=10, vatcha_dice=0,
             wielder_dice=10, wielder_roll=d20(1, 1, 1, 1, 1, 1, 1, 1, 1, 2), outcome="wielder",
-        )  # fmt: skip
+        )
     )
     risk = wield_log.fold(control)["vatcha"]["Кольцо"]["wielders"]["Ansel"]["risks"][0]
     assert (risk["vatcha_dice"], risk["outcome"]) == ([], "wielder")
@@ -107,7 +107,7 @@ def won_risk(log: WieldLog) -> str:
         wield.ControlRisk(
             vatcha="Кольцо", hero="Ansel", demand="flee", control_lost=1, vatcha_dice=9, wielder_dice=1,
             vatcha_roll=d20(2, 2, 2, 2, 2, 2, 2, 2, 2), wielder_roll=d20(19), outcome="wielder",
-        )  # fmt: skip
+        )
     )
 
 

@@ -16,7 +16,7 @@ def bestow(log: WieldLog, rank: int, boxes: int, lost: int, power: str = "Gust",
         wield.PowerBestowed(
             vatcha=vatcha, hero=hero, power=power, domain="Air", rank=rank, boxes=boxes, control_lost=lost,
             vatcha_dice=10 - lost, wielder_dice=lost,
-        )  # fmt: skip
+        )
     )
 
 
@@ -66,7 +66,7 @@ def test_connections_are_kept_on_the_vatcha_sheet(wield_log: WieldLog) -> None:
             name="Jill's Ring", player="Jill", item="Ring", domains=["Water"], goal="Liberate the slaves",
             steps=["1", "2", "3", "4", "5"], destruction="Melted by a dragon",
             connections=[wield.Connection(vatcha="John's Sword", text="John saved me from the Green Wizard.")],
-        )  # fmt: skip
+        )
     )
     assert wield_log.fold(sheet)["vatcha"]["Jill's Ring"]["connections"] == [
         {"vatcha": "John's Sword", "text": "John saved me from the Green Wizard."}

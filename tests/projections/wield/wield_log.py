@@ -51,7 +51,7 @@ class WieldLog:
                 wield.VatchaCreated(
                     name=name, player=player, item=item, domains=domains, goal="Rule the kingdom",
                     steps=["one", "two", "three", "four", "five"], destruction="Drop it in a volcano",
-                )  # fmt: skip
+                )
             )
         for name, player, vatcha, background, destiny in (
             ("Ярослава", "Jill", "Sword", "Thief", "Marry the prince"),

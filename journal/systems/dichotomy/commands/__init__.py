@@ -14,11 +14,11 @@ from journal.systems.dichotomy.commands.adventures import (
     swap_motive,
 )
 from journal.systems.dichotomy.commands.characters import (
+    change_wealth,
     create_character,
     gain_ability,
     pack_equipment,
     spend_xp,
-    change_wealth,
 )
 from journal.systems.dichotomy.commands.checks import record_check
 from journal.systems.dichotomy.commands.health import (

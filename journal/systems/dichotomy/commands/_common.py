@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-
 from journal.errors import NotAuthorized, NotFound, ValidationFailed
 from journal.events import Payload
 from journal.events.envelope import Event

@@ -52,7 +52,7 @@ def record_motive(
         ctx.require_master("score a motive")
         sheet = character(ctx, character_name)
         adventure = rules.scoring_adventure(current["adventures"]["started"])
-        slot, xp = rules.score_motive(motive_slots(sheet), held, result, adventure)  # type: ignore[arg-type]
+        slot, xp = rules.score_motive(motive_slots(sheet), held, result, adventure)
         return [events.XpAwarded(character=character_name, amount=xp, source="motive", motive=held,
                                  outcome=result, slot=slot, adventure=adventure)]
 

@@ -28,7 +28,7 @@ def create_character(
     The player is the actor unless the GM records it for another member; ``wealth`` is the level the GM set.
     """
     new_name = name("character name", character_name)
-    typed = {names.attribute(key): value for key, value in attributes.items()}
+    typed: dict[str, int] = {names.attribute(key): value for key, value in attributes.items()}
     chosen = [names.ability(text) for text in abilities]
     held = [names.motive(text) for text in motives]
     level = names.wealth(wealth)

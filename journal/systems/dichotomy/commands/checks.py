@@ -65,13 +65,13 @@ def record_check(
                  for attr, target, mod in zip(tied, targets, mods)]
         roll = ctx.dice(10, 2, table=dice)
         result = rules.resolve_check(specs[0], specs[1], roll.dice)
-        dies = tuple(
+        first, second = (
             events.CheckDie(attribute=spec.attribute, attribute_value=spec.value, tn=spec.tn, modifier=spec.modifier,
                             defender_attribute=None if named is None else named[i],
                             total=result.totals[i], success=result.successes[i])
             for i, spec in enumerate(specs)
         )
         return [events.CheckRolled(character=character_name, action=action, defender=defender, roll=roll,
-                                   dice=dies, outcome=result.outcome)]
+                                   dice=(first, second), outcome=result.outcome)]
 
     return run(journal, campaign, decide, actor)

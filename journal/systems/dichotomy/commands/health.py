@@ -23,7 +23,7 @@ def apply_damage(
     """A round's damage at the end of the round: at most 3 Hits, one state change; ``end`` names death or
     the end of the career exactly when the third Hit after both state circles falls."""
 
-    if end not in (None, "death", "career_ended"):
+    if end is not None and end not in rules.CAREER_ENDS:
         raise ValidationFailed(f"end: '{end}' is not death or career_ended")
 
     def decide(ctx: Context) -> list:
@@ -31,7 +31,7 @@ def apply_damage(
         ctx.require_master("apply damage")
         sheet = character(ctx, character_name)
         rules.check_in_play(character_name, sheet["status"])
-        result = rules.apply_round_damage(track(sheet), damage, end)  # type: ignore[arg-type]
+        result = rules.apply_round_damage(track(sheet), damage, end)
         return [events.DamageApplied(
             character=character_name, round=round, damage=damage, hits_lost=result.hits_lost,
             discarded=result.discarded, track=_state(result.track), may_dive=result.may_dive, end=result.end,
@@ -68,13 +68,13 @@ def recover_hits(
     journal: Journal, campaign: str, character_name: str, how: str = "recover_action", actor: str | None = None
 ) -> Event:
     """Shaken Hits restored: 1 by the Recover action (3 AP), all of them by rest after the fight."""
-    if how not in ("recover_action", "rest"):
+    if how not in rules.RECOVERY_KINDS:
         raise ValidationFailed(f"how: '{how}' is not recover_action or rest")
 
     def decide(ctx: Context) -> list:
         sheet = own(ctx, character_name, "recover Hits")
         rules.check_in_play(character_name, sheet["status"])
-        new, hits = rules.recover_hits(track(sheet), how)  # type: ignore[arg-type]
+        new, hits = rules.recover_hits(track(sheet), how)
         return [events.HitsRecovered(character=character_name, how=how, hits=hits, track=_state(new))]
 
     return run(journal, campaign, decide, actor)
@@ -83,7 +83,7 @@ def recover_hits(
 def heal_injury(journal: Journal, campaign: str, character_name: str, injury: str, actor: str | None = None) -> Event:
     """The Injury (after a full rest) or the Serious injury (after a week) healed (the GM)."""
 
-    if injury not in ("injury", "serious"):
+    if injury not in rules.INJURY_KINDS:
         raise ValidationFailed(f"injury: '{injury}' is not injury or serious")
 
     def decide(ctx: Context) -> list:
@@ -91,7 +91,7 @@ def heal_injury(journal: Journal, campaign: str, character_name: str, injury: st
         ctx.require_master("heal an injury")
         sheet = character(ctx, character_name)
         rules.check_in_play(character_name, sheet["status"])
-        new = rules.heal_injury(track(sheet), injury)  # type: ignore[arg-type]
+        new = rules.heal_injury(track(sheet), injury)
         return [events.InjuryHealed(character=character_name, injury=injury, track=_state(new))]
 
     return run(journal, campaign, decide, actor)

@@ -6,7 +6,12 @@ the journal's server dice of the open session are thrown.
 
 from journal.systems.stone_wheel.commands._common import PROJECTIONS, SYSTEM
 from journal.systems.stone_wheel.commands.characters import (
-    create_character, record_damage, record_effect, record_perk, record_recovery, record_revival,
+    create_character,
+    record_damage,
+    record_effect,
+    record_perk,
+    record_recovery,
+    record_revival,
 )
 from journal.systems.stone_wheel.commands.rolls import record_exchange, record_request, record_sleep
 from journal.systems.stone_wheel.commands.turns import end_turn_mode, record_violation, start_turn_mode

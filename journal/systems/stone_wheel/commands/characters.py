@@ -11,10 +11,20 @@ from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.commands._common import (
-    PROJECTIONS, build, character, harm, require_owner, state,
+    PROJECTIONS,
+    build,
+    character,
+    harm,
+    require_owner,
+    state,
 )
 from journal.systems.stone_wheel.events import (
-    CharacterCreated, EffectGained, EffectRemoved, PerkGained, Recovered, Revived,
+    CharacterCreated,
+    EffectGained,
+    EffectRemoved,
+    PerkGained,
+    Recovered,
+    Revived,
 )
 
 

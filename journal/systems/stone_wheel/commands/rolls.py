@@ -8,7 +8,12 @@ from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.commands._common import (
-    PROJECTIONS, attack_harm, build, character, pool_roll, require_owner,
+    PROJECTIONS,
+    attack_harm,
+    build,
+    character,
+    pool_roll,
+    require_owner,
 )
 from journal.systems.stone_wheel.events import CombatExchanged, RequestRolled, SleepRolled
 
@@ -57,6 +62,7 @@ def record_exchange(
         if response != "none":
             rules.check_can_act(target, defender["status"])
             answer = pool_roll(ctx, target, defender, answer_threshold or 0, answer_pool or 0, answer_skill, answer_dice)
+        # ``response`` is the caller's str: the CombatExchanged payload built below validates it (Response).
         outcome = rules.resolve_exchange(challenge.successes, 0 if answer is None else answer.successes, response)  # type: ignore[arg-type]
         out = [build(CombatExchanged, {
             "action": action, "challenge": challenge.model_dump(mode="json"), "target": target,

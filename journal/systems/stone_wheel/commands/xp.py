@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from journal.errors import NotFound, RuleViolation
 from journal.events.envelope import Event
 from journal.service.context import Context
-from journal.service.house_rules import rule_in_force
+from journal.service.house_rules import number_in_force
 from journal.service.journal import Journal
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.commands._common import PROJECTIONS, build, character, require_owner, state
@@ -29,8 +29,8 @@ def award_session_xp(journal: Journal, campaign: str, session: int, actor: str |
         rules.check_session_award(session, record["ended_at"] is not None,
                                   None if first is None else f"version {first['version']}, event {first['id']}")
         minutes = record["minutes"]
-        xp = rules.session_xp(minutes, rule_in_force(ctx, "xp_per_hour_player"),  # the house rules in force
-                              rule_in_force(ctx, "xp_per_hour_master"))
+        xp = rules.session_xp(minutes, number_in_force(ctx, "xp_per_hour_player"),  # the house rules in force
+                              number_in_force(ctx, "xp_per_hour_master"))
         members = ctx.campaign["members"]
         present = [name for name in record["present"] if members.get(name) == "player"]
         out = []
@@ -73,6 +73,7 @@ def spend_xp(
     def decide(ctx: Context) -> list:
         found = require_owner(ctx, name, "spend experience")
         rules.check_xp_spend(found["xp"]["balance"], cost)
+        # ``kind`` is the caller's str: the XpSpent payload built below validates it (Improvement).
         rules.check_improvement(kind, target, levels, found["spells"])  # type: ignore[arg-type]
         return [build(XpSpent, {"character": name, "amount": cost, "kind": kind, "target": target,
                                 "levels": levels, "schools": list(schools), "reason": reason})]

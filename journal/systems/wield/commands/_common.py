@@ -97,7 +97,8 @@ def split(table: list[int] | None, counts: Sequence[int], what: str) -> list[lis
         return [None] * len(counts)
     if len(table) != sum(counts):
         raise ValidationFailed(f"dice: {what} needs {sum(counts)} d20, {len(table)} given")
-    groups, start = [], 0
+    groups: list[list[int] | None] = []
+    start = 0
     for count in counts:
         groups.append(list(table[start : start + count]))
         start += count

@@ -10,7 +10,6 @@ from journal.events.envelope import Event
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.wield import rules
-from journal.systems.wield.events import ChanceRolled, CombatCheck, CombatRound, Declared, Hit, Switched
 from journal.systems.wield.commands._common import (
     Ref,
     bonuses,
@@ -21,6 +20,7 @@ from journal.systems.wield.commands._common import (
     require_player_or_fate,
     split,
 )
+from journal.systems.wield.events import ChanceRolled, CombatCheck, CombatRound, Declared, Hit, Switched
 
 
 def _sealed_geis(ctx: Context, hero_name: str, ref: Ref | bool, task: str) -> str:
@@ -88,7 +88,8 @@ def record_chance(
         rules.check_alive(hero_name, found["alive"])
         tier, number = _tier(difficulty, target)
         goal = rules.chance_target(tier, number)
-        fields: dict[str, Any] = dict(hero=hero_name, task=task, difficulty=tier, target=goal, profession=profession)
+        fields: dict[str, Any] = {"hero": hero_name, "task": task, "difficulty": tier, "target": goal,
+                                  "profession": profession}
         if geis is not None and geis is not False:
             if dice is not None:
                 raise ValidationFailed("dice: a chance settled by a geis is not rolled")

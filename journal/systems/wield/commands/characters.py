@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 
 from journal.events.envelope import Event
 from journal.service.context import Context
-from journal.service.house_rules import rule_in_force
+from journal.service.house_rules import choice_in_force
 from journal.service.journal import Journal
 from journal.systems.wield import rules
+from journal.systems.wield.commands._common import execute, hero, make, require_player_or_fate, vatcha
 from journal.systems.wield.events import (
     ConditionGained,
     ConditionRemoved,
@@ -18,7 +19,6 @@ from journal.systems.wield.events import (
     PowerBestowed,
     VatchaCreated,
 )
-from journal.systems.wield.commands._common import execute, hero, make, require_player_or_fate, vatcha
 
 
 def _names(ctx: Context) -> set[str]:
@@ -102,7 +102,7 @@ def record_power(
         require_player_or_fate(ctx, [item["player"]], f"bestow {vatcha_name}'s powers")
         wielder = item["wielder"]
         rules.check_wielder(vatcha_name, wielder, wielder is not None and hero(ctx, wielder)["alive"])
-        mapping = rule_in_force(ctx, "control_mapping")  # the house rule in force, stored with the event
+        mapping = choice_in_force(ctx, "control_mapping", rules.CONTROL_MAPPINGS)  # in force, stored with the event
         after = rules.bestow(item["boxes"], rank, mapping)
         return [make(PowerBestowed, vatcha=vatcha_name, hero=wielder, power=power, domain=domain, rank=rank,
                      mapping=mapping, boxes=after.boxes, control_lost=after.control_lost,

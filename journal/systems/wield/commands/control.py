@@ -9,7 +9,6 @@ from journal.events.envelope import Event
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.systems.wield import rules
-from journal.systems.wield.events import ControlRisk
 from journal.systems.wield.commands._common import (
     Ref,
     event_id,
@@ -21,6 +20,7 @@ from journal.systems.wield.commands._common import (
     throw,
     vatcha,
 )
+from journal.systems.wield.events import ControlRisk
 
 
 def _risk(ctx: Context, vatcha_name: str, hero_name: str, demand: str, destiny: bool, lost: int,

@@ -10,11 +10,12 @@ from journal.events import parse_payload, registered_types
 from journal.events.rolls import Roll
 from journal.systems.stone_wheel import events
 
-CHARACTERISTICS = dict(constitution=5, strength=6, dexterity=4, perception=3, intelligence=2, wisdom=2,
-                       charisma=3, will=4, magic=1, luck=2)
-PARAMETERS = dict(health=20, stamina=8, mana=4, survival=10, attack=5, damage=3, dodge=4, block=4, casting=1,
-                  search=2, health_recovery=2, stamina_recovery=1, mana_recovery=1, disease_resistance=2,
-                  toxin_resistance=2, magic_resistance=1, reaction=3, movement=6, carry=40)
+CHARACTERISTICS = {"constitution": 5, "strength": 6, "dexterity": 4, "perception": 3, "intelligence": 2, "wisdom": 2,
+                   "charisma": 3, "will": 4, "magic": 1, "luck": 2}
+PARAMETERS = {"health": 20, "stamina": 8, "mana": 4, "survival": 10, "attack": 5, "damage": 3, "dodge": 4, "block": 4,
+              "casting": 1, "search": 2, "health_recovery": 2, "stamina_recovery": 1, "mana_recovery": 1,
+              "disease_resistance": 2, "toxin_resistance": 2, "magic_resistance": 1, "reaction": 3, "movement": 6,
+              "carry": 40}
 
 
 def creation_data(**changes: Any) -> dict[str, Any]:

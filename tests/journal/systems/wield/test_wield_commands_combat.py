@@ -47,7 +47,8 @@ def test_example_2_one_wound_needs_no_roll(journal: Journal) -> None:
     table(journal)
     event = commands.record_combat_round(journal, CAMPAIGN, [D("Jill", "attack", 1, "Ro"), D("Ro", "attack", 2, "Jill")],
                                          dice=[14])
-    assert [(c["combatant"], c["roll"], c["success"]) for c in event.data["checks"]][0] == ("Jill", None, True)
+    first = event.data["checks"][0]
+    assert (first["combatant"], first["roll"], first["success"]) == ("Jill", None, True)
     assert event.data["wounds"] == {"Ro": 1, "Jill": 2}
     assert wounds(journal) == {"John": 0, "Jill": 2, "Ro": 1}
 
