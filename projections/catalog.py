@@ -50,9 +50,14 @@ def _shared() -> list[Projection]:
 def _system(system: str) -> list[Projection]:
     import importlib
 
+    from journal.events.upcasting import register
+    from journal.systems.registry import load
     from journal.systems.registry import system as registered
 
-    return [Projection(fold.name, fold.version, importlib.import_module(fold.module)) for fold in registered(system).folds]
+    descriptor = registered(system)
+    for upcast in descriptor.upcasters:  # the system's older payload shapes read as the current ones
+        register(upcast.type, upcast.from_version, load(upcast.function))
+    return [Projection(fold.name, fold.version, importlib.import_module(fold.module)) for fold in descriptor.folds]
 
 
 def for_system(system: str) -> list[Projection]:

@@ -81,6 +81,15 @@ def voids(store: EventStore, campaign: str, marks: Iterable[Event] | None = None
             for void in voided_by(store, mark)]
 
 
+def apply_event(states: dict[str, Any], projections: list[catalog.Projection], event: Event) -> None:
+    """Fold one event into ``states`` the way the engine does: upcast to the current shape, then every fold
+    that reads its type (for walks that look at the state after each event, such as the replay)."""
+    event = upcast(event)
+    for projection in projections:
+        if projection.wants(event.type):
+            projection.apply(states[projection.name], event)
+
+
 class Engine:
     """Answers 'what did the projections say at point X' for the campaigns of one store."""
 

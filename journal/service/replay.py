@@ -33,7 +33,7 @@ from journal.service.summaries import notes, summary
 from journal.systems import registry
 from journal.systems.registry import Bonds
 from projections import catalog
-from projections.engine import voided_by, voids
+from projections.engine import apply_event, voided_by, voids
 
 
 def _copy(value: Any) -> Any:
@@ -158,8 +158,7 @@ def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
                 states = journal.at(campaign, event.version).states
                 sheets.replace(states)
             elif event.id not in skip:
-                for projection in projections:
-                    projection.apply(states[projection.name], event)
+                apply_event(states, projections, event)
             changes = sheets.changes()
             if part == "session" or _names_session(event, number, walked):
                 walked.add(event.id)

@@ -23,7 +23,7 @@ import structlog
 import journal.logs  # noqa: F401  (quiet default logging)
 from journal.errors import ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
-from journal.store.hashing import canonical, envelope_bytes, event_hash, export_line, hash_bytes
+from journal.store.hashing import canonical, decision_break, envelope_bytes, event_hash, export_line, hash_bytes
 from journal.store.tables import MARKER_TYPES
 from journal.store.tables import event_marks as M
 from journal.store.tables import events as T
@@ -434,8 +434,8 @@ class EventStore:
                     reason = "prev_hash does not match the previous event's hash"
                 elif event_hash(m, m["data"]) != m["hash"]:
                     reason = "hash does not match the stored envelope (the event was altered)"
-                elif m["decision"] not in (None, m["id"], prev_decision):
-                    reason = "decision names neither this event nor the previous event's decision"
+                else:
+                    reason = decision_break(m["decision"], m["id"], prev_decision)
                 if reason:
                     breaks.append(ChainBreak(m["campaign"], m["version"], m["id"], reason))
                     broken = True

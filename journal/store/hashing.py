@@ -71,3 +71,17 @@ def export_line(envelope: Any, data_json: bytes | str) -> bytes:
     body = _body(envelope, data_json)
     body["hash"] = envelope["hash"]
     return orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+
+
+def decision_break(decision: str | None, event_id: str, previous: str | None) -> str | None:
+    """Why an event's ``decision`` cannot follow the previous event's, or None when it can.
+
+    A decision is one append: its first event names itself, every later one names the same first event.
+    Events stored before decisions carry none, and once a campaign's events carry one, every later one does.
+    ``verify`` and ``import`` both ask this.
+    """
+    if decision is None:
+        return None if previous is None else "decision is missing after an event that has one"
+    if decision not in (event_id, previous):
+        return "decision names neither this event nor the previous event's decision (a decision is one append)"
+    return None

@@ -15,7 +15,7 @@ import orjson
 
 from journal.errors import IntegrityFailure, JournalError, ValidationFailed
 from journal.events import parse_payload
-from journal.store.hashing import canonical, event_hash
+from journal.store.hashing import canonical, decision_break, event_hash
 
 _FIELDS: dict[str, tuple[type, ...]] = {
     "id": (str,),
@@ -78,9 +78,9 @@ def check_lines(lines: Iterable[bytes | str]) -> list[dict[str, Any]]:
             )
         if envelope["prev_hash"] != prev_hash:
             raise IntegrityFailure(f"line {number}: prev_hash does not match the previous event's hash (chain broken)")
-        if envelope["decision"] not in (None, envelope["id"], decisions.get(campaign)):
-            raise IntegrityFailure(f"line {number}: field 'decision' names neither this event nor the previous "
-                                   "event's decision (a decision is one append)")
+        problem = decision_break(envelope["decision"], envelope["id"], decisions.get(campaign))
+        if problem is not None:
+            raise IntegrityFailure(f"line {number}: field 'decision': {problem}")
         decisions[campaign] = envelope["decision"]
         data_json = canonical(envelope["data"])
         if event_hash(envelope, data_json) != envelope["hash"]:

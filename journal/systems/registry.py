@@ -67,6 +67,15 @@ class Bonds:
 
 
 @dataclass(frozen=True)
+class Upcast:
+    """An upcaster of the system: ``function`` turns a ``from_version`` payload of ``type`` into the next version."""
+
+    type: str
+    from_version: int
+    function: str
+
+
+@dataclass(frozen=True)
 class SystemDescriptor:
     """Everything the core needs from one rule system (see the module docstring)."""
 
@@ -80,6 +89,8 @@ class SystemDescriptor:
     folds: tuple[Fold, ...]
     #: Where the sheets keep characters (``journal sheet``, replay, the page).
     sheets: tuple[Sheets, ...]
+    #: Upcasters of the system's older payload shapes (journal.events.upcasting), registered with its folds.
+    upcasters: tuple[Upcast, ...] = ()
     #: ``module:attribute`` of a dict ``event type -> (data -> one line)``: the system's summary lines.
     summaries: str | None = None
     #: ``module:function`` ``(states) -> {event id: note}``: what the folds now say of an earlier event

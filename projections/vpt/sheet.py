@@ -53,7 +53,7 @@ def _created(state: State, data: dict[str, Any]) -> None:
 
 def _weapons(state: State, data: dict[str, Any]) -> None:
     rows = {name: dict(row) for name, row in data["weapons"].items()}
-    state["weapons"] = {**state["weapons"], **rows} if data.get("merge", False) else rows
+    state["weapons"] = {**state["weapons"], **rows} if data["merge"] else rows
 
 
 def _sheet(state: State, name: str) -> dict[str, Any] | None:

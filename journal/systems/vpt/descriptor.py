@@ -1,6 +1,6 @@
 """VPT («ВПТ»): the one descriptor the core reads (journal.systems.registry)."""
 
-from journal.systems.registry import Bonds, Fold, Sheets, SystemDescriptor, register
+from journal.systems.registry import Bonds, Fold, Sheets, SystemDescriptor, Upcast, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="vpt",
@@ -8,6 +8,7 @@ DESCRIPTOR = register(SystemDescriptor(
     payloads=("journal.systems.vpt.events",),
     folds=(Fold("vpt.sheet", 2, "projections.vpt.sheet"), Fold("vpt.bonds", 2, "projections.vpt.bonds")),
     sheets=(Sheets("vpt.sheet", "characters"),),
+    upcasters=(Upcast("vpt.weapon_table_set", 1, "journal.systems.vpt.events:weapon_table_v1_to_v2"),),
     summaries="journal.systems.vpt.summaries:LINES",
     tally="journal.systems.vpt.tally:RULES",
     cli="cli.vpt:group",

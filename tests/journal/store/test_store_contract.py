@@ -296,6 +296,46 @@ def test_import_refuses_a_decision_that_joins_two_appends(store: EventStore, tmp
 
     envelopes = [orjson.loads(line) for line in _exported(open_store(f"sqlite:///{tmp_path / 'source.db'}"))]
     envelopes[2]["decision"] = envelopes[0]["id"]
-    with pytest.raises(IntegrityFailure, match="^line 3: field 'decision' names neither this event nor the previous"):
+    with pytest.raises(IntegrityFailure, match="^line 3: field .decision.: decision names neither this event nor the previous"):
         store.import_lines(rechain(envelopes))
     assert store.campaigns() == []
+
+
+def test_import_refuses_an_event_without_a_decision_after_one_with(store: EventStore, tmp_path) -> None:
+    """A file that strips the decision from a later event (hashes recomputed) is refused: every append records one."""
+    import orjson
+    from support import rechain
+
+    envelopes = [orjson.loads(line) for line in _exported(open_store(f"sqlite:///{tmp_path / 'source.db'}"))]
+    del envelopes[3]["decision"]
+    with pytest.raises(IntegrityFailure, match="^line 4: field 'decision': decision is missing after an event that has one$"):
+        store.import_lines(rechain(envelopes))
+    assert store.campaigns() == []
+
+
+def test_verify_names_an_event_moved_into_another_decision(store: EventStore) -> None:
+    """A host who moves v3 into the first append's decision and re-chains every hash is caught at v4, which still
+    names v3's old decision.  (A rewrite consistent to the end re-chains history: receipts catch that.)"""
+    import sqlalchemy as sa
+
+    from journal.store.hashing import event_hash
+
+    store.append("c", _new(2), 0)
+    store.append("c", _new(2), 2)
+    rows = list(store.read("c"))
+    with store.engine.begin() as conn:
+        if store.dialect == "sqlite":
+            conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
+        else:
+            conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
+        prev = rows[1].hash
+        for event in rows[2:]:
+            decision = rows[0].id if event.version == 3 else event.decision
+            envelope = {**event._asdict(), "decision": decision, "prev_hash": prev}
+            data = conn.execute(sa.text("SELECT data FROM events WHERE id = :i"), {"i": event.id}).scalar()
+            prev = event_hash(envelope, data)
+            conn.execute(sa.text("UPDATE events SET decision = :d, prev_hash = :p, hash = :h WHERE id = :i"),
+                         {"d": decision, "p": envelope["prev_hash"], "h": prev, "i": event.id})
+    (broken,) = store.verify().breaks
+    assert (broken.version, broken.reason) == (
+        4, "decision names neither this event nor the previous event's decision (a decision is one append)")
