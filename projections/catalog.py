@@ -44,19 +44,18 @@ def _shared() -> list[Projection]:
     from projections import campaign, disputes, house_rules, session, xp
 
     return [Projection("campaign", 3, campaign), Projection("sessions", 3, session), Projection("xp", 2, xp),
-            Projection("disputes", 2, disputes), Projection("house_rules", 2, house_rules)]
+            Projection("disputes", 3, disputes), Projection("house_rules", 2, house_rules)]
 
 
 def _system(system: str) -> list[Projection]:
     import importlib
 
     from journal.events.upcasting import register
-    from journal.systems.registry import load
     from journal.systems.registry import system as registered
 
     descriptor = registered(system)
-    for upcast in descriptor.upcasters:  # the system's older payload shapes read as the current ones
-        register(upcast.type, upcast.from_version, load(upcast.function))
+    for upcast in descriptor.upcasters:  # the system's older payload shapes read as the current ones (lazily)
+        register(upcast.type, upcast.from_version, upcast.function)
     return [Projection(fold.name, fold.version, importlib.import_module(fold.module)) for fold in descriptor.folds]
 
 

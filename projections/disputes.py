@@ -59,7 +59,8 @@ def apply(state: State, event: Event) -> None:
     elif kind == "correction.voided":
         dispute = state["disputes"].get(event.data.get("dispute") or "")
         if dispute is not None and dispute["ruling"] is not None:
-            dispute["ruling"]["void"] = event.id
+            if event.data["target"] == dispute["target"]:  # the disputed event's own void (its decision has more)
+                dispute["ruling"]["void"] = event.id
             state["voids"][event.id] = dispute["id"]
     elif event.causation is not None and event.causation in state["voids"]:
         ruling = state["disputes"][state["voids"][event.causation]]["ruling"]

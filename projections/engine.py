@@ -140,7 +140,8 @@ class Engine:
             def save(snapshots: list[tuple[int, bytes]]) -> None:
                 self.store.projections.save_snapshots(campaign, fp, snapshots)
 
-            self._fold(states, projections, self.store.read(campaign, from_version=base + 1, to_version=version),
+            self._fold(states, projections,
+                       self.store.read_for_fold(campaign, from_version=base + 1, to_version=version),
                        skip, base, version, voids, progress, save)
         if version == head and version > 0:
             self.store.projections.save_read_model(campaign, fp, version, orjson.dumps(states))
@@ -149,18 +150,19 @@ class Engine:
     def _fold(self, states: dict, projections: list, events: Iterable[Event], skip: set[str], base: int, version: int,
               voids: list[Void], progress: Progress | None, save: Callable[[list[tuple[int, bytes]]], None]) -> None:
         """Fold ``events`` into ``states``; hand the snapshots taken on the way to ``save``, a few at a time."""
-        routes: dict[str, list[tuple[dict, Callable]]] = {}  # event type -> the folds that read it
-        old_shapes: dict[str, bool] = {}  # event type -> whether its stored payloads may need upcasting
+        # event type -> (whether its stored payloads may need upcasting, the folds that read it)
+        routes: dict[str, tuple[bool, list[tuple[dict, Callable]]]] = {}
         every = self.snapshot_every
         snapshots: list[tuple[int, bytes]] = []
         next_snapshot = (base // every + 1) * every
         for event in events:
             if event.id not in skip:
-                route = routes.get(event.type)
-                if route is None:
-                    route = routes[event.type] = [(states[p.name], p.apply) for p in projections if p.wants(event.type)]
-                    old_shapes[event.type] = needs_upcast(event.type)
-                if route and old_shapes[event.type]:
+                found = routes.get(event.type)
+                if found is None:
+                    found = routes[event.type] = (needs_upcast(event.type),
+                                                  [(states[p.name], p.apply) for p in projections if p.wants(event.type)])
+                old_shape, route = found
+                if old_shape:
                     event = upcast(event)
                 for state, apply in route:
                     apply(state, event)

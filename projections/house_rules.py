@@ -56,6 +56,8 @@ def _adopted(state: State, event: Event) -> None:
 
 
 _APPLY = {"rules.proposed": _proposed, "rules.voted": _voted, "rules.adopted": _adopted}
+#: The engine routes only these types here.
+TYPES = frozenset(_APPLY)
 
 
 def apply(state: State, event: Event) -> None:

@@ -19,18 +19,23 @@ from journal.events.envelope import Event
 Data = dict[str, Any]
 Upcaster = Callable[[Data], Data]
 
-#: (event type, schema version it reads) -> the function that returns the payload one version up.
-_UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+#: (event type, schema version it reads) -> the function that returns the payload one version up, or its
+#: ``module:function`` reference, imported the first time an old payload needs it (start-up pays nothing).
+_UPCASTERS: dict[tuple[str, int], Upcaster | str] = {}
+#: What was registered for each step, as given (a second registration must give the same).
+_REGISTERED: dict[tuple[str, int], Upcaster | str] = {}
 #: event type -> the newest schema version an upcaster reaches.
 _CURRENT: dict[str, int] = {}
 
 
-def register(event_type: str, from_version: int, upcaster: Upcaster) -> None:
-    """Register ``upcaster`` to turn a ``from_version`` payload of ``event_type`` into ``from_version + 1``."""
-    known = _UPCASTERS.get((event_type, from_version))
-    if known is not None and known is not upcaster:
+def register(event_type: str, from_version: int, upcaster: Upcaster | str) -> None:
+    """Register ``upcaster`` (a function, or its ``module:function``) to turn a ``from_version`` payload of
+    ``event_type`` into ``from_version + 1``."""
+    known = _REGISTERED.get((event_type, from_version))
+    if known is not None and known != upcaster:
         raise ValueError(f"an upcaster for {event_type} v{from_version} is registered twice")
-    _UPCASTERS[(event_type, from_version)] = upcaster
+    if known is None:
+        _REGISTERED[(event_type, from_version)] = _UPCASTERS[(event_type, from_version)] = upcaster
     _CURRENT[event_type] = max(_CURRENT.get(event_type, 1), from_version + 1)
 
 
@@ -54,5 +59,15 @@ def upcast(event: Event) -> Event:
         step = _UPCASTERS.get((event.type, version))
         if step is None:
             raise ValueError(f"no upcaster for {event.type} v{version} (event {event.id})")
+        if isinstance(step, str):
+            step = _UPCASTERS[(event.type, version)] = _load(step)
         data, version = step(dict(data)), version + 1
     return event._replace(data=data, schema=version)
+
+
+def _load(reference: str) -> Upcaster:
+    import importlib
+
+    module, _, name = reference.partition(":")
+    function: Upcaster = getattr(importlib.import_module(module), name)
+    return function

@@ -23,7 +23,14 @@ import structlog
 import journal.logs  # noqa: F401  (quiet default logging)
 from journal.errors import ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
-from journal.store.hashing import canonical, decision_break, envelope_bytes, event_hash, export_line, hash_bytes
+from journal.store.hashing import (
+    canonical,
+    decision_break,
+    envelope_bytes,
+    export_line,
+    hash_bytes,
+    row_hasher,
+)
 from journal.store.tables import MARKER_TYPES
 from journal.store.tables import event_marks as M
 from journal.store.tables import events as T
@@ -101,6 +108,11 @@ class VerifyReport:
     @property
     def ok(self) -> bool:
         return not self.breaks
+
+
+#: What folds read of an event: everything but the chain (``prev_hash``, ``hash``) and ``seq``.
+_FOLD_COLUMNS = (T.c.id, T.c.version, T.c.type, T.c.data, T.c.actor, T.c.recorded_at, T.c.session, T.c.causation,
+                 T.c.schema, T.c.decision)
 
 
 def _row_to_event(row: Sequence) -> Event:
@@ -268,6 +280,22 @@ class EventStore:
             stmt = stmt.where(T.c.type.in_(list(types)))
         yield from self._stream(stmt.order_by(T.c.version))
 
+    def read_for_fold(self, campaign: str, *, from_version: int = 1, to_version: int | None = None) -> Iterator[Event]:
+        """Stream a campaign's events for folding: as :meth:`read`, without the chain's hashes and ``seq``.
+
+        The hashes are a third of a row and no fold reads them; ``prev_hash`` is None and ``hash`` empty.
+        """
+        stmt = sa.select(*_FOLD_COLUMNS).where(T.c.campaign == campaign, T.c.version >= from_version)
+        if to_version is not None:
+            stmt = stmt.where(T.c.version <= to_version)
+        loads = orjson.loads
+        with self.engine.connect() as conn:
+            result = conn.execution_options(yield_per=_CHUNK).execute(stmt.order_by(T.c.version))
+            for rows in result.partitions():
+                for r in rows:
+                    yield Event(r[0], campaign, r[1], r[2], loads(r[3]), r[4], r[5], r[6], r[7], r[8], None, "", None,
+                                r[9])
+
     def read_all(self, *, after_seq: int = 0) -> Iterator[Event]:
         """Stream every event of every campaign in global order."""
         yield from self._stream(sa.select(*_COLUMNS).where(T.c.seq > after_seq).order_by(T.c.seq))
@@ -417,30 +445,33 @@ class EventStore:
         expected_version = 0
         prev_hash: str | None = None
         prev_decision: str | None = None
+        row_hash = row_hasher([c.name for c in _COLUMNS])
+        # Row positions (see _COLUMNS): 0 id, 1 campaign, 2 version, 10 prev_hash, 11 hash, 13 decision.
         with self.engine.connect() as conn:
-            for row in conn.execution_options(yield_per=_CHUNK).execute(stmt):
-                m = row._mapping
-                count += 1
-                if m["campaign"] != current:
-                    current, broken, expected_version, prev_hash, prev_decision = m["campaign"], False, 0, None, None
-                    campaigns += 1
-                if broken:
-                    continue
-                expected_version += 1
-                reason = None
-                if m["version"] != expected_version:
-                    reason = f"version {expected_version} is missing"
-                elif m["prev_hash"] != prev_hash:
-                    reason = "prev_hash does not match the previous event's hash"
-                elif event_hash(m, m["data"]) != m["hash"]:
-                    reason = "hash does not match the stored envelope (the event was altered)"
-                else:
-                    reason = decision_break(m["decision"], m["id"], prev_decision)
-                if reason:
-                    breaks.append(ChainBreak(m["campaign"], m["version"], m["id"], reason))
-                    broken = True
-                prev_hash = m["hash"]
-                prev_decision = m["decision"]
+            for rows in conn.execution_options(yield_per=_CHUNK).execute(stmt).partitions():
+                for row in rows:
+                    count += 1
+                    if row[1] != current:
+                        current, broken, expected_version, prev_hash, prev_decision = row[1], False, 0, None, None
+                        campaigns += 1
+                    if broken:
+                        continue
+                    expected_version += 1
+                    reason = None
+                    decision = row[13]
+                    if row[2] != expected_version:
+                        reason = f"version {expected_version} is missing"
+                    elif row[10] != prev_hash:
+                        reason = "prev_hash does not match the previous event's hash"
+                    elif row_hash(row) != row[11]:
+                        reason = "hash does not match the stored envelope (the event was altered)"
+                    elif decision != prev_decision and decision != row[0]:
+                        reason = decision_break(decision, row[0], prev_decision)
+                    if reason:
+                        breaks.append(ChainBreak(row[1], row[2], row[0], reason))
+                        broken = True
+                    prev_hash = row[11]
+                    prev_decision = decision
         if campaign is not None and campaigns == 0:
             raise NotFound(f"no campaign named '{campaign}'")
         return VerifyReport(campaigns, count, tuple(breaks))

@@ -12,6 +12,7 @@ before it keep the hashes they were recorded with, and a host cannot regroup a d
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
@@ -41,7 +42,10 @@ def canonical(value: Any) -> bytes:
 def _body(envelope: Any, data_json: bytes | str) -> dict[str, Any]:
     """The hashed fields of ``envelope`` (a mapping), ``data`` spliced in, ``decision`` only when set."""
     body = {name: envelope[name] for name in _ALWAYS}
-    decision = envelope.get("decision")
+    try:  # a row mapping has the column; an envelope of an older release may lack the key
+        decision = envelope["decision"]
+    except KeyError:
+        decision = None
     if decision is not None:
         body["decision"] = decision
     body["data"] = orjson.Fragment(data_json)
@@ -64,6 +68,25 @@ def event_hash(envelope: Any, data_json: bytes | str) -> str:
 def hash_bytes(body: dict[str, Any]) -> str:
     """Hex SHA-256 of an envelope dict already holding exactly the hashed fields (``data`` a Fragment)."""
     return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def row_hasher(columns: Sequence[str]) -> Callable[[Sequence[Any]], str]:
+    """A function hashing a stored row whose columns are named ``columns`` (the hashed fields found by name).
+
+    For walks over many rows (``verify``): it indexes the row's tuple instead of building a mapping.
+    """
+    at = [(name, columns.index(name)) for name in _ALWAYS]
+    decision_at, data_at = columns.index("decision"), columns.index("data")
+    fragment, dumps, sort, sha256 = orjson.Fragment, orjson.dumps, orjson.OPT_SORT_KEYS, hashlib.sha256
+
+    def row_hash(row: Sequence[Any]) -> str:
+        body = {name: row[index] for name, index in at}
+        if row[decision_at] is not None:
+            body["decision"] = row[decision_at]
+        body["data"] = fragment(row[data_at])
+        return sha256(dumps(body, option=sort)).hexdigest()
+
+    return row_hash
 
 
 def export_line(envelope: Any, data_json: bytes | str) -> bytes:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
-from journal.systems.vpt.rules import new_standing
+from journal.systems.vpt.standings import new_standing
 
 State = dict[str, Any]
 

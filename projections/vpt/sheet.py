@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
-from journal.systems.vpt.rules import dies, new_standing
+from journal.systems.vpt.standings import dies, new_standing
 
 State = dict[str, Any]
 

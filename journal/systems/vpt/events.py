@@ -10,7 +10,7 @@ facts, so voiding an earlier event changes everything after it.  Characters are 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -99,11 +99,6 @@ class WeaponTableSet(Payload):
 
     weapons: dict[Name, Weapon]
     merge: bool = False
-
-
-def weapon_table_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Schema 1 (release 0.1) had no ``merge``: every table it recorded was the whole table."""
-    return {**data, "merge": data.get("merge", False)}
 
 
 class MeleeEntry(_Part):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from journal.errors import RuleViolation
+from journal.systems.vpt.standings import dies  # the arithmetic the folds share lives in standings
 
 InitiativeMode = Literal["reckless", "careful"]
 CreatureKind = Literal["living", "animal", "magical"]
@@ -280,11 +281,6 @@ def death_check(dice: Sequence[int], health_bonus: int, wounds: int) -> DeathOut
     return DeathOutcome(total=total, dead=dies(total, wounds))
 
 
-def dies(total: int, wounds: int) -> bool:
-    """A death check's total below the character's wounds kills; an unwounded character does not die of it."""
-    return wounds >= 1 and total < wounds
-
-
 @dataclass(frozen=True, slots=True)
 class MoraleOutcome:
     """The morale total, its band and the wounds it recovers (1 on 12+)."""
@@ -342,11 +338,6 @@ def _score_checklist(items: Sequence[str], points: Mapping[str, int], scored: Co
     return sum(points[item] for item in items)
 
 
-def new_standing(points: int, change: int) -> int:
-    """Apply a checklist change; a standing never drops below 0."""
-    return max(0, points + change)
-
-
 def check_relationship_open(character: str, other: str, relationships: Collection[str]) -> None:
     """The player chooses a relationship, opened at 0: not with oneself, not twice, not a fourth one."""
     if other in relationships:
@@ -374,7 +365,7 @@ def score_relationship_tick(
     ``relationships`` are the others the character already has a relationship with; ``scored`` the
     items already scored for this pair this session.  A first tick opens the relationship; "no
     interaction" needs one already open (opened at 0 by the player's choice, or by an earlier tick),
-    and on a standing of 0 it leaves 0 (:func:`new_standing`).
+    and on a standing of 0 it leaves 0 (:func:`journal.systems.vpt.standings.new_standing`).
     """
     check_relationship_room(character, other, relationships)
     change = _score_checklist(items, RELATIONSHIP_POINTS, scored)

@@ -58,7 +58,7 @@ def _gather(ctx: Context, facts: Facts, event: Event) -> None:
 
 
 def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[Line]:
-    from journal.systems.vpt import rules
+    from journal.systems.vpt import rules, standings
     from projections.vpt import bonds
 
     state = ctx.states["vpt.bonds"]
@@ -93,13 +93,13 @@ def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[
             points = state["relationships"][a][b]["points"]
             payload = build("vpt.relationship_ticked", {"character": a, "other": b, "session": facts.number,
                                                          "items": ["no_interaction"], "change": change,
-                                                         "points": rules.new_standing(points, change)})
+                                                         "points": standings.new_standing(points, change)})
         else:
             current = state["revenges"][a]
             change = rules.score_revenge_tick(a, b, current["target"], ["no_interaction"], [])
             payload = build("vpt.revenge_ticked", {"avenger": a, "target": b, "session": facts.number,
                                                     "items": ["no_interaction"], "change": change,
-                                                    "points": rules.new_standing(current["points"], change)})
+                                                    "points": standings.new_standing(current["points"], change)})
         out.append(Line(key, bond, a, "no_interaction", change, PROPOSED,
                         f"no event of session {facts.number} names both", other=b, payload=payload))
     return out

@@ -19,7 +19,7 @@ from journal.events.envelope import Event
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.vpt import events as ev
-from journal.systems.vpt import rules
+from journal.systems.vpt import rules, standings
 from journal.systems.vpt.commands._common import begin, character, make, require_player_or_master, run
 from projections.vpt import bonds
 
@@ -66,7 +66,7 @@ def tick_relationship(journal: Journal, campaign: str, name: str, other: str, it
         change = rules.score_relationship_tick(name, other, items, bonds.relationships_of(state, name), scored)
         current = state["relationships"].get(name, {}).get(other, {"points": 0})["points"]
         return [make(ev.RelationshipTicked, character=name, other=other, session=session, items=list(items),
-                     change=change, points=rules.new_standing(current, change))]
+                     change=change, points=standings.new_standing(current, change))]
 
     return _run(journal, campaign, decide, actor)
 
@@ -94,7 +94,7 @@ def tick_revenge(journal: Journal, campaign: str, avenger: str, items: Sequence[
         scored = bonds.scored_items(ctx.states["bonds"], "revenge", avenger, aim, session)
         change = rules.score_revenge_tick(avenger, aim, current["target"], items, scored)
         return [make(ev.RevengeTicked, avenger=avenger, target=aim, session=session, items=list(items),
-                     change=change, points=rules.new_standing(current["points"], change))]
+                     change=change, points=standings.new_standing(current["points"], change))]
 
     return _run(journal, campaign, decide, actor)
 

@@ -1,0 +1,17 @@
+"""The arithmetic VPT's folds and rules share: a standing never below 0, a death check against the wounds.
+
+Kept apart from ``rules`` (which builds its outcome classes on import) so that a query that folds VPT
+events pays for two functions, not for the whole rule book.  ``rules`` re-exports both.
+"""
+
+from __future__ import annotations
+
+
+def dies(total: int, wounds: int) -> bool:
+    """A death check's total below the character's wounds kills; an unwounded character does not die of it."""
+    return wounds >= 1 and total < wounds
+
+
+def new_standing(points: int, change: int) -> int:
+    """Apply a checklist change; a standing never drops below 0."""
+    return max(0, points + change)
