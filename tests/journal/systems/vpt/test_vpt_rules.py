@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from journal.errors import RuleViolation
-from journal.systems.vpt import rules
+from journal.systems.vpt import rules, standings
 from journal.systems.vpt.rules import Combatant, Side
 
 
@@ -366,7 +366,7 @@ def test_no_interaction_is_minus_one() -> None:
 
 def test_standing_never_drops_below_zero() -> None:
     """0 - 1 stays 0; 2 - 1 is 1."""
-    assert (rules.new_standing(0, -1), rules.new_standing(2, -1), rules.new_standing(1, 2)) == (0, 1, 3)
+    assert (standings.new_standing(0, -1), standings.new_standing(2, -1), standings.new_standing(1, 2)) == (0, 1, 3)
 
 
 def test_fourth_relationship_is_refused() -> None:
