@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import orjson
 import sqlalchemy as sa
@@ -115,11 +115,14 @@ _FOLD_COLUMNS = (T.c.id, T.c.version, T.c.type, T.c.data, T.c.actor, T.c.recorde
                  T.c.schema, T.c.decision)
 
 
+#: Builds an Event from its fields in order without the named tuple's Python-level ``__new__`` (a third of
+#: the cost of turning a row into an event, on the path every read takes).
+_event = cast("Callable[[type[Event], tuple], Event]", tuple.__new__)
+
+
 def _row_to_event(row: Sequence) -> Event:
-    return Event(
-        row[0], row[1], row[2], row[3], orjson.loads(row[4]), row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12],
-        row[13],
-    )
+    return _event(Event, (row[0], row[1], row[2], row[3], orjson.loads(row[4]), row[5], row[6], row[7], row[8], row[9],
+                          row[10], row[11], row[12], row[13]))
 
 
 class EventStore:
@@ -293,8 +296,8 @@ class EventStore:
             result = conn.execution_options(yield_per=_CHUNK).execute(stmt.order_by(T.c.version))
             for rows in result.partitions():
                 for r in rows:
-                    yield Event(r[0], campaign, r[1], r[2], loads(r[3]), r[4], r[5], r[6], r[7], r[8], None, "", None,
-                                r[9])
+                    yield _event(Event, (r[0], campaign, r[1], r[2], loads(r[3]), r[4], r[5], r[6], r[7], r[8], None, "",
+                                         None, r[9]))
 
     def read_all(self, *, after_seq: int = 0) -> Iterator[Event]:
         """Stream every event of every campaign in global order."""
