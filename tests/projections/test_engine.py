@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import orjson
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from journal.errors import NotFound, ValidationFailed
 from journal.events.envelope import NewEvent
@@ -149,47 +146,3 @@ def test_an_unknown_campaign_is_not_found(store: EventStore) -> None:
     """Asking about a campaign that does not exist names it."""
     with pytest.raises(NotFound, match="no campaign named 'Нет'"):
         Engine(store).at("Нет")
-
-
-# -- the property: snapshot + tail == full replay == read model, voids included ------------------
-
-_steps = st.lists(st.one_of(st.integers(1, 50).map(lambda n: ("award", n)), st.integers(0, 10**6).map(lambda n: ("void", n))),
-                  min_size=1, max_size=25)
-
-
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=_steps, every=st.integers(1, 6), probes=st.lists(st.integers(0, 10**6), min_size=1, max_size=6))
-def test_snapshot_plus_tail_equals_full_replay_and_the_read_model(store: EventStore, steps, every, probes) -> None:
-    """For random campaigns with voids: snapshot + tail == full replay at any point == the persisted read model at the head."""
-    campaign = f"P{abs(hash((tuple(steps), every, tuple(probes))))}"
-    store.append(campaign, [NewEvent("campaign.created", {"name": campaign, "system": "vpt", "master": "ГМ"}, "ГМ")], 0)
-    appended = []
-    for kind, n in steps:
-        version = store.head(campaign)
-        if kind == "award" or not appended:
-            appended += store.append(campaign, [NewEvent("test.xp_awarded", {"character": "Аня", "amount": n, "source": "t"}, "ГМ")], version)
-        else:
-            target = appended[n % len(appended)]
-            store.append(campaign, [NewEvent("correction.voided", {"target": target.id, "target_version": target.version, "reason": "r"}, "ГМ")], version)
-    head = store.head(campaign)
-    engine = Engine(store, every)
-    engine.at(campaign)  # leaves a read model at the head and snapshots behind it
-    fp = catalog.fingerprint(catalog.for_system("vpt"))
-    checkpoint, persisted = store.projections.read_model(campaign, fp)
-    assert (checkpoint, orjson.loads(persisted)) == (head, _replay(store, campaign, head))
-    for probe in probes + [head]:
-        point = probe % (head + 1)
-        expected = _replay(store, campaign, point)
-        assert engine.at(campaign, point).states == expected
-
-
-def _replay(store: EventStore, campaign: str, point: int) -> dict:
-    events = list(store.read(campaign, to_version=point))
-    voided = {e.data["target"] for e in events if e.type == "correction.voided"}
-    projections = catalog.for_system("vpt")
-    states = {p.name: p.initial() for p in projections}
-    for event in events:
-        if event.id not in voided:
-            for p in projections:
-                p.apply(states[p.name], event)
-    return states
