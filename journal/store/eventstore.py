@@ -218,8 +218,8 @@ class EventStore:
                     "type": new.type,
                     "version": version,
                 }
-                event = Event(event_id, campaign, version, new.type, new.data, new.actor, recorded_at,
-                              new.session, new.causation, new.schema, prev_hash, hash_bytes(row), None, decision)
+                event = _event(Event, (event_id, campaign, version, new.type, new.data, new.actor, recorded_at,
+                                       new.session, new.causation, new.schema, prev_hash, hash_bytes(row), None, decision))
                 row["hash"] = prev_hash = event.hash
                 row["data"] = data_json.decode()
                 rows.append(row)
