@@ -320,10 +320,11 @@ def _refuse_dependents(journal: Journal, ctx: Context, target: Event, decision: 
     """Refuse an overturn that later events depend on, listing every one of them.
 
     A later event depends on the decision when it names one of the decision's events as its
-    causation, or when some projection can no longer fold it once the decision is voided (for
-    example a wound recovered from a hit that is gone).  The campaign is folded as it will stand
-    after ``batch`` from the state just before the decision; the Master disputes those events first
-    (docs/rulings.md, "Overturns and what depends on them").
+    causation, when some projection can no longer fold it once the decision is voided, or when it
+    changes a projection with the decision and changes nothing without it (a collection on a
+    breach that is gone, a status on a relationship that was never opened).  The campaign is folded
+    twice from the state just before the decision, as it stands and as it will stand after ``batch``;
+    the Master disputes those events first (docs/rulings.md, "Overturns and what depends on them").
     """
     earlier = voids(journal.store, ctx.name, to_version=ctx.version)
     voided = {void.target for void in earlier}
@@ -338,23 +339,38 @@ def _refuse_dependents(journal: Journal, ctx: Context, target: Event, decision: 
     tail = list(journal.store.read(ctx.name, from_version=base + 1, to_version=ctx.version))
     tail += [Event(r.id or f"batch-{i}", ctx.name, ctx.version + 1 + i, r.payload.type, r.payload.to_data(), ctx.actor,
                    now, ctx.sessions["open"], r.causation) for i, r in enumerate(batch)]
+    counted = orjson.loads(orjson.dumps(states))  # the campaign as it stands, the decision counted
+    last = decision[-1].version
     dependents: list[str] = []
     for event in tail:
-        if event.id in voided or event.id in removed:
+        if event.id in voided:
             continue
         event = upcast(event)
+        wanting = [p for p in projections if p.wants(event.type)]
+        later = last < event.version <= ctx.version
+        counts_with = set()  # the projections this event changes as the campaign stands
+        if event.version <= ctx.version:
+            for projection in wanting:
+                before = orjson.dumps(counted[projection.name]) if later else b""
+                projection.apply(counted[projection.name], event)
+                if later and orjson.dumps(counted[projection.name]) != before:
+                    counts_with.add(projection.name)
+        if event.id in removed:
+            continue
         if event.causation in removed and event.version <= ctx.version and event.type != EventVoided.type:
             dependents.append(f"version {event.version} ({event.type}, caused by it)")
             continue
-        for projection in projections:
-            if not projection.wants(event.type):
-                continue
+        for projection in wanting:
+            before = orjson.dumps(states[projection.name]) if projection.name in counts_with else b""
             try:
                 projection.apply(states[projection.name], event)
             except Exception as exc:  # noqa: BLE001 - any failure means the record would not fold
                 problem = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
                 where = "the correction" if event.version > ctx.version else f"version {event.version}"
                 dependents.append(f"{where} ({event.type}; {projection.name}: {problem})")
+                break
+            if projection.name in counts_with and orjson.dumps(states[projection.name]) == before:
+                dependents.append(f"version {event.version} ({event.type}; {projection.name}: counts only with it)")
                 break
     if dependents:
         shown = "; ".join(dependents[:10]) + (f"; and {len(dependents) - 10} more" if len(dependents) > 10 else "")

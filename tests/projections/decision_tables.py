@@ -240,8 +240,10 @@ class Vpt(Table):
         return None if pair is None else Command(vpt.open_relationship, pair[:2], {"actor": pair[2]})
 
     def tick(self, v: View, data: st.DataObject) -> Command | None:
+        if v.session is None:  # ticks are scored within a session: open one with everybody present
+            return Command(sessions.start_session, (v.members,), {"actor": self.master})
         pair = self._pair(v, data)
-        if pair is None or v.session is None:
+        if pair is None:
             return None
         name, other, _ = pair
         if data.draw(st.booleans()):
@@ -273,8 +275,8 @@ class Vpt(Table):
         standings = [("revenge", bonds["revenges"][name])] if name in bonds["revenges"] else []
         standings += [("relationship", {**r, "target": o}) for o, r in bonds["relationships"].get(name, {}).items()]
         standings = [(bond, s) for bond, s in standings if s["points"] > 0]
-        if not standings:
-            return None
+        if not standings:  # nothing to spend yet: earn some
+            return self.tick(v, data)
         bond, standing = pick(data, standings)
         return Command(vpt.spend_points, (name, standing["target"], data.draw(st.integers(1, standing["points"]))),
                        {"bond": bond, "actor": actor})
@@ -522,6 +524,8 @@ class Dichotomy(Table):
         held = [slot["motive"] for slot in one[1]["motives"] if slot["motive"] is not None]
         if not held:
             return None
+        if not v.states["dichotomy.sheet"]["adventures"]["started"]:  # motives are scored in an adventure
+            return Command(dichotomy.start_adventure, (), {"actor": self.master})
         return Command(dichotomy.record_motive, (one[0], pick(data, held), pick(data, ["fulfilled", "betrayed"])),
                        {"actor": self.master})
 
@@ -570,6 +574,10 @@ class Dichotomy(Table):
 
 
 # -- Wield ----------------------------------------------------------------------------------------------
+
+
+#: The chance every geis is offered for (a sealed one settles it without a roll).
+GEIS_CHANCE = "Climb the wall"
 
 
 class Wield(Table):
@@ -631,12 +639,17 @@ class Wield(Table):
         if one is None:
             return None
         name, hero = one
+        task = pick(data, ["Swim the river", GEIS_CHANCE])
         difficulty = pick(data, ["Easy", "Hard", "Heroic"])
+        actor = either(data, hero["player"], self.master)
+        used = v.states["wield.actions"]["geis_used"]
+        if task == GEIS_CHANCE and any(g["hero"] == name and gid not in used
+                                       for gid, g in v.states["wield.geis"]["geasa"].items()):
+            return Command(wield.record_chance, (name, task, difficulty), {"geis": True, "actor": actor})
         profession = data.draw(st.booleans())
         count = 0 if difficulty == "Easy" else 1 + int(profession) + self._extra(hero)
-        return Command(wield.record_chance, (name, "Climb the wall", difficulty),
-                       {"profession": profession, "dice": dice(data, 20, count) if count else None,
-                        "actor": either(data, hero["player"], self.master)})
+        return Command(wield.record_chance, (name, task, difficulty),
+                       {"profession": profession, "dice": dice(data, 20, count) if count else None, "actor": actor})
 
     def combat(self, v: View, data: st.DataObject) -> Command | None:
         alive = [n for n, h in self._sheet(v)["heroes"].items() if h["alive"]]
@@ -667,7 +680,7 @@ class Wield(Table):
         if waiting:
             return Command(wield.seal_geis, (name, data.draw(st.integers(1, 3))), {"actor": self.master})
         return Command(wield.offer_geis, (name, "Give my cloak to the next beggar"),
-                       {"chance": "Climb the wall", "actor": hero["player"]})
+                       {"chance": GEIS_CHANCE, "actor": hero["player"]})
 
     def breach(self, v: View, data: st.DataObject) -> Command | None:
         unbroken = [(gid, g) for gid, g in v.states["wield.geis"]["geasa"].items() if not g["broken"]]
@@ -683,6 +696,12 @@ class Wield(Table):
         gid, geis = pick(data, owing)
         successes = [sid for sid, a in v.states["wield.actions"]["actions"].items()
                      if a["heroes"].get(geis["hero"], {}).get("success") and a["version"] > (geis["breached_at"] or 0)]
+        hero = self._sheet(v)["heroes"].get(geis["hero"])
+        if not successes and hero is not None and hero["alive"]:  # no success to turn yet: he rolls one (Hard, 10)
+            count = 1 + self._extra(hero)
+            rolled = data.draw(st.lists(st.integers(10, 20), min_size=count, max_size=count))
+            return Command(wield.record_chance, (geis["hero"], "Swim the river", "Hard"),
+                           {"dice": rolled, "actor": hero["player"]})
         if not successes:
             return None
         return Command(wield.collect_failure, (v.ids[pick(data, successes)],),

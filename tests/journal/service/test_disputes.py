@@ -376,3 +376,26 @@ def test_an_overturn_voids_every_event_of_the_disputed_decision(journal: Journal
         (e.id, e.version, opened.id) for e in exchange]
     assert {e.decision for e in ruled} == {ruled[0].id}
     assert journal.at("Камень")["stone_wheel.sheet"]["characters"]["Ёжик"]["current"]["health"] == 20
+
+
+def test_an_overturn_is_refused_when_a_later_event_counts_only_with_it(journal: Journal) -> None:
+    """A healing after the damage it healed: without the damage it would heal nothing, so it is named and
+    nothing is written; once the healing is overturned first, the damage can be."""
+    journal.create_campaign("Камень", "stone-wheel", "Мастер")
+    journal.add_member("Камень", "Аня")
+    sw.create_character(journal, "Камень", "Ратибор", "Аня", "physical", "человек", "воин", CHARS, PARAMS)
+    (hurt,) = sw.record_damage(journal, "Камень", "Ратибор", 5, "падение")
+    healed = sw.record_recovery(journal, "Камень", "Ратибор", "health", 5, "травы")
+    opened = D.open_dispute(journal, "Камень", hurt.id, "он не падал", actor="Аня")
+    D.vote(journal, opened.id, "overturn", actor="Аня")
+    head = journal.store.head("Камень")
+    with pytest.raises(RuleViolation, match=f"later events depend on the decision of event version {hurt.version}: "
+                                            f"version {healed.version} \\(stone_wheel.recovered; stone_wheel.sheet: "
+                                            "counts only with it\\); dispute them first$"):
+        D.rule(journal, opened.id, "overturn")
+    assert journal.store.head("Камень") == head
+    first = D.open_dispute(journal, "Камень", healed.id, "и не лечился", actor="Аня")
+    D.vote(journal, first.id, "overturn", actor="Аня")
+    D.rule(journal, first.id, "overturn")
+    D.rule(journal, opened.id, "overturn")
+    assert journal.at("Камень")["stone_wheel.sheet"]["characters"]["Ратибор"]["current"]["health"] == 20

@@ -2,13 +2,19 @@
 
 Each test records a short log through the commands, overturns one earlier event through the real dispute
 path (open, two of the three players vote, the GM rules 'overturn'), and checks the exact sheet, which
-must equal the fold of the log without the overturned events.
+must equal the fold of the log without the overturned events.  An overturn that a later event counts only
+with is refused, naming that event, until the later event has been overturned first (docs/rulings.md,
+"Overturns and what depends on them").
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
+
+from journal.errors import RuleViolation
 from journal.events.envelope import Event
 from journal.service import Journal
 from journal.service import disputes as D
@@ -20,13 +26,36 @@ CAMPAIGN = "Две стороны"
 DAVID, SUSAN, CARLY = "Давид", "Сьюзан", "Карли"
 
 
-def _overturn(journal: Journal, event: Event) -> set[str]:
-    """Dispute ``event``, let David and Susan vote overturn, the GM rules it; the ids voided."""
+def _put_to_vote(journal: Journal, event: Event) -> Event:
+    """Dispute ``event`` and let David and Susan vote overturn: the open dispute, quorum reached."""
     opened = D.open_dispute(journal, CAMPAIGN, event.id, "этого не было", actor=DAVID)
     for voter in (DAVID, SUSAN):
         D.vote(journal, opened.id, "overturn", actor=voter)
+    return opened
+
+
+def _rule_overturn(journal: Journal, opened: Event) -> set[str]:
+    """The GM rules the dispute ``opened`` 'overturn'; the ids voided."""
     ruled = D.rule(journal, opened.id, "overturn")
     return {e.data["target"] for e in ruled if e.type == "correction.voided"}
+
+
+def _overturn(journal: Journal, event: Event) -> set[str]:
+    """Dispute ``event``, let David and Susan vote overturn, the GM rules it; the ids voided."""
+    return _rule_overturn(journal, _put_to_vote(journal, event))
+
+
+def _refused_overturn(journal: Journal, event: Event, dependent: Event) -> Event:
+    """Dispute ``event`` to the quorum; the GM's overturn is refused naming ``dependent`` alone (it counts only
+    with the decision) and writes nothing.  The dispute, still open."""
+    opened = _put_to_vote(journal, event)
+    head = journal.store.head(CAMPAIGN)
+    named = (f"later events depend on the decision of event version {event.version}: version {dependent.version} "
+             f"({dependent.type}; dichotomy.sheet: counts only with it); dispute them first")
+    with pytest.raises(RuleViolation, match=re.escape(named)):
+        D.rule(journal, opened.id, "overturn")
+    assert journal.store.head(CAMPAIGN) == head
+    return opened
 
 
 def _sheet(journal: Journal, name: str) -> dict[str, Any]:
@@ -91,12 +120,19 @@ def test_a_named_death_does_not_stand_when_an_earlier_round_is_overturned(table:
     assert table.at(CAMPAIGN)["dichotomy.sheet"] == _without(table, removed)
 
 
-def test_an_overturned_round_leaves_a_later_recovery_nothing_to_restore(table: Journal, charlotte: str) -> None:
-    """2 damage, then the Recover action (|●○|○|○|); the damage overturned: the recovery restores nothing."""
+def test_a_round_a_later_recovery_restores_is_overturned_only_after_the_recovery(
+        table: Journal, charlotte: str) -> None:
+    """2 damage, then the Recover action (|●○|○|○|).  Overturning the damage is refused, naming the recovery
+    (it restores nothing without the damage); the recovery overturned first, then the damage: a fresh track."""
     hit = commands.apply_damage(table, CAMPAIGN, charlotte, 2, round=1)
-    commands.recover_hits(table, CAMPAIGN, charlotte, actor=CARLY)
+    recovery = commands.recover_hits(table, CAMPAIGN, charlotte, actor=CARLY)
     assert _sheet(table, charlotte)["health"] == _health(1, False, False, "|●○|○|○|")
-    removed = _overturn(table, hit)
+    pending = _refused_overturn(table, hit, recovery)
+    assert _sheet(table, charlotte)["health"] == _health(1, False, False, "|●○|○|○|")
+    removed = _overturn(table, recovery)
+    assert _sheet(table, charlotte)["health"] == _health(2, False, False, "|●●|○|○|")
+    removed |= _rule_overturn(table, pending)
+    assert removed == {hit.id, recovery.id}
     assert _sheet(table, charlotte)["health"] == _health(0, False, False, "|○○|○|○|")
     assert table.at(CAMPAIGN)["dichotomy.sheet"] == _without(table, removed)
 
@@ -114,13 +150,20 @@ def test_an_overturned_healing_brings_the_injury_back_for_later_rounds(table: Jo
     assert table.at(CAMPAIGN)["dichotomy.sheet"] == _without(table, removed)
 
 
-def test_healing_an_injury_overturned_away_changes_nothing(table: Journal, charlotte: str) -> None:
-    """3 damage (Injured) then 1 (|●○|●|○|), the Injury healed; the 3 overturned: 1 Shaken Hit, no Injury."""
+def test_an_injury_a_later_healing_cured_is_overturned_only_after_the_healing(
+        table: Journal, charlotte: str) -> None:
+    """3 damage (Injured) then 1 (|●○|●|○|), the Injury healed.  Overturning the 3 is refused, naming the
+    healing (it heals nothing without the Injury); the healing overturned first, then the 3: 1 Shaken Hit,
+    no Injury."""
     injury = commands.apply_damage(table, CAMPAIGN, charlotte, 3, round=1)
     commands.apply_damage(table, CAMPAIGN, charlotte, 1, round=2)
-    commands.heal_injury(table, CAMPAIGN, charlotte, "injury")
+    healing = commands.heal_injury(table, CAMPAIGN, charlotte, "injury")
     assert _sheet(table, charlotte)["health"] == _health(1, False, False, "|●○|○|○|")
-    removed = _overturn(table, injury)
+    pending = _refused_overturn(table, injury, healing)
+    removed = _overturn(table, healing)
+    assert _sheet(table, charlotte)["health"] == _health(1, True, False, "|●○|●|○|")
+    removed |= _rule_overturn(table, pending)
+    assert removed == {injury.id, healing.id}
     assert _sheet(table, charlotte)["health"] == _health(1, False, False, "|●○|○|○|")
     assert table.at(CAMPAIGN)["dichotomy.sheet"] == _without(table, removed)
 
@@ -150,17 +193,23 @@ def test_an_overturned_award_leaves_the_xp_it_gave_out(table: Journal, david: st
     assert folded["dichotomy.sheet"] == _without(table, removed)
 
 
-def test_an_overturned_betrayal_keeps_the_motive_and_a_later_choice_fills_nothing(
+def test_a_betrayal_is_overturned_only_after_the_choice_that_filled_its_slot(
         table: Journal, david: str) -> None:
-    """Greed betrayed in adventure 1 (+3), Revenge chosen after adventure 2; the betrayal overturned:
-    Greed and Truth are held, no XP, and Revenge has no empty slot to fill."""
+    """Greed betrayed in adventure 1 (+3), Revenge chosen after adventure 2.  Overturning the betrayal is
+    refused, naming the choice (it has no empty slot to fill without the betrayal); the choice overturned
+    first, then the betrayal: Greed and Truth are held, no XP."""
     commands.start_adventure(table, CAMPAIGN)
     betrayal = commands.record_motive(table, CAMPAIGN, david, "Greed", "betrayed")
     for step in (commands.end_adventure, commands.start_adventure, commands.end_adventure):
         step(table, CAMPAIGN)
-    commands.choose_motive(table, CAMPAIGN, david, "Revenge", actor=DAVID)
+    choice = commands.choose_motive(table, CAMPAIGN, david, "Revenge", actor=DAVID)
     assert [slot["motive"] for slot in _sheet(table, david)["motives"]] == ["Revenge", "Truth"]
-    removed = _overturn(table, betrayal)
+    pending = _refused_overturn(table, betrayal, choice)
+    assert [slot["motive"] for slot in _sheet(table, david)["motives"]] == ["Revenge", "Truth"]
+    removed = _overturn(table, choice)
+    assert [slot["motive"] for slot in _sheet(table, david)["motives"]] == [None, "Truth"]
+    removed |= _rule_overturn(table, pending)
+    assert removed == {betrayal.id, choice.id}
     sheet = _sheet(table, david)
     assert sheet["motives"] == [
         {"motive": "Greed", "since": 1, "last_scored": None, "locked_until": None},

@@ -7,11 +7,13 @@ campaign in which the same commands were run without that decision.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from stone_wheel_table import CAMPAIGN, CHARACTERISTICS, MASTER, PARAMETERS
 
+from journal.errors import RuleViolation
 from journal.events.envelope import Event
 from journal.service import Journal
 from journal.service import disputes as D
@@ -152,12 +154,26 @@ def test_a_voided_damage_undoes_the_death_a_later_damage_recorded(twin: Journal)
     assert sheets(twin) == sheets(twin, WITHOUT)
 
 
-def test_an_overturned_killing_blow_leaves_a_later_revival_nothing_to_do(twin: Journal) -> None:
-    """12 damage kill Ёжик (damage and death, one decision), a ritual brings him back at 2/1.  The blow
-    overturned: Ёжик never died, the revival changes nothing: 8/4, as in the log without the blow."""
+def test_a_killing_blow_is_overturned_only_after_the_revival_that_undid_it(twin: Journal) -> None:
+    """12 damage kill Ёжик (damage and death, one decision), a ritual brings him back at 2/1.  Overturning
+    the blow is refused, naming the revival (it has no death to undo without the blow), nothing written; the
+    revival overturned first (dead again, 0/0), then the blow: Ёжик never died, 8/4, as in the log without both."""
     blow = sw.record_damage(twin, CAMPAIGN, "Ёжик", 12, "обвал")[0]
-    sw.record_revival(twin, CAMPAIGN, "Ёжик", "Вера", "ritual", 2, 1)
+    revival = sw.record_revival(twin, CAMPAIGN, "Ёжик", "Вера", "ritual", 2, 1)
     assert vitals(twin, "Ёжик") == (2, 1, "alive")
-    overturn(twin, blow)
+    opened = D.open_dispute(twin, CAMPAIGN, blow.id, "не так было", actor="Вера")
+    D.vote(twin, opened.id, "overturn", actor="Аня")
+    D.vote(twin, opened.id, "overturn", actor="Боря")
+    head = twin.store.head(CAMPAIGN)
+    named = (f"later events depend on the decision of event version {blow.version}: version {revival.version} "
+             f"({revival.type}; stone_wheel.sheet: counts only with it); dispute them first")
+    with pytest.raises(RuleViolation, match=re.escape(named)):
+        D.rule(twin, opened.id, "overturn")
+    assert (twin.store.head(CAMPAIGN), vitals(twin, "Ёжик")) == (head, (2, 1, "alive"))
+    assert [e.data["target"] for e in overturn(twin, revival)[1:]] == [revival.id]
+    assert vitals(twin, "Ёжик") == (0, 0, "dead")
+    ruling = D.rule(twin, opened.id, "overturn")
+    assert [e.data["target"] for e in ruling[1:]] == [e.id for e in twin.store.decision(blow)]
+    assert len(ruling) == 3  # the ruling, the void of the damage and the void of the death
     assert vitals(twin, "Ёжик") == (8, 4, "alive")
     assert sheets(twin) == sheets(twin, WITHOUT)

@@ -2,16 +2,20 @@
 VPT projection exactly as the log without that event would, on SQLite and PostgreSQL.
 
 Each test asserts the exact totals after the overturn, and that both projections (``vpt.sheet`` and
-``vpt.bonds``) equal a fold of the stored log with the voided events left out.
+``vpt.bonds``) equal a fold of the stored log with the voided events left out. An overturn that a later event
+counts only with is refused, naming it, and writes nothing (docs/rulings.md, "Overturns and what depends on
+them"); those tests overturn the dependents first, newest first, and then the original event.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import Any
 
 import pytest
 
+from journal.errors import RuleViolation
 from journal.events.envelope import Event
 from journal.service import Journal
 from journal.service import disputes as D
@@ -38,12 +42,31 @@ def table(journal: Journal) -> Journal:
     return journal
 
 
-def overturn(journal: Journal, event: Event) -> list[Event]:
-    """Оля disputes ``event``, both players vote overturn, the GM overturns it: the ruling and its void."""
+def contest(journal: Journal, event: Event) -> Event:
+    """Оля disputes ``event`` and both players vote overturn: the dispute, open, ready for the GM's ruling."""
     opened = D.open_dispute(journal, C, event.id, "не так было", actor="Оля")
     for player in PLAYERS:
         D.vote(journal, opened.id, "overturn", actor=player)
-    return D.rule(journal, opened.id, "overturn", actor=GM)
+    return opened
+
+
+def overturn(journal: Journal, event: Event) -> list[Event]:
+    """Оля disputes ``event``, both players vote overturn, the GM overturns it: the ruling and its void."""
+    return D.rule(journal, contest(journal, event).id, "overturn", actor=GM)
+
+
+def refused(journal: Journal, event: Event, *dependents: Event) -> Event:
+    """``event`` contested, the GM's overturn is refused naming exactly ``dependents`` (each counts only with it on
+    ``vpt.sheet``) and writes nothing: the journal head stays; the dispute, still open, is returned."""
+    opened = contest(journal, event)
+    head = journal.store.head(C)
+    named = "; ".join(f"version {d.version} ({d.type}; vpt.sheet: counts only with it)" for d in dependents)
+    message = (f"refused by rule 'dispute: overturn': later events depend on the decision of event version "
+               f"{event.version}: {named}; dispute them first")
+    with pytest.raises(RuleViolation, match=f"^{re.escape(message)}$"):
+        D.rule(journal, opened.id, "overturn", actor=GM)
+    assert journal.store.head(C) == head
+    return opened
 
 
 def without(journal: Journal, removed: Collection[str]) -> dict[str, Any]:
@@ -108,17 +131,23 @@ def test_hit_and_its_wounds_are_one_append(table: Journal) -> None:
     assert (events[1].data["wounds"], events[1].data["total"]) == (2, 2)
 
 
-def test_overturned_wound_undoes_the_death_it_caused(table: Journal) -> None:
-    """Вольтаир at 3 wounds rolls 1+1+1 health = 3: alive; at 4 he dies; overturn 2 of them: 2 wounds, alive."""
+def test_wound_that_caused_a_death_is_overturned_after_the_death_check(table: Journal) -> None:
+    """Вольтаир at 4 wounds rolls 1+1+1 health = 3 and dies. Overturning 2 of the wounds is refused: the death check
+    counts only with them. The death check overturned first (alive, 4 wounds), then the wounds: 2 wounds, alive."""
     vpt.record_wounds(table, C, "Вольтаир", 2)
     big = vpt.record_wounds(table, C, "Вольтаир", 2)
     death = vpt.check_death(table, C, "Вольтаир", dice=[1, 1], actor="Оля")
     assert (death.data["wounds"], death.data["total"], death.data["dead"]) == (4, 3, True)
     assert table.at(C)["vpt.sheet"]["characters"]["Вольтаир"]["alive"] is False
-    overturn(table, big)
+    pending = refused(table, big, death)
+    overturn(table, death)
+    after = table.at(C)["vpt.sheet"]["characters"]["Вольтаир"]
+    assert (after["wounds"], after["alive"]) == (4, True)
+    D.rule(table, pending.id, "overturn", actor=GM)
     after = table.at(C)["vpt.sheet"]["characters"]["Вольтаир"]
     assert (after["wounds"], after["alive"]) == (2, True)
-    assert folded(table) == without(table, {big.id})
+    assert voided(table) == {death.id, big.id}
+    assert folded(table) == without(table, {death.id, big.id})
 
 
 def test_overturned_wound_before_a_recovery_leaves_no_negative_wounds(table: Journal) -> None:
@@ -184,28 +213,41 @@ def test_overturned_spending_gives_the_points_back(table: Journal) -> None:
     assert folded(table) == without(table, {spent.id})
 
 
-def test_overturned_tick_under_a_no_interaction_keeps_the_floor(table: Journal) -> None:
-    """Opened at 0, +1 (1), no interaction (0), +1 (1); overturn the +1 of session 1: 0, 0, then 1."""
+def test_tick_under_a_no_interaction_is_overturned_after_it(table: Journal) -> None:
+    """Opened at 0, +1 (1), no interaction (0), +1 (1). Overturning the +1 of session 1 is refused: at the floor
+    without it, the no interaction counts only with it. The no interaction overturned first (2), then the +1: 1."""
     vpt.open_relationship(table, C, "Вольтаир", "Эдди", actor="Оля")
     first = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life"], actor="Оля")
     next_session(table)
-    vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["no_interaction"])
+    idle = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["no_interaction"])
     next_session(table)
     vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["gave_magic_item"], actor="Оля")
-    overturn(table, first)
-    assert table.at(C)["vpt.bonds"]["relationships"]["Вольтаир"]["Эдди"]["points"] == 1
-    assert folded(table) == without(table, {first.id})
+    pending = refused(table, first, idle)
+    overturn(table, idle)
+    assert table.at(C)["vpt.bonds"]["relationships"]["Вольтаир"]["Эдди"]["points"] == 2
+    D.rule(table, pending.id, "overturn", actor=GM)
+    now = table.at(C)
+    assert (now["vpt.bonds"]["relationships"]["Вольтаир"]["Эдди"]["points"],
+            now["vpt.sheet"]["characters"]["Вольтаир"]["relationships"]["Эдди"]["points"]) == (1, 1)
+    assert voided(table) == {idle.id, first.id}
+    assert folded(table) == without(table, {idle.id, first.id})
 
 
-def test_overturned_opening_tick_takes_the_relationship_and_its_status(table: Journal) -> None:
-    """The tick that opened Вольтаир's relationship is overturned: no relationship, so its Status and spending go."""
+def test_opening_tick_is_overturned_after_its_status_and_spending(table: Journal) -> None:
+    """Overturning the tick that opened Вольтаир's relationship is refused: its Status and spending count only with
+    it. Those overturned first, newest first, then the tick: no relationship on either fold."""
     first = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life", "gave_magic_item"], actor="Оля")
-    vpt.gain_status(table, C, "Вольтаир", "Эдди", "друг")
-    vpt.spend_points(table, C, "Вольтаир", "Эдди", 2, actor="Оля")
-    overturn(table, first)
+    status = vpt.gain_status(table, C, "Вольтаир", "Эдди", "друг")
+    spent = vpt.spend_points(table, C, "Вольтаир", "Эдди", 2, actor="Оля")
+    pending = refused(table, first, status, spent)
+    overturn(table, spent)
+    overturn(table, status)
+    assert table.at(C)["vpt.bonds"]["relationships"]["Вольтаир"]["Эдди"]["statuses"] == []
+    D.rule(table, pending.id, "overturn", actor=GM)
     now = table.at(C)
     assert (now["vpt.bonds"]["relationships"], now["vpt.sheet"]["characters"]["Вольтаир"]["relationships"]) == ({}, {})
-    assert folded(table) == without(table, {first.id})
+    assert voided(table) == {spent.id, status.id, first.id}
+    assert folded(table) == without(table, {spent.id, status.id, first.id})
 
 
 def test_overturned_revenge_tick_changes_the_frozen_standing(table: Journal) -> None:

@@ -1,15 +1,16 @@
 """Events are facts: a Wield campaign with an earlier event overturned folds exactly as one where it never happened.
 
-Each test plays a campaign (Зола) and overturns one of its events through the real dispute path, and plays the
-same table in a second campaign (Пепел) without that event (and without what could not have been recorded
-without it); the four Wield projections must then agree exactly (``facts`` renames ids and versions by the
-place of their event), and the totals are checked by value.  Commands after the void decide from the folds.
+Each test plays a campaign (Зола) and overturns one of its events through the real dispute path (after the later
+events that count only with it, which the journal refuses to leave standing), and plays the same table in a second
+campaign (Пепел) without that event (and without what could not have been recorded without it); the four Wield
+projections must then agree exactly (``facts`` renames ids and versions by the place of their event), and the
+totals are checked by value. Commands after the void decide from the folds.
 """
 
 from __future__ import annotations
 
 import pytest
-from wield_table import FATE, facts, overturn, sealed, table
+from wield_table import FATE, PLAYERS, facts, overturn, sealed, table
 
 from journal.errors import RuleViolation
 from journal.events.envelope import Event
@@ -88,22 +89,41 @@ def test_voiding_a_power_recomputes_the_pyramid_and_the_dice(journal: Journal) -
     assert (standing["vatcha_dice"], standing["wielder_dice"], standing["wins"]) == (6, 4, {"vatcha": 0, "wielder": 1})
 
 
-def test_voiding_a_breach_cancels_the_failures_collected_on_it(journal: Journal) -> None:
-    """The breach overturned: the geis is whole, nothing is owed, the success Fate collected on stands; a new
-    breach then owes the full rank again."""
+def refused_overturn(journal: Journal, name: str, event: Event, dependent: Event) -> str:
+    """Jill disputes ``event`` and the players vote to overturn it, but Fate's ruling is refused, naming
+    ``dependent`` (a collection that counts only with ``event``) as the one later event to dispute first; nothing
+    is written.  Return the dispute, still open, to be ruled on again once ``dependent`` is overturned."""
+    opened = disputes.open_dispute(journal, name, event.id, "the dice fell off the table", actor="Jill")
+    for player in PLAYERS:
+        disputes.vote(journal, opened.id, "overturn", actor=player)
+    head = journal.store.head(name)
+    with pytest.raises(RuleViolation, match=f"^refused by rule 'dispute: overturn': later events depend on the "
+                                            f"decision of event version {event.version}: version {dependent.version} "
+                                            "\\(wield\\.failure_collected; wield\\.sheet: counts only with it\\); "
+                                            "dispute them first$"):
+        disputes.rule(journal, opened.id, "overturn", actor=FATE)
+    assert journal.store.head(name) == head
+    return opened.id
 
-    def play(name: str, broken: bool) -> tuple[str, Event | None, Event]:
+
+def test_voiding_a_breach_is_refused_until_the_failure_collected_on_it_is_voided(journal: Journal) -> None:
+    """Overturning the breach is refused while Fate's collection on it stands (it counts only with the breach);
+    the collection overturned first, then the breach: the geis is whole, nothing is owed, the success Fate
+    collected on stands; a new breach then owes the full rank again."""
+
+    def play(name: str, broken: bool) -> tuple[str, Event | None, Event, Event | None]:
         table(journal, name)
         geis_id = sealed(journal, rank=2, name=name)
         breach = commands.breach_geis(journal, name, "John", "Kept the cloak") if broken else None
         success = chance(journal, name, "Pick the lock", 15)
-        if broken:
-            commands.collect_failure(journal, name, success.id)
-        return geis_id, breach, success
+        collection = commands.collect_failure(journal, name, success.id) if broken else None
+        return geis_id, breach, success, collection
 
-    geis_id, breach, success = play(VOIDED, True)
-    assert breach is not None
-    overturn(journal, breach)
+    geis_id, breach, success, collection = play(VOIDED, True)
+    assert breach is not None and collection is not None
+    dispute = refused_overturn(journal, VOIDED, breach, collection)
+    overturn(journal, collection)
+    disputes.rule(journal, dispute, "overturn", actor=FATE)
     play(NEVER, False)
     assert facts(journal, VOIDED) == facts(journal, NEVER)
     folded = journal.at(VOIDED)
@@ -116,20 +136,23 @@ def test_voiding_a_breach_cancels_the_failures_collected_on_it(journal: Journal)
     assert journal.at(VOIDED)["wield.geis"]["geasa"][geis_id]["owed"] == 2
 
 
-def test_voiding_the_success_frees_the_failure_collected_on_it(journal: Journal) -> None:
-    """The rolled success Fate collected on is overturned: the failure is owed again."""
+def test_voiding_the_success_is_refused_until_the_failure_collected_on_it_is_voided(journal: Journal) -> None:
+    """Overturning the rolled success Fate collected on is refused while the collection stands (it counts only
+    with the success); the collection overturned first, then the success: the failure is owed again and John
+    has no result."""
 
-    def play(name: str, rolled: bool) -> tuple[str, Event | None]:
+    def play(name: str, rolled: bool) -> tuple[str, Event | None, Event | None]:
         table(journal, name)
         geis_id = sealed(journal, rank=1, breached=True, name=name)
         success = chance(journal, name, "Pick the lock", 15) if rolled else None
-        if success is not None:
-            commands.collect_failure(journal, name, success.id)
-        return geis_id, success
+        collection = commands.collect_failure(journal, name, success.id) if success is not None else None
+        return geis_id, success, collection
 
-    geis_id, success = play(VOIDED, True)
-    assert success is not None
-    overturn(journal, success)
+    geis_id, success, collection = play(VOIDED, True)
+    assert success is not None and collection is not None
+    dispute = refused_overturn(journal, VOIDED, success, collection)
+    overturn(journal, collection)
+    disputes.rule(journal, dispute, "overturn", actor=FATE)
     play(NEVER, False)
     assert facts(journal, VOIDED) == facts(journal, NEVER)
     folded = journal.at(VOIDED)
