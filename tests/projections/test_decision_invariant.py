@@ -122,7 +122,7 @@ def diff(left: Any, right: Any, path: str = "") -> list[str]:
             out += diff(left.get(key, "<missing>"), right.get(key, "<missing>"), f"{path}.{key}")
         return out
     if isinstance(left, list) and isinstance(right, list) and len(left) == len(right):
-        return [line for i, (a, b) in enumerate(zip(left, right)) for line in diff(a, b, f"{path}[{i}]")]
+        return [line for i, (a, b) in enumerate(zip(left, right, strict=True)) for line in diff(a, b, f"{path}[{i}]")]
     return [] if left == right else [f"{path or '.'}: {left!r} != {right!r}"]
 
 
@@ -427,7 +427,7 @@ class DecisionMachine(RuleBasedStateMachine):
                 event("re-recorded: a later command records other events")
                 note(f"re-recorded: {where} records {[e.type for e in replayed]}")
                 return None
-            for old, new in zip(step.events, replayed):
+            for old, new in zip(step.events, replayed, strict=True):
                 new = new._replace(data=translate(new.data, back))  # the events it names, by this campaign's ids
                 if facts(old) != facts(new):
                     event("re-recorded: a later command decides other facts")
