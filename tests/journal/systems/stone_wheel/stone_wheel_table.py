@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from journal.service import Journal
+from journal.systems.stone_wheel import commands
 from projections.stone_wheel import sheet
 
 CAMPAIGN = "Камень"
@@ -23,3 +24,15 @@ def folded(journal: Journal, campaign: str = CAMPAIGN) -> dict[str, Any]:
     for event in journal.store.read(campaign):
         sheet.apply(state, event)
     return state
+
+
+def record_table(journal: Journal, campaign: str) -> Journal:
+    """``campaign`` (stone-wheel): Мастер; Аня plays Ратибор (Фехтование 2), Боря plays Ёжик; Вера has none."""
+    journal.create_campaign(campaign, "stone-wheel", MASTER)
+    for player in ("Аня", "Боря", "Вера"):
+        journal.add_member(campaign, player)
+    commands.create_character(journal, campaign, "Ратибор", "Аня", "physical", "человек", "воин", CHARACTERISTICS,
+                              PARAMETERS, skills={"Фехтование": 2}, spells=[{"name": "Искра", "schools": ["creation"]}])
+    commands.create_character(journal, campaign, "Ёжик", "Боря", "general", "ёж", "вор", CHARACTERISTICS,
+                              {**PARAMETERS, "health": 8, "survival": 4, "damage": 1})
+    return journal

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from stone_wheel_table import CAMPAIGN, CHARACTERISTICS, MASTER, PARAMETERS
+from stone_wheel_table import CAMPAIGN, record_table
 
 from journal.errors import RuleViolation
 from journal.events.envelope import Event
@@ -25,14 +25,7 @@ WITHOUT = "Камень без"
 @pytest.fixture
 def twin(camp: Journal) -> Journal:
     """The campaign of ``camp`` again as WITHOUT: same members and characters (the log without the voided event)."""
-    camp.create_campaign(WITHOUT, "stone-wheel", MASTER)
-    for player in ("Аня", "Боря", "Вера"):
-        camp.add_member(WITHOUT, player)
-    sw.create_character(camp, WITHOUT, "Ратибор", "Аня", "physical", "человек", "воин", CHARACTERISTICS,
-                        PARAMETERS, skills={"Фехтование": 2}, spells=[{"name": "Искра", "schools": ["creation"]}])
-    sw.create_character(camp, WITHOUT, "Ёжик", "Боря", "general", "ёж", "вор", CHARACTERISTICS,
-                        {**PARAMETERS, "health": 8, "survival": 4, "damage": 1})
-    return camp
+    return record_table(camp, WITHOUT)
 
 
 def overturn(journal: Journal, event: Event, campaign: str = CAMPAIGN) -> list[Event]:
