@@ -1,49 +1,57 @@
 """HTTP load benchmark: N concurrent clients, each with its own token, append rolls and read sheets as of the past.
 
-    python -m bench.api_load                                   # PostgreSQL at 127.0.0.1, 8 clients
-    python -m bench.api_load --clients 4 --appends 100 --reads 200 --seconds 30
+    python -m bench.api_load                                   # PostgreSQL at 127.0.0.1, 16 clients
     python -m bench.api_load --db sqlite                       # a temporary SQLite file instead
+    python -m bench.api_load --clients 4 --appends 100 --reads 200 --seconds 30 --json
 
-It starts its own server (``journal serve`` on a free port of 127.0.0.1) over a fresh database: on
-PostgreSQL a schema of its own, dropped afterwards (like bench.store).  The campaign is VPT with one
-player per client, each with a character and a token; a session is open.  Two phases, each bounded by a
-count per client and by --seconds:
+It starts its own server (``journal serve`` on a free port of 127.0.0.1) over a fresh database at the head revision
+(bench.databases): on PostgreSQL a schema of its own, dropped afterwards.  Before the server starts, the store's own
+single-append rate (one event a transaction, bench.store) is measured on that same database, so that the HTTP
+write rate has its ratio to it from the same run.  The campaign is VPT with one player per client, each with a
+character and a token; a session is open.  Two phases, each bounded by a count per client and by --seconds:
 
-* appends: every client POSTs /api/roll with table dice (``2d6`` and two dice) as its own player;
+* writes: every client POSTs /api/roll with table dice (``2d6`` and two dice) as its own player, each request
+  with an ``Idempotency-Key`` header of its own;
 * as-of reads: every client GETs /api/sheets?as_of=V for a random version V of the campaign.
 
-For each phase it prints the requests, the failures, the requests per second over the phase and the
-p50 / p95 latency.  Every request goes to 127.0.0.1; a database URL naming another host is refused.
+For each phase it prints the requests, the FAILURES (every response that is not 2xx and every connection error),
+the requests per second over the phase and the p50 / p95 / p99 latency.  Targets: HTTP writes >= 0.5x the store's
+single-append rate, and p95 <= 25 ms, printed as met or not met.  Every request goes to 127.0.0.1; a database URL
+naming another host is refused.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from urllib.parse import urlsplit
 
 import httpx
+import orjson
 
-from bench.store import _drop_schema, _schema_url
+from bench.databases import DEFAULT_PG, backend_name, fresh_database
+from bench.projections import percentile
+from bench.store import durability, single_appends
 
 CAMPAIGN = "Нагрузка"
 MASTER = "Мастер"
 LOOPBACK = "127.0.0.1"
-DEFAULT_DB = "postgresql://postgres@127.0.0.1:5432/test"
+WRITE_RATIO_TARGET = 0.5
+P95_TARGET_MS = 25.0
 
 
 def _loopback_only(url: str) -> None:
     """Refuse a database URL whose host is not this machine's loopback."""
-    if url.startswith("sqlite") or "://" not in url:
+    if url == "sqlite" or url.startswith("sqlite") or "://" not in url:
         return
     host = urlsplit(url).hostname
     if host not in (None, "", "127.0.0.1", "localhost", "::1"):
@@ -53,7 +61,7 @@ def _loopback_only(url: str) -> None:
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((LOOPBACK, 0))
-        return sock.getsockname()[1]
+        return int(sock.getsockname()[1])
 
 
 def setup(url: str, clients: int) -> list[str]:
@@ -74,6 +82,17 @@ def setup(url: str, clients: int) -> list[str]:
         return [issue(journal, CAMPAIGN, player).token for player in players]
     finally:
         journal.close()
+
+
+def store_single_rate(url: str, count: int) -> tuple[float, str]:
+    """The store's single-append rate on ``url`` (its own campaign, no server running) and its durability setting."""
+    from journal.store import open_store
+
+    store = open_store(url)
+    try:
+        return single_appends(store, "singles", count), durability(store)
+    finally:
+        store.close()
 
 
 def start_server(url: str, port: int) -> subprocess.Popen:
@@ -97,9 +116,29 @@ def start_server(url: str, port: int) -> subprocess.Popen:
     raise SystemExit("the server did not answer /healthz within 30 s")
 
 
+@dataclass(frozen=True)
+class Phase:
+    """The figures of one phase: every request counted, every non-2xx answer and connection error a failure."""
+
+    name: str
+    requests: int
+    failures: int
+    seconds: float
+    per_second: float
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    first_failures: list[str]
+
+    def line(self) -> str:
+        return (f"{self.name:<26} {self.requests:>6,} requests  {self.failures:>4} FAILED  "
+                f"{self.per_second:>8,.0f} req/s   p50 {self.p50_ms:6.1f} ms   p95 {self.p95_ms:6.1f} ms   "
+                f"p99 {self.p99_ms:6.1f} ms   ({self.seconds:.1f} s)")
+
+
 def phase(name: str, base: str, tokens: list[str], count: int, seconds: float,
-          request: Callable[[httpx.Client, random.Random], httpx.Response]) -> None:
-    """Every client runs ``request`` ``count`` times (or until ``seconds`` pass); print the figures."""
+          request: Callable[[httpx.Client, random.Random], httpx.Response]) -> Phase:
+    """Every client runs ``request`` ``count`` times (or until ``seconds`` pass); return the figures."""
     latencies: list[float] = []
     failures: list[str] = []
     lock = threading.Lock()
@@ -118,7 +157,7 @@ def phase(name: str, base: str, tokens: list[str], count: int, seconds: float,
                 began = time.perf_counter()
                 try:
                     response = request(http, rng)
-                    if response.status_code >= 400:
+                    if not 200 <= response.status_code < 300:
                         bad.append(f"{response.status_code} {response.text[:200]}")
                 except httpx.HTTPError as exc:
                     bad.append(f"{type(exc).__name__}: {exc}")
@@ -135,65 +174,88 @@ def phase(name: str, base: str, tokens: list[str], count: int, seconds: float,
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - began
-    if not latencies:
-        print(f"{name}: no request made")
-        return
-    ordered = sorted(latencies)
-    p50 = statistics.median(ordered) * 1000
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * len(ordered)) - 1)] * 1000
-    print(f"{name:<26} {len(latencies):>6,} requests  {len(failures):>3} failed  "
-          f"{len(latencies) / elapsed:>8,.0f} req/s   p50 {p50:6.1f} ms   p95 {p95:6.1f} ms   ({elapsed:.1f} s)")
-    for failure in failures[:3]:
-        print(f"  failed: {failure}")
+    ordered = sorted(latency * 1000 for latency in latencies) or [0.0]
+    return Phase(name, len(latencies), len(failures), elapsed, len(latencies) / elapsed, statistics.median(ordered),
+                 percentile(ordered, 0.95), percentile(ordered, 0.99), failures[:3])
 
 
-def run(url: str, clients: int, appends: int, reads: int, seconds: float) -> None:
+def run(url: str, clients: int, appends: int, reads: int, seconds: float, singles: int) -> dict:
+    """Measure the store's single appends, then both HTTP phases; return every figure and the targets."""
     tokens = setup(url, clients)
+    single_rate, durable = store_single_rate(url, singles)
     port = _free_port()
     server = start_server(url, port)
     base = f"http://{LOOPBACK}:{port}"
     try:
-        print(f"server: http://{LOOPBACK}:{port}  database: {'postgresql' if url.startswith('postgres') else 'sqlite'}  "
-              f"clients: {clients}")
-
         def roll(http: httpx.Client, rng: random.Random) -> httpx.Response:
-            return http.post("/api/roll", json={"notation": "2d6", "dice": [rng.randint(1, 6), rng.randint(1, 6)],
-                                                "purpose": "load"})
+            return http.post("/api/roll", headers={"Idempotency-Key": uuid.uuid4().hex},
+                             json={"notation": "2d6", "dice": [rng.randint(1, 6), rng.randint(1, 6)], "purpose": "load"})
 
-        phase("appends (POST /api/roll)", base, tokens, appends, seconds, roll)
+        writes = phase("writes (POST /api/roll)", base, tokens, appends, seconds, roll)
         head = httpx.get(f"{base}/api/me", headers={"Authorization": f"Bearer {tokens[0]}"}, timeout=30).json()["version"]
 
         def read(http: httpx.Client, rng: random.Random) -> httpx.Response:
             return http.get("/api/sheets", params={"as_of": rng.randint(1, head)})
 
-        phase(f"as-of reads (of {head:,})", base, tokens, reads, seconds, read)
+        reads_phase = phase(f"as-of reads (of {head:,})", base, tokens, reads, seconds, read)
     finally:
         server.terminate()
         try:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+    write_ratio = writes.per_second / single_rate
+    targets = [
+        {"target": f"HTTP writes >= {WRITE_RATIO_TARGET}x the store's single-append rate", "value": write_ratio,
+         "met": write_ratio >= WRITE_RATIO_TARGET},
+        {"target": f"writes p95 <= {P95_TARGET_MS:.0f} ms", "value": writes.p95_ms, "met": writes.p95_ms <= P95_TARGET_MS},
+        {"target": f"reads p95 <= {P95_TARGET_MS:.0f} ms", "value": reads_phase.p95_ms,
+         "met": reads_phase.p95_ms <= P95_TARGET_MS},
+    ]
+    return {"database": backend_name(url), "clients": clients, "durability": durable, "store_single_appends": singles,
+            "store_single_rate": single_rate, "writes": asdict(writes), "reads": asdict(reads_phase),
+            "write_ratio": write_ratio, "failures": writes.failures + reads_phase.failures, "targets": targets}
+
+
+def report(figures: dict) -> list[str]:
+    """The figures as lines for people."""
+    lines = [f"database: {figures['database']} ({figures['durability']})  clients: {figures['clients']}",
+             (f"{'store single appends':<26} {figures['store_single_appends']:>6,} appends   "
+              f"{figures['store_single_rate']:>8,.0f} events/s (one transaction each, no server running)")]
+    for key in ("writes", "reads"):
+        found = Phase(**figures[key])
+        lines.append(found.line())
+        lines += [f"  failed: {failure}" for failure in found.first_failures]
+    lines.append(f"HTTP writes / store single appends: {figures['write_ratio']:.2f}x   "
+                 f"FAILURES: {figures['failures']}")
+    lines.append("targets:")
+    for target in figures["targets"]:
+        lines.append(f"  {target['target']:<56} {target['value']:>8.2f}  {'met' if target['met'] else 'NOT MET'}")
+    return lines
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", default=DEFAULT_DB, help="a PostgreSQL URL on 127.0.0.1, or 'sqlite' for a temporary file")
-    parser.add_argument("--clients", type=int, default=8, help="concurrent clients, one player and token each")
+    parser = argparse.ArgumentParser(prog="python -m bench.api_load", description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--db", default=DEFAULT_PG, help="a PostgreSQL URL on 127.0.0.1, or 'sqlite' for a temporary file")
+    parser.add_argument("--clients", type=int, default=16, help="concurrent clients, one player and token each")
     parser.add_argument("--appends", type=int, default=250, help="rolls each client appends")
     parser.add_argument("--reads", type=int, default=250, help="as-of sheet reads each client makes")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit of each phase")
+    parser.add_argument("--singles", type=int, default=500, help="the store's single appends measured first")
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout instead of the lines")
     args = parser.parse_args()
     if not 1 <= args.clients <= 64:
         raise SystemExit("--clients: between 1 and 64")
-    with tempfile.TemporaryDirectory() as tmp:
-        url = f"sqlite:///{os.path.join(tmp, 'load.db')}" if args.db == "sqlite" else args.db
-        _loopback_only(url)
-        url, schema = _schema_url(url)
-        try:
-            run(url, args.clients, args.appends, args.reads, args.seconds)
-        finally:
-            if schema:
-                _drop_schema(args.db, schema)
+    for name in ("appends", "reads", "singles"):
+        if getattr(args, name) < 1:
+            raise SystemExit(f"--{name}: at least 1")
+    _loopback_only(args.db)
+    with fresh_database(args.db, "load") as url:
+        figures = run(url, args.clients, args.appends, args.reads, args.seconds, args.singles)
+    if args.json:
+        sys.stdout.buffer.write(orjson.dumps(figures, option=orjson.OPT_INDENT_2) + b"\n")
+    else:
+        print("\n".join(report(figures)))
 
 
 if __name__ == "__main__":

@@ -4,93 +4,101 @@
     python -m bench.store --db postgresql://postgres@127.0.0.1/test   # a PostgreSQL database
     python -m bench.store --events 100000 --singles 2000 --batch 1000
 
-Against PostgreSQL the benchmark works in a schema of its own and drops it afterwards.
+Against PostgreSQL the benchmark works in a schema of its own, brought to the head revision, and drops it
+afterwards (bench.databases).  The measuring functions here are also those of bench.side_by_side.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 import time
-import uuid
 
+from bench.databases import fresh_database
 from bench.synthetic import synthetic_events
-from journal.store import open_store
+from journal.store import EventStore, open_store
 
 
-def _schema_url(url: str) -> tuple[str, str | None]:
-    if url.startswith("sqlite") or "://" not in url:
-        return url, None
-    import sqlalchemy as sa
-
-    from journal.store.engine import normalise_url
-
-    schema = f"bench_{uuid.uuid4().hex[:8]}"
-    engine = sa.create_engine(normalise_url(url), isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    engine.dispose()
-    separator = "&" if "?" in url else "?"
-    return f"{url}{separator}options=-csearch_path%3D{schema}", schema
+def durability(store: EventStore) -> str:
+    """How durable a commit is on this store's connections: SQLite's ``synchronous``, PostgreSQL's ``synchronous_commit``."""
+    with store.engine.connect() as conn:
+        if store.dialect == "sqlite":
+            level = conn.exec_driver_sql("PRAGMA synchronous").scalar()
+            return "synchronous=" + {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(int(level or 0), str(level))
+        return f"synchronous_commit={conn.exec_driver_sql('SHOW synchronous_commit').scalar()}"
 
 
-def _drop_schema(url: str, schema: str) -> None:
-    import sqlalchemy as sa
+def batched_append(store: EventStore, campaign: str, events: int, batch: int, *, generation_timed: bool) -> float:
+    """Append ``events`` synthetic events to a new ``campaign``, ``batch`` per transaction; return events/s.
 
-    from journal.store.engine import normalise_url
+    With ``generation_timed`` the clock also runs while the events are generated, as in the ceiling and the peer.
+    """
+    prepared = None if generation_timed else list(synthetic_events(events))
+    started = time.perf_counter()
+    source = synthetic_events(events) if prepared is None else iter(prepared)
+    version = 0
+    pending = []
+    for new in source:
+        pending.append(new)
+        if len(pending) == batch:
+            version = store.append(campaign, pending, version)[-1].version
+            pending = []
+    if pending:
+        version = store.append(campaign, pending, version)[-1].version
+    elapsed = time.perf_counter() - started
+    if version != events:
+        raise SystemExit(f"batched append stored {version} events, not {events}")
+    return events / elapsed
 
-    engine = sa.create_engine(normalise_url(url), isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
-    engine.dispose()
+
+def single_appends(store: EventStore, campaign: str, count: int) -> float:
+    """Append ``count`` events to ``campaign``, one transaction (one durable commit) each; return events/s."""
+    singles = list(synthetic_events(count, seed=11))
+    started = time.perf_counter()
+    for new in singles:
+        store.append(campaign, [new], None)
+    return count / (time.perf_counter() - started)
+
+
+def streaming_read(store: EventStore, campaign: str) -> float:
+    """Read every event of ``campaign`` as decoded envelopes; return events/s."""
+    started = time.perf_counter()
+    count = sum(1 for _ in store.read(campaign))
+    return count / (time.perf_counter() - started)
+
+
+def verify(store: EventStore, campaign: str) -> float:
+    """Recompute ``campaign``'s hash chain; return events/s."""
+    started = time.perf_counter()
+    report = store.verify(campaign)
+    return report.events / (time.perf_counter() - started)
 
 
 def run(url: str, events: int, batch: int, singles: int) -> None:
     store = open_store(url, upgrade=True)
-    print(f"backend: {store.dialect}  events: {events:,}  batch: {batch:,}  single appends: {singles:,}")
-
-    prepared = list(synthetic_events(events))
-    started = time.perf_counter()
-    version = 0
-    for start in range(0, events, batch):
-        version = store.append("bench", prepared[start : start + batch], version)[-1].version
-    elapsed = time.perf_counter() - started
-    print(f"batched append ({batch:,}/transaction): {events / elapsed:>10,.0f} events/s  ({elapsed:.2f} s)")
-
-    started = time.perf_counter()
-    for new in list(synthetic_events(singles, seed=11)):
-        version = store.append("singles", [new], None)[-1].version
-    elapsed = time.perf_counter() - started
-    print(f"single-event appends (1/transaction): {singles / elapsed:>10,.0f} events/s  ({elapsed * 1000 / singles:.2f} ms each)")
-
-    started = time.perf_counter()
-    count = sum(1 for _ in store.read("bench"))
-    elapsed = time.perf_counter() - started
-    print(f"streaming read (decoded envelopes):  {count / elapsed:>10,.0f} events/s  ({elapsed:.2f} s)")
-
-    started = time.perf_counter()
-    report = store.verify("bench")
-    elapsed = time.perf_counter() - started
-    print(f"verify (hash chain):                 {report.events / elapsed:>10,.0f} events/s  ({elapsed:.2f} s)")
-    store.close()
+    try:
+        print(f"backend: {store.dialect} ({durability(store)})  events: {events:,}  batch: {batch:,}  "
+              f"single appends: {singles:,}")
+        rate = batched_append(store, "bench", events, batch, generation_timed=False)
+        print(f"batched append ({batch:,}/transaction): {rate:>10,.0f} events/s  ({events / rate:.2f} s)")
+        rate = single_appends(store, "singles", singles)
+        print(f"single-event appends (1/transaction): {rate:>10,.0f} events/s  ({1000 / rate:.2f} ms each)")
+        rate = streaming_read(store, "bench")
+        print(f"streaming read (decoded envelopes):  {rate:>10,.0f} events/s  ({events / rate:.2f} s)")
+        rate = verify(store, "bench")
+        print(f"verify (hash chain):                 {rate:>10,.0f} events/s  ({events / rate:.2f} s)")
+    finally:
+        store.close()
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--db", default=None, help="a PostgreSQL URL, or 'sqlite' (the default: a temporary file)")
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--batch", type=int, default=1_000)
     parser.add_argument("--singles", type=int, default=2_000)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.db or f"sqlite:///{os.path.join(tmp, 'bench.db')}"
-        url, schema = _schema_url(url)
-        try:
-            run(url, args.events, args.batch, args.singles)
-        finally:
-            if schema:
-                _drop_schema(args.db, schema)
+    with fresh_database(args.db) as url:
+        run(url, args.events, args.batch, args.singles)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,11 @@ import sys
 import click
 
 from cli.main import AppContext
-from cli.output import emit_json, line, table
+from cli.output import emit_json, line, open_output, table
+from cli.params import CAMPAIGN, EVENT, TableCommand
+from journal.i18n import CLI, N_
+
+_ = CLI.gettext
 
 
 def _cell(value: object) -> str:
@@ -25,16 +29,16 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-@click.command("audit")
-@click.argument("campaign")
-@click.argument("event")
+@click.command("audit", cls=TableCommand, help=N_("The evidence about EVENT of CAMPAIGN: envelope, recorder, roll "
+                                                  "proofs, sheets, chain, disputes."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("event", type=EVENT)
 @click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True,
-              help="Text for the terminal, or a Markdown or self-contained HTML report.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="File to write (default: stdout).")
-@click.option("--json", "as_json", is_flag=True, help="Print the evidence as JSON for machines.")
+              help=N_("Text for the terminal, or a Markdown or self-contained HTML report."))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help=N_("File to write (default: stdout)."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the evidence as JSON for machines."))
 @click.pass_obj
 def audit(app: AppContext, campaign: str, event: str, fmt: str, output: str | None, as_json: bool) -> None:
-    """The evidence about EVENT of CAMPAIGN: envelope, recorder, roll proofs, sheets, chain, disputes."""
     from cli.reports import audit as render
     from journal.service.audit import audit as gather
 
@@ -46,25 +50,28 @@ def audit(app: AppContext, campaign: str, event: str, fmt: str, output: str | No
             line(text)
         sheets = report["sheets"]
         if sheets["changes"]:
-            table(f"sheet fields changed (version {sheets['before_version']} -> {sheets['after_version']})",
-                  ["character", "field", "before", "after"],
+            table(_("sheet fields changed (version {before} -> {after})").format(
+                      before=sheets["before_version"], after=sheets["after_version"]),
+                  [_("character"), _("field"), _("before"), _("after")],
                   [(c["character"], c["field"], _cell(c["before"]), _cell(c["after"])) for c in sheets["changes"]])
         else:
-            line(f"sheets: no field changed (version {sheets['before_version']} -> {sheets['after_version']})")
+            line(_("sheets: no field changed (version {before} -> {after})").format(
+                before=sheets["before_version"], after=sheets["after_version"]))
     else:
         document = {"md": render.markdown, "html": render.html}.get(fmt, lambda r: "\n".join(render.text_lines(r)) + "\n")(report)
         if output is None:
             click.echo(document, nl=False)
         else:
-            with open(output, "w", encoding="utf-8") as handle:
+            with open_output(output) as handle:
                 handle.write(document)
-            line(f"wrote the audit of event {report['envelope']['version']} to {output}")
+            line(_("wrote the audit of event {version} to {path}").format(version=report["envelope"]["version"],
+                                                                         path=output))
     chain = report["chain"]
     if chain["status"] in ("broken at this event", "broken before this event"):
-        click.echo(f"integrity: {chain['summary']}", err=True)
+        click.echo(_("integrity: {summary}").format(summary=chain["summary"]), err=True)
         sys.exit(6)
     if any(proof["status"] == "mismatch" for proof in report["rolls"]):
-        click.echo("integrity: a server roll of this event does not recompute from its session's seed", err=True)
+        click.echo(_("integrity: a server roll of this event does not recompute from its session's seed"), err=True)
         sys.exit(6)
 
 

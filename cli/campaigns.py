@@ -6,6 +6,9 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, table
+from cli.params import CAMPAIGN, TableGroup
+from journal.i18n import CLI, N_
+from journal.service.labels import title
 from journal.systems.registry import names
 
 
@@ -25,105 +28,107 @@ class _Systems(click.Choice):
 
 
 SYSTEM_CHOICE = _Systems()
+_ = CLI.gettext
 
 
-@click.group("campaign")
+@click.group("campaign", cls=TableGroup, help=N_("Start, list and show campaigns."))
 def campaign() -> None:
-    """Start, list and show campaigns."""
+    pass
 
 
-@campaign.command("new")
+@campaign.command("new", help=N_("Start campaign NAME with its rule system and Master."))
 @click.argument("name")
-@click.option("--system", required=True, type=SYSTEM_CHOICE, help="The campaign's rule system.")
-@click.option("--master", required=True, help="The Master (Fate, in Wield): the first member.")
-@click.option("--json", "as_json", is_flag=True, help="Print the stored event as JSON.")
+@click.option("--system", required=True, type=SYSTEM_CHOICE, help=N_("The campaign's rule system."))
+@click.option("--master", required=True, help=N_("The Master (Fate, in Wield): the first member."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the stored event as JSON."))
 @click.pass_obj
 def campaign_new(app: AppContext, name: str, system: str, master: str, as_json: bool) -> None:
-    """Start campaign NAME with its rule system and Master."""
     event = app.journal().create_campaign(name, system, master)
     if as_json:
         emit_json({"campaign": event.campaign, "version": event.version, "id": event.id})
     else:
-        line(f"campaign '{event.campaign}' started ({system}), Master: {event.data['master']}")
+        line(_("campaign '{campaign}' started ({system}), Master: {master}").format(
+            campaign=event.campaign, system=title(system), master=event.data["master"]))
 
 
-@campaign.command("list")
+@campaign.command("list", help=N_("List every campaign in the journal."))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def campaign_list(app: AppContext, as_json: bool) -> None:
-    """List every campaign in the journal."""
     found = app.journal().campaigns()
     if as_json:
         emit_json([{k: c[k] for k in ("name", "system", "master", "version")} | {"members": len(c["members"])} for c in found])
         return
     if not found:
-        line("no campaigns yet: start one with 'journal campaign new NAME --system SYSTEM --master NAME'")
+        line(_("no campaigns yet: start one with 'journal campaign new NAME --system SYSTEM --master NAME'"))
         return
-    table(None, ["campaign", "system", "Master", "members", "events"],
-          [(c["name"], c["system"], c["master"], len(c["members"]), c["version"]) for c in found])
+    table(None, [_("campaign"), _("system"), _("Master"), _("members"), _("events")],
+          [(c["name"], title(c["system"]), c["master"], len(c["members"]), c["version"]) for c in found])
 
 
-@campaign.command("show")
-@click.argument("name")
+@campaign.command("show", help=N_("Show a campaign: its system, Master, members and number of events."))
+@click.argument("name", type=CAMPAIGN)
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def campaign_show(app: AppContext, name: str, as_json: bool) -> None:
-    """Show a campaign: its system, Master, members and number of events."""
     state = app.journal().campaign(name)
     if as_json:
         emit_json({k: state[k] for k in ("name", "system", "master", "members", "created_at", "version")})
         return
-    line(f"{state['name']}  ({state['system']})  started {state['created_at']}  events: {state['version']}")
-    table(None, ["member", "role"], sorted(state["members"].items(), key=lambda item: (item[1] != "master", item[0])))
+    line(_("{campaign}  ({system})  started {created}  events: {count}").format(
+        campaign=state["name"], system=title(state["system"]), created=state["created_at"], count=state["version"]))
+    roles = {"master": _("master"), "player": _("player")}
+    table(None, [_("member"), _("role")],
+          [(name, roles.get(role, role)) for name, role in sorted(state["members"].items(),
+                                                                  key=lambda item: (item[1] != "master", item[0]))])
 
 
-@click.group("member")
+@click.group("member", cls=TableGroup, help=N_("Manage a campaign's members."))
 def member() -> None:
-    """Manage a campaign's members."""
+    pass
 
 
-@member.command("add")
-@click.argument("campaign_name", metavar="CAMPAIGN")
+@member.command("add", help=N_("Add player NAME to CAMPAIGN (the Master only)."))
+@click.argument("campaign_name", metavar="CAMPAIGN", type=CAMPAIGN)
 @click.argument("name")
 @click.pass_obj
 def member_add(app: AppContext, campaign_name: str, name: str) -> None:
-    """Add player NAME to CAMPAIGN (the Master only)."""
     event = app.journal().add_member(campaign_name, name, app.actor)
-    line(f"'{event.data['name']}' joined '{event.campaign}' (version {event.version})")
+    line(_("'{member}' joined '{campaign}' (version {version})").format(member=event.data["name"],
+                                                                       campaign=event.campaign, version=event.version))
 
 
-@member.command("token")
-@click.argument("campaign_name", metavar="CAMPAIGN")
+@member.command("token", help=N_("Issue member NAME a token for 'journal serve' (the Master only); it is printed "
+                                 "once, never stored."))
+@click.argument("campaign_name", metavar="CAMPAIGN", type=CAMPAIGN)
 @click.argument("name")
 @click.pass_obj
 def member_token(app: AppContext, campaign_name: str, name: str) -> None:
-    """Issue member NAME a token for 'journal serve' (the Master only); it is printed once, never stored."""
     from journal.service.tokens import issue
 
     issued = issue(app.journal(), campaign_name, name, app.actor)
     line(issued.token)
-    click.echo(f"token {issued.token_id} issued to '{issued.member}' (version {issued.event.version}); "
-               "only its hash is kept: copy it now", err=True)
+    click.echo(_("token {token} issued to '{member}' (version {version}); only its hash is kept: copy it now").format(
+        token=issued.token_id, member=issued.member, version=issued.event.version), err=True)
 
 
-@member.command("revoke")
-@click.argument("campaign_name", metavar="CAMPAIGN")
+@member.command("revoke", help=N_("Revoke token TOKEN_ID, or every live token of member NAME (the Master only)."))
+@click.argument("campaign_name", metavar="CAMPAIGN", type=CAMPAIGN)
 @click.argument("ref", metavar="TOKEN_ID|NAME")
 @click.pass_obj
 def member_revoke(app: AppContext, campaign_name: str, ref: str) -> None:
-    """Revoke token TOKEN_ID, or every live token of member NAME (the Master only)."""
     from journal.service.tokens import revoke
 
     for event in revoke(app.journal(), campaign_name, ref, app.actor):
-        line(f"token {event.data['token_id']} of '{event.data['member']}' revoked (version {event.version})")
+        line(_("token {token} of '{member}' revoked (version {version})").format(
+            token=event.data["token_id"], member=event.data["member"], version=event.version))
 
 
-@member.command("tokens")
-@click.argument("campaign_name", metavar="CAMPAIGN")
+@member.command("tokens", help=N_("List the tokens of CAMPAIGN: id, member, live or revoked (never a secret)."))
+@click.argument("campaign_name", metavar="CAMPAIGN", type=CAMPAIGN)
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def member_tokens(app: AppContext, campaign_name: str, as_json: bool) -> None:
-    """List the tokens of CAMPAIGN: id, member, live or revoked (never a secret)."""
     from journal.service.tokens import tokens
 
     found = tokens(app.journal(), campaign_name)
@@ -131,10 +136,10 @@ def member_tokens(app: AppContext, campaign_name: str, as_json: bool) -> None:
         emit_json(found)
         return
     if not found:
-        line(f"no tokens issued in '{campaign_name}'")
+        line(_("no tokens issued in '{campaign}'").format(campaign=campaign_name))
         return
-    table(None, ["token", "member", "status"], [(t["token_id"], t["member"], "revoked" if t["revoked"] else "live")
-                                                 for t in found])
+    table(None, [_("token"), _("member"), _("status")],
+          [(t["token_id"], t["member"], _("revoked") if t["revoked"] else _("live")) for t in found])
 
 
 COMMANDS = [campaign, member]

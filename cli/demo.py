@@ -15,18 +15,24 @@ import sys
 
 import click
 
+from cli.language import Command
 from cli.main import AppContext
 from cli.output import line
+from journal.i18n import CLI, N_
+
+_ = CLI.gettext
+ngettext = CLI.ngettext
 
 
 def _heading(*args: str, note: str = "") -> None:
     """A blank line, then the command that prints the next section by itself (and a comment)."""
     line("")
-    line("$ journal " + " ".join(shlex.quote(arg) for arg in args) + (f"   # {note}" if note else ""))
+    line("$ journal " + " ".join(shlex.quote(arg) for arg in args) + (("   # " + _(note)) if note else ""))
 
 
 def _verify(app: AppContext, names: tuple[str, ...]) -> None:
     """``verify --rolls`` over the demo's campaigns only: every chain, then every server die of their sessions."""
+    from cli.timeline import chains_hold, dice_problem, rolls_recomputed
     from journal.service.sessions import verify_rolls
 
     journal = app.journal()
@@ -35,26 +41,26 @@ def _verify(app: AppContext, names: tuple[str, ...]) -> None:
         report = journal.store.verify(name)
         events += report.events
         for broken in report.breaks:
-            click.echo(f"chain broken: {broken}", err=True)
+            click.echo(_("chain broken: {problem}").format(problem=broken), err=True)
             failed = True
     if not failed:
-        line(f"ok: {events} events in {len(names)} campaigns, every chain holds")
+        line(chains_hold(events, len(names)))
     checks = [check for name in names for check in verify_rolls(journal, name)]
     for check in checks:
         for problem in check.problems:
-            click.echo(f"dice: campaign '{check.campaign}' session {check.session}: {problem}", err=True)
+            click.echo(dice_problem(check.campaign, check.session, problem), err=True)
     if all(check.ok for check in checks):
-        line(f"ok: {sum(c.rolls for c in checks)} server rolls in {len(checks)} closed sessions recomputed exactly")
+        line(rolls_recomputed(sum(c.rolls for c in checks), len(checks)))
     else:
         failed = True
     if failed:
         sys.exit(6)
 
 
-@click.command("demo")
+@click.command("demo", help=N_("Record a short session in each rule system (once); print tallies, a replay, an audit, "
+                               "the checks."), cls=Command)
 @click.pass_context
 def demo(ctx: click.Context) -> None:
-    """Record a short session in each rule system (once); print tallies, a replay, an audit, the checks."""
     from cli.audit import audit
     from cli.replay import replay
     from cli.tally import tally
@@ -67,9 +73,12 @@ def demo(ctx: click.Context) -> None:
     for name, system in campaigns():
         found = journal.campaign(name)
         players = sum(1 for role in found["members"].values() if role == "player")
-        what = (f"'{name}' ({system}): {found['master']} and {players} players, session {shown.session}, "
-                f"{found['version']} events")
-        line(f"recorded {what}" if name in shown.recorded else f"already recorded {what}")
+        what = _("'{campaign}' ({system}): {master} and {players}, session {session}, {events}").format(
+            campaign=name, system=system, master=found["master"], session=shown.session,
+            players=ngettext("{count} players", "{count} players", players).format(count=players),
+            events=ngettext("{count} events", "{count} events", found["version"]).format(count=found["version"]))
+        line(_("recorded {what}").format(what=what) if name in shown.recorded
+             else _("already recorded {what}").format(what=what))
 
     for name in shown.tallied:
         _heading("tally", name, "--session", str(shown.session))
@@ -84,7 +93,7 @@ def demo(ctx: click.Context) -> None:
     ctx.invoke(audit, campaign=shown.audit_campaign, event=shown.audit_event, fmt="text", output=None,
                as_json=False)
 
-    _heading("verify", "--rolls", note="over the four demo campaigns")
+    _heading("verify", "--rolls", note=N_("over the four demo campaigns"))
     _verify(app, shown.names)
 
 

@@ -13,41 +13,51 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, table
+from cli.params import CAMPAIGN, EVENT, POINT, TableGroup
+from journal.i18n import CLI, N_
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
-campaign_option = click.option("--campaign", default=None, help="The dispute's campaign (to resolve a prefix there).")
+_ = CLI.gettext
+
+json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
+campaign_option = click.option("--campaign", default=None, help=N_("The dispute's campaign (to resolve a prefix there)."))
 choice_option = click.option("--uphold/--overturn", "uphold", default=None,
-                             help="Uphold the event as recorded, or overturn it.")
+                             help=N_("Uphold the event as recorded, or overturn it."))
 
 
 def _choice(uphold: bool | None) -> str:
     if uphold is None:
-        raise click.UsageError("give --uphold or --overturn")
+        raise click.UsageError(_("give --uphold or --overturn"))
     return "uphold" if uphold else "overturn"
 
 
 def _tally(dispute: dict[str, Any]) -> str:
     t = dispute["tally"]
-    return f"{t['voted']} of {t['eligible']} voted, quorum {t['required']} ({t['uphold']} uphold, {t['overturn']} overturn)"
+    return _("{voted} of {eligible} voted, quorum {required} ({uphold} uphold, {overturn} overturn)").format(
+        voted=t["voted"], eligible=t["eligible"], required=t["required"], uphold=t["uphold"], overturn=t["overturn"])
+
+
+def _choice_word(choice: str) -> str:
+    """``uphold`` / ``overturn`` in the current language (the stored choice stays English)."""
+    return {"uphold": _("uphold"), "overturn": _("overturn")}.get(choice, choice)
 
 
 def _events(events: list[Any]) -> list[dict[str, Any]]:
     return [{"id": e.id, "version": e.version, "type": e.type, "causation": e.causation, "data": e.data} for e in events]
 
 
-@click.group("dispute")
+@click.group("dispute", cls=TableGroup, help=N_("Contest an event before the quorum: open, vote (players present), "
+                                                "rule (the Master)."))
 def dispute() -> None:
-    """Contest an event before the quorum: open, vote (players present), rule (the Master)."""
+    pass
 
 
-@dispute.command("open")
-@click.argument("campaign")
-@click.option("--event", "event", required=True, metavar="EVENT", help="A version, an event id or a unique id prefix.")
-@click.option("--reason", required=True, help="Why the event is disputed.")
+@dispute.command("open", help=N_("Open a dispute about EVENT of CAMPAIGN (any member)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--event", "event", required=True, metavar="EVENT", type=EVENT, help=N_("A version, an event id or a unique id prefix."))
+@click.option("--reason", required=True, help=N_("Why the event is disputed."))
 @json_option
 @click.pass_obj
 def open_(app: AppContext, campaign: str, event: str, reason: str, as_json: bool) -> None:
-    """Open a dispute about EVENT of CAMPAIGN (any member)."""
     from journal.quorum import quorum_size
     from journal.service.disputes import open_dispute
 
@@ -57,18 +67,18 @@ def open_(app: AppContext, campaign: str, event: str, reason: str, as_json: bool
         return
     data = opened.data
     voters = data["voters"]
-    line(f"dispute {opened.id} opened on event {data['target_version']} ({data['target_type']}); "
-         f"voters: {', '.join(voters)} ({quorum_size(len(voters))} of {len(voters)} must vote)")
+    line(_("dispute {dispute} opened on event {version} ({type}); voters: {voters} ({required} of {count} must "
+           "vote)").format(dispute=opened.id, version=data["target_version"], type=data["target_type"],
+                           voters=", ".join(voters), required=quorum_size(len(voters)), count=len(voters)))
 
 
-@dispute.command("vote")
+@dispute.command("vote", help=N_("Vote on DISPUTE (the players present at the disputed event's session; once each)."))
 @click.argument("dispute_ref", metavar="DISPUTE")
 @choice_option
 @campaign_option
 @json_option
 @click.pass_obj
 def vote(app: AppContext, dispute_ref: str, uphold: bool | None, campaign: str | None, as_json: bool) -> None:
-    """Vote on DISPUTE (the players present at the disputed event's session; once each)."""
     from journal.service.disputes import show_dispute
     from journal.service.disputes import vote as cast
 
@@ -78,24 +88,26 @@ def vote(app: AppContext, dispute_ref: str, uphold: bool | None, campaign: str |
         emit_json(_events([event])[0])
         return
     shown = show_dispute(app.journal(), event.data["dispute"], event.campaign)["dispute"]
-    reached = "quorum reached" if shown["tally"]["reached"] else "no quorum yet"
-    line(f"{event.actor} votes {choice} on dispute {event.data['dispute']}: {_tally(shown)}; {reached}")
+    reached = _("quorum reached") if shown["tally"]["reached"] else _("no quorum yet")
+    line(_("{actor} votes {choice} on dispute {dispute}: {tally}; {reached}").format(
+        actor=event.actor, choice=_choice_word(choice), dispute=event.data["dispute"], tally=_tally(shown),
+        reached=reached))
 
 
-@dispute.command("rule")
+@dispute.command("rule", help=N_("Rule on DISPUTE (the Master, once a second-degree quorum has voted); an overturn "
+                                 "voids the event."))
 @click.argument("dispute_ref", metavar="DISPUTE")
 @choice_option
 @click.option("--correct-dice", "correct_dice", default=None, metavar="D,D,...",
-              help="Overturn a free roll with these (table) dice instead.")
+              help=N_("Overturn a free roll with these (table) dice instead."))
 @click.option("--correct-json", "correct_json", default=None, metavar="JSON",
-              help="Overturn with this corrected payload (the disputed event's type).")
-@click.option("--reason", default="", help="The Master's reason.")
+              help=N_("Overturn with this corrected payload (the disputed event's type)."))
+@click.option("--reason", default="", help=N_("The Master's reason."))
 @campaign_option
 @json_option
 @click.pass_obj
 def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: str | None, correct_json: str | None,
          reason: str, campaign: str | None, as_json: bool) -> None:
-    """Rule on DISPUTE (the Master, once a second-degree quorum has voted); an overturn voids the event."""
     import orjson
 
     from cli.sessions import parse_dice
@@ -103,9 +115,9 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
 
     choice = _choice(uphold)
     if correct_dice is not None and correct_json is not None:
-        raise click.UsageError("give --correct-dice or --correct-json, not both")
+        raise click.UsageError(_("give --correct-dice or --correct-json, not both"))
     if (correct_dice is not None or correct_json is not None) and choice != "overturn":
-        raise click.UsageError("a correction goes with --overturn")
+        raise click.UsageError(_("a correction goes with --overturn"))
     journal = app.journal()
     corrected = None
     if correct_dice is not None:
@@ -115,9 +127,9 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
         try:
             data = orjson.loads(correct_json)
         except orjson.JSONDecodeError as exc:
-            raise click.BadParameter(f"not JSON: {exc}", param_hint="--correct-json") from None
+            raise click.BadParameter(_("not JSON: {reason}").format(reason=exc), param_hint="--correct-json") from None
         if not isinstance(data, dict):
-            raise click.BadParameter("must be a JSON object (the corrected payload)", param_hint="--correct-json")
+            raise click.BadParameter(_("must be a JSON object (the corrected payload)"), param_hint="--correct-json")
         corrected = service.corrected_payload(journal, dispute_ref, data, campaign)
     events = service.rule(journal, dispute_ref, choice, corrected, reason, app.actor, campaign)
     if as_json:
@@ -125,22 +137,24 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
         return
     ruled = events[0].data
     t = ruled["tally"]
-    followed = {True: "following the majority", False: "against the majority", None: "on a tied vote"}
-    line(f"dispute {ruled['dispute']} ruled: {choice} ({t['uphold']} uphold, {t['overturn']} overturn of "
-         f"{t['eligible']}; {followed[ruled['followed_majority']]})")
+    followed = {True: _("following the majority"), False: _("against the majority"), None: _("on a tied vote")}
+    line(_("dispute {dispute} ruled: {choice} ({uphold} uphold, {overturn} overturn of {eligible}; {followed})").format(
+        dispute=ruled["dispute"], choice=_choice_word(choice), uphold=t["uphold"], overturn=t["overturn"],
+        eligible=t["eligible"], followed=followed[ruled["followed_majority"]]))
     if len(events) > 1:
-        line(f"event {events[1].data['target_version']} voided at version {events[1].version}")
+        line(_("event {target} voided at version {version}").format(target=events[1].data["target_version"],
+                                                                   version=events[1].version))
     if len(events) > 2:
-        line(f"corrected {events[2].type} recorded at version {events[2].version}")
+        line(_("corrected {type} recorded at version {version}").format(type=events[2].type,
+                                                                       version=events[2].version))
 
 
-@dispute.command("list")
-@click.argument("campaign")
-@click.option("--as-of", "as_of", default=None, metavar="POINT", help="N | EVENT_ID | before:ID | ISO time | session:K.")
+@dispute.command("list", help=N_("The disputes of CAMPAIGN with their status and tally."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--as-of", "as_of", default=None, metavar="POINT", type=POINT, help=N_("N | EVENT_ID | before:ID | ISO time | session:K."))
 @json_option
 @click.pass_obj
 def list_(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> None:
-    """The disputes of CAMPAIGN with their status and tally."""
     from journal.service.disputes import list_disputes
 
     result = list_disputes(app.journal(), campaign, as_of)
@@ -148,20 +162,20 @@ def list_(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> N
         emit_json(result)
         return
     if not result["disputes"]:
-        line(f"no dispute in '{campaign}' (version {result['version']})")
+        line(_("no dispute in '{campaign}' (version {version})").format(campaign=campaign, version=result["version"]))
         return
-    table(f"disputes at version {result['version']}", ["dispute", "event", "type", "opened by", "status", "votes", "reason"],
+    table(_("disputes at version {version}").format(version=result["version"]),
+          [_("dispute"), _("event"), _("type"), _("opened by"), _("status"), _("votes"), _("reason")],
           [(d["id"], d["target_version"], d["target_type"], d["opened_by"], d["status"], _tally(d), d["reason"])
            for d in result["disputes"]])
 
 
-@dispute.command("show")
+@dispute.command("show", help=N_("One dispute: the event, the reason, the voters and votes, the tally and the ruling."))
 @click.argument("dispute_ref", metavar="DISPUTE")
 @campaign_option
 @json_option
 @click.pass_obj
 def show(app: AppContext, dispute_ref: str, campaign: str | None, as_json: bool) -> None:
-    """One dispute: the event, the reason, the voters and votes, the tally and the ruling."""
     from cli.reports.audit import dispute_head, ruling_line, vote_rows
     from journal.service.disputes import show_dispute
 
@@ -170,11 +184,13 @@ def show(app: AppContext, dispute_ref: str, campaign: str | None, as_json: bool)
         emit_json(result)
         return
     found = result["dispute"]
-    line(f"{dispute_head(found)} — campaign '{result['campaign']}'")
-    line(f"event {found['target_version']} ({found['target_type']}, {found['target']})"
-         + (f", session {found['session']}" if found["session"] is not None else ", between sessions"))
-    table(None, ["voter", "vote", "version"], vote_rows(found))
-    line(f"ruling: {ruling_line(found)}")
+    line(_("{head} — campaign '{campaign}'").format(head=dispute_head(found), campaign=result["campaign"]))
+    line(_("event {version} ({type}, {target})").format(version=found["target_version"], type=found["target_type"],
+                                                      target=found["target"])
+         + (_(", session {number}").format(number=found["session"]) if found["session"] is not None
+            else _(", between sessions")))
+    table(None, [_("voter"), _("vote"), _("version")], vote_rows(found))
+    line(_("ruling: {ruling}").format(ruling=ruling_line(found)))
 
 
 list_.name = "list"

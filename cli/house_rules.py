@@ -12,17 +12,21 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, table
+from cli.params import CAMPAIGN, POINT, TableGroup
+from journal.i18n import CLI, N_
 
 if TYPE_CHECKING:
     from journal.events.envelope import Event
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
-campaign_option = click.option("--campaign", default=None, help="The proposal's campaign (to tell shared prefixes apart).")
+_ = CLI.gettext
+json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
+campaign_option = click.option("--campaign", default=None, help=N_("The proposal's campaign (to tell shared prefixes apart)."))
 
 
-@click.group("rules")
+@click.group("rules", cls=TableGroup, help=N_("House rules: propose a switch of a ruling, vote on it (players), adopt "
+                                              "it (the Master)."))
 def group() -> None:
-    """House rules: propose a switch of a ruling, vote on it (players), adopt it (the Master)."""
+    pass
 
 
 def _recorded(event: Event) -> dict[str, Any]:
@@ -38,61 +42,62 @@ def _proposal(app: AppContext, campaign: str, proposal_id: str) -> dict[str, Any
 
 def _need(proposal: dict[str, Any]) -> str:
     if proposal["required"] is None:
-        return "the campaign has no players yet"
-    return f"{proposal['required']} of {proposal['players']} players in favour needed"
+        return _("the campaign has no players yet")
+    return _("{required} of {players} players in favour needed").format(required=proposal["required"],
+                                                                       players=proposal["players"])
 
 
-@group.command("propose")
-@click.argument("campaign")
+@group.command("propose", help=N_("Propose a house rule for CAMPAIGN (any member); the players then vote on it."))
+@click.argument("campaign", type=CAMPAIGN)
 @click.option("--set", "setting", required=True, metavar="KEY=VALUE",
-              help="The rule and its value: control_mapping=linear, xp_per_hour_player=60, xp_per_hour_master=90.")
+              help=N_("The rule and its value: control_mapping=linear, xp_per_hour_player=60, xp_per_hour_master=90."))
 @json_option
 @click.pass_obj
 def propose(app: AppContext, campaign: str, setting: str, as_json: bool) -> None:
-    """Propose a house rule for CAMPAIGN (any member); the players then vote on it."""
     from journal.service.house_rules import propose_rule
 
     key, sep, value = setting.partition("=")
     if not sep or not key.strip():
-        raise click.BadParameter(f"'{setting}' is not KEY=VALUE", param_hint="--set")
+        raise click.BadParameter(_("'{setting}' is not KEY=VALUE").format(setting=setting), param_hint="--set")
     event = propose_rule(app.journal(), campaign, key.strip(), value.strip(), app.actor)
     if as_json:
         emit_json(_recorded(event))
         return
     shown = _proposal(app, campaign, event.id)
     d = event.data
-    line(f"proposal {event.id}: {d['key']} = {d['value']} (in force: {d['previous']}); {_need(shown)} (v{event.version})")
+    line(_("proposal {proposal}: {key} = {value} (in force: {previous}); {need} (v{version})").format(
+        proposal=event.id, key=d["key"], value=d["value"], previous=d["previous"], need=_need(shown),
+        version=event.version))
 
 
-@group.command("vote")
+@group.command("vote", help=N_("Vote on PROPOSAL (each player of its campaign, once)."))
 @click.argument("proposal")
-@click.option("--in-favour/--against", "in_favour", default=None, help="Vote in favour of the proposal, or against it.")
+@click.option("--in-favour/--against", "in_favour", default=None, help=N_("Vote in favour of the proposal, or against it."))
 @campaign_option
 @json_option
 @click.pass_obj
 def vote(app: AppContext, proposal: str, in_favour: bool | None, campaign: str | None, as_json: bool) -> None:
-    """Vote on PROPOSAL (each player of its campaign, once)."""
     from journal.service.house_rules import vote_rule
 
     if in_favour is None:
-        raise click.UsageError("give --in-favour or --against")
+        raise click.UsageError(_("give --in-favour or --against"))
     event = vote_rule(app.journal(), proposal, in_favour, app.actor, campaign)
     if as_json:
         emit_json(_recorded(event))
         return
     shown = _proposal(app, event.campaign, event.data["proposal"])
-    side = "in favour of" if in_favour else "against"
-    line(f"{event.actor} votes {side} {shown['key']} = {shown['value']}: {shown['in_favour']} in favour, "
-         f"{shown['against']} against; {_need(shown)} (v{event.version})")
+    side = _("in favour of") if in_favour else _("against")
+    line(_("{actor} votes {side} {key} = {value}: {in_favour} in favour, {against} against; {need} (v{version})").format(
+        actor=event.actor, side=side, key=shown["key"], value=shown["value"], in_favour=shown["in_favour"],
+        against=shown["against"], need=_need(shown), version=event.version))
 
 
-@group.command("adopt")
+@group.command("adopt", help=N_("Adopt PROPOSAL (the Master, once a first-degree quorum of all players is in favour)."))
 @click.argument("proposal")
 @campaign_option
 @json_option
 @click.pass_obj
 def adopt(app: AppContext, proposal: str, campaign: str | None, as_json: bool) -> None:
-    """Adopt PROPOSAL (the Master, once a first-degree quorum of all players is in favour)."""
     from journal.service.house_rules import adopt_rule
 
     event = adopt_rule(app.journal(), proposal, app.actor, campaign)
@@ -100,18 +105,19 @@ def adopt(app: AppContext, proposal: str, campaign: str | None, as_json: bool) -
         emit_json(_recorded(event))
         return
     d = event.data
-    line(f"{d['key']} = {d['value']} in force from version {event.version} (was {d['previous']}; "
-         f"{d['in_favour']} of {d['players']} players in favour, {d['required']} needed)")
+    line(_("{key} = {value} in force from version {version} (was {previous}; {in_favour} of {players} players in "
+           "favour, {required} needed)").format(key=d["key"], value=d["value"], version=event.version,
+                                                previous=d["previous"], in_favour=d["in_favour"],
+                                                players=d["players"], required=d["required"]))
 
 
-@group.command("show")
-@click.argument("campaign")
-@click.option("--as-of", "as_of", default=None, metavar="POINT",
-              help="N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start (default: now).")
+@group.command("show", help=N_("The rules in force in CAMPAIGN at a point, and the proposals with their votes."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--as-of", "as_of", default=None, metavar="POINT", type=POINT,
+              help=N_("N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start (default: now)."))
 @json_option
 @click.pass_obj
 def show(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> None:
-    """The rules in force in CAMPAIGN at a point, and the proposals with their votes."""
     from journal.service.house_rules import show_rules
 
     result = show_rules(app.journal(), campaign, as_of)
@@ -119,18 +125,23 @@ def show(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> No
         emit_json(result)
         return
     if not result["rules"]:
-        line(f"{result['system']} has no rulings a campaign may switch (version {result['version']})")
+        line(_("{system} has no rulings a campaign may switch (version {version})").format(system=result["system"],
+                                                                                         version=result["version"]))
     else:
-        table(f"rules in force at version {result['version']}", ["rule", "value", "since", "allowed"],
+        table(_("rules in force at version {version}").format(version=result["version"]),
+              [_("rule"), _("value"), _("since"), _("allowed")],
               [(r["key"], r["value"],
-                f"house rule, adopted at version {r['adopted_version']}" if r["house_rule"] else "default",
-                r["allowed"]) for r in result["rules"]])
+                _("house rule, adopted at version {version}").format(version=r["adopted_version"]) if r["house_rule"]
+                else _("default"), r["allowed"]) for r in result["rules"]])
     if result["proposals"]:
-        table("proposals", ["id", "rule", "value", "proposed by", "in favour", "against", "needed", "status"],
+        table(_("proposals"), [_("id"), _("rule"), _("value"), _("proposed by"), _("in favour"), _("against"),
+                               _("needed"), _("status")],
               [(p["id"], p["key"], p["value"], p["proposed_by"], p["in_favour"], p["against"],
-                "" if p["required"] is None else f"{p['required']} of {p['players']}",
-                f"adopted at version {p['adopted_version']}" if p["adopted_version"] is not None
-                else "quorum reached" if p["quorum_reached"] else "open")
+                "" if p["required"] is None else _("{required} of {players}").format(required=p["required"],
+                                                                                     players=p["players"]),
+                _("adopted at version {version}").format(version=p["adopted_version"])
+                if p["adopted_version"] is not None
+                else _("quorum reached") if p["quorum_reached"] else _("open"))
                for p in result["proposals"]])
 
 

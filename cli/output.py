@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import IO, Any
 
 import click
+
+from journal.i18n import CLI
+
+_ = CLI.gettext
 
 
 def emit_json(value: Any) -> None:
@@ -27,11 +31,31 @@ def table(title: str | None, headers: Sequence[str], rows: Iterable[Sequence[Any
         grid.add_column(header)
     for row in rows:
         grid.add_row(*("" if cell is None else str(cell) for cell in row))
-    console = Console(soft_wrap=True)
+    # Cells are names people typed: printed as they are, never read as rich markup ("[/]") or emoji codes (":x:").
+    console = Console(soft_wrap=True, markup=False, emoji=False)
     if not console.is_terminal:  # piped: never wrap a row to fit 80 columns
-        console = Console(soft_wrap=True, width=max(console.width, 1000))
+        console = Console(soft_wrap=True, markup=False, emoji=False, width=max(console.width, 1000))
     console.print(grid)
 
 
+def open_output(path: str, mode: str = "w") -> IO[Any]:
+    """Open the file of ``-o/--output`` for writing; one ValidationFailed naming the option when it cannot be."""
+    from journal.errors import ValidationFailed
+
+    try:
+        if "b" in mode:
+            return open(path, mode)
+        return open(path, mode, encoding="utf-8", newline="\n")
+    except OSError as exc:
+        raise ValidationFailed(_("--output: cannot write '{path}': {reason}").format(
+            path=path, reason=exc.strerror or type(exc).__name__)) from None
+
+
 def line(text: str) -> None:
+    """Print one line of a command's output on stdout."""
     click.echo(text)
+
+
+def error_line(message: str) -> str:
+    """``error: MESSAGE`` with the prefix in the current language (``Ошибка: ...``), on one line for stderr."""
+    return _("error: {message}").format(message=message.replace("\r", " ").replace("\n", " "))

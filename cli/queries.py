@@ -13,12 +13,17 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, table
+from cli.params import CAMPAIGN, CHARACTER, POINT, POSITIVE, TableCommand
+from journal.i18n import CLI, N_
+
+_ = CLI.gettext
+ngettext = CLI.ngettext
 
 as_of_option = click.option(
-    "--as-of", "as_of", default=None, metavar="POINT",
-    help="N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start (default: now).",
+    "--as-of", "as_of", default=None, metavar="POINT", type=POINT,
+    help=N_("N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start (default: now)."),
 )
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
 
 
 def _cell(value: Any) -> str:
@@ -32,8 +37,8 @@ def _cell(value: Any) -> str:
 def query_command(name: str, help_text: str, reference: str, render: Callable[[dict], None]) -> click.Command:
     """A query command ``NAME CAMPAIGN [--as-of] [--json]`` over the service function ``reference`` names."""
 
-    @click.command(name, help=help_text)
-    @click.argument("campaign")
+    @click.command(name, help=help_text, cls=TableCommand)
+    @click.argument("campaign", type=CAMPAIGN)
     @as_of_option
     @json_option
     @click.pass_obj
@@ -46,14 +51,14 @@ def query_command(name: str, help_text: str, reference: str, render: Callable[[d
     return command
 
 
-@click.command("sheet")
-@click.argument("campaign")
-@click.argument("character")
+@click.command("sheet", cls=TableCommand, help=N_("CHARACTER's sheet in CAMPAIGN (whatever kind of sheet its rule "
+                                                  "system keeps)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("character", type=CHARACTER)
 @as_of_option
 @json_option
 @click.pass_obj
 def sheet(app: AppContext, campaign: str, character: str, as_of: str | None, as_json: bool) -> None:
-    """CHARACTER's sheet in CAMPAIGN (whatever kind of sheet its rule system keeps)."""
     from journal.service.queries import sheet as query
 
     result = query(app.journal(), campaign, character, as_of)
@@ -62,18 +67,24 @@ def sheet(app: AppContext, campaign: str, character: str, as_of: str | None, as_
         return
     fields = [(key, _cell(value)) for key, value in result["sheet"].items()]
     if result["xp"]:
-        fields.append(("xp", f"earned {result['xp']['earned']}, spent {result['xp']['spent']}, balance {result['xp']['balance']}"))
-    table(f"{character} at version {result['version']}", ["field", "value"], fields)
+        fields.append(("xp", xp_text(result["xp"])))
+    table(_("{character} at version {version}").format(character=character, version=result["version"]),
+          [_("field"), _("value")], fields)
 
 
-@click.command("xp")
-@click.argument("campaign")
-@click.option("--session", type=int, default=None, help="Only what session K earned and spent.")
+def xp_text(xp: dict[str, Any]) -> str:
+    """``earned 10, spent 4, balance 6``: a character's XP in one cell."""
+    return _("earned {earned}, spent {spent}, balance {balance}").format(earned=xp["earned"], spent=xp["spent"],
+                                                                         balance=xp["balance"])
+
+
+@click.command("xp", cls=TableCommand, help=N_("The XP ledger: earned by source, spent, balance, per character."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--session", type=POSITIVE, default=None, help=N_("Only what session K earned and spent."))
 @as_of_option
 @json_option
 @click.pass_obj
 def xp(app: AppContext, campaign: str, session: int | None, as_of: str | None, as_json: bool) -> None:
-    """The XP ledger: earned by source, spent, balance, per character."""
     from journal.service.queries import xp as query
 
     result = query(app.journal(), campaign, session, as_of)
@@ -81,24 +92,27 @@ def xp(app: AppContext, campaign: str, session: int | None, as_of: str | None, a
         emit_json(result)
         return
     if not result["ledgers"]:
-        line(f"no experience recorded{'' if session is None else f' in session {session}'} (version {result['version']})")
+        line(_("no experience recorded (version {version})").format(version=result["version"]) if session is None
+             else _("no experience recorded in session {session} (version {version})").format(
+                 session=session, version=result["version"]))
         return
     if session is None:
-        table(f"XP at version {result['version']}", ["character", "earned", "by source", "spent", "balance"],
+        table(_("XP at version {version}").format(version=result["version"]),
+              [_("character"), _("earned"), _("by source"), _("spent"), _("balance")],
               [(r["character"], r["earned"], _cell(r["by_source"]), r["spent"], r["balance"]) for r in result["ledgers"]])
     else:
-        table(f"XP of session {session}", ["character", "earned", "by source", "spent"],
+        table(_("XP of session {session}").format(session=session),
+              [_("character"), _("earned"), _("by source"), _("spent")],
               [(r["character"], r["earned"], _cell(r["by_source"]), r["spent"]) for r in result["ledgers"]])
 
 
-@click.command("diff")
-@click.argument("campaign")
-@click.option("--from", "start", required=True, metavar="POINT")
-@click.option("--to", "end", default="head", show_default=True, metavar="POINT")
+@click.command("diff", cls=TableCommand, help=N_("Every sheet field that changed between two points."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--from", "start", required=True, metavar="POINT", type=POINT)
+@click.option("--to", "end", default="head", show_default=True, metavar="POINT", type=POINT)
 @json_option
 @click.pass_obj
 def diff(app: AppContext, campaign: str, start: str, end: str, as_json: bool) -> None:
-    """Every sheet field that changed between two points."""
     from journal.service.queries import diff as query
 
     result = query(app.journal(), campaign, start, end)
@@ -106,17 +120,19 @@ def diff(app: AppContext, campaign: str, start: str, end: str, as_json: bool) ->
         emit_json(result)
         return
     if not result["changes"]:
-        line(f"nothing changed between version {result['from']} and version {result['to']}")
+        line(_("nothing changed between version {start} and version {end}").format(start=result["from"],
+                                                                                     end=result["to"]))
         return
-    table(f"changes from version {result['from']} to version {result['to']}", ["character", "field", "before", "after"],
+    table(_("changes from version {start} to version {end}").format(start=result["from"], end=result["to"]),
+          [_("character"), _("field"), _("before"), _("after")],
           [(c["character"], c["field"], _cell(c["before"]), _cell(c["after"])) for c in result["changes"]])
 
 
-@click.command("rebuild")
-@click.argument("campaign", required=False)
+@click.command("rebuild", cls=TableCommand, help=N_("Rebuild read models and snapshots (of one campaign, or of all) "
+                                                    "from the events."))
+@click.argument("campaign", type=CAMPAIGN, required=False)
 @click.pass_obj
 def rebuild(app: AppContext, campaign: str | None) -> None:
-    """Rebuild read models and snapshots (of one campaign, or of all) from the events."""
     from rich.console import Console
     from rich.progress import Progress, TaskID
 
@@ -133,7 +149,8 @@ def rebuild(app: AppContext, campaign: str | None) -> None:
 
             folded = journal.engine.rebuild(name, progress=advance)
             progress.update(task, completed=head)
-            line(f"rebuilt '{name}': {folded.version} events")
+            line(ngettext("rebuilt '{campaign}': {count} events", "rebuilt '{campaign}': {count} events",
+                          folded.version).format(campaign=name, count=folded.version))
 
 
 COMMANDS = [sheet, xp, diff, rebuild]

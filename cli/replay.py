@@ -7,7 +7,11 @@ import sys
 import click
 
 from cli.main import AppContext
-from cli.output import emit_json, line
+from cli.output import emit_json, line, open_output
+from cli.params import CAMPAIGN, POSITIVE, TableCommand
+from journal.i18n import CLI, N_
+
+_ = CLI.gettext
 
 
 def _interactive() -> bool:
@@ -24,30 +28,30 @@ def _step(result: dict) -> None:
     entries = result["events"]
     for index, entry in enumerate(entries):
         if entry["part"] == "after" and (index == 0 or entries[index - 1]["part"] == "session"):
-            line("after the session:")
+            line(_("after the session:"))
         for text in event_lines(entry):
             line(text)
         if index + 1 < len(entries):
-            click.echo("-- any key: next event, q: stop --", err=True)
+            click.echo(_("-- any key: next event, q: stop --"), err=True)
             if click.getchar() in ("q", "Q"):
                 return
     for text in footer_lines(result):
         line(text)
 
 
-@click.command("replay")
-@click.argument("campaign")
-@click.option("--session", "number", required=True, type=int, help="The session to replay (its number).")
-@click.option("--step", is_flag=True, help="Wait for a key after each event (only in a terminal).")
+@click.command("replay", cls=TableCommand, help=N_("Walk session K of CAMPAIGN: each event, who recorded it, its "
+                                                   "outcome and the sheet fields it changed."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--session", "number", required=True, type=POSITIVE, help=N_("The session to replay (its number)."))
+@click.option("--step", is_flag=True, help=N_("Wait for a key after each event (only in a terminal)."))
 @click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True,
-              help="text for the terminal; md or html for a session report.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="File to write (default: stdout).")
-@click.option("--json", "as_json", is_flag=True, help="Print the replay as JSON for machines.")
+              help=N_("text for the terminal; md or html for a session report."))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help=N_("File to write (default: stdout)."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the replay as JSON for machines."))
 @click.pass_obj
 def replay(app: AppContext, campaign: str, number: int, step: bool, fmt: str, output: str | None,
            as_json: bool) -> None:
-    """Walk session K of CAMPAIGN: each event, who recorded it, its outcome and the sheet fields it changed."""
-    from journal.service.replay import replay as walk
+    from journal.service.reports import report as walk  # the replay, with the charts its system draws
 
     result = walk(app.journal(), campaign, number)
     if as_json:
@@ -62,9 +66,10 @@ def replay(app: AppContext, campaign: str, number: int, step: bool, fmt: str, ou
     if output is None:
         click.echo(rendered, nl=False)
         return
-    with open(output, "w", encoding="utf-8", newline="\n") as handle:
+    with open_output(output) as handle:
         handle.write(rendered)
-    line(f"wrote the report of session {number} of '{campaign}' to {output}")
+    line(_("wrote the report of session {number} of '{campaign}' to {path}").format(number=number, campaign=campaign,
+                                                                                  path=output))
 
 
 COMMANDS = [replay]

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING
+
 import click
 
+from cli.language import Command
 from cli.main import AppContext
+from journal.i18n import CLI, N_
+
+_ = CLI.gettext
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+#: The environment variable that hands ``serve``'s settings to each worker process (JSON) when ``--workers`` > 1.
+WORKER_SETTINGS = "JOURNAL_SERVE_SETTINGS"
 
 
 def _shown(url: str) -> str:
@@ -18,24 +31,66 @@ def _shown(url: str) -> str:
     return sa.engine.make_url(normalise_url(url)).render_as_string(hide_password=True)
 
 
-@click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.command("serve", help=N_("Serve the journal over HTTP: members sign in with tokens from 'journal member "
+                                "token'."), cls=Command)
+@click.option("--host", default="127.0.0.1", show_default=True, help=N_("Address to listen on."))
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help=N_("Port to listen on."))
 @click.option("--heartbeat", default=15.0, show_default=True, type=click.FloatRange(0.05, 3600),
-              help="Seconds between keep-alive comments on the event stream.")
+              help=N_("Seconds between keep-alive comments on the event stream."))
 @click.option("--log-level", default="info", show_default=True,
-              type=click.Choice(["critical", "error", "warning", "info", "debug"]), help="uvicorn's log level.")
+              type=click.Choice(["critical", "error", "warning", "info", "debug"]), help=N_("uvicorn's log level."))
+@click.option("--read-url", default=None, metavar="URL",
+              help=N_("A PostgreSQL streaming standby of --db: members' reads go there, after it has replayed their "
+                      "own last write."))
+@click.option("--read-wait", default=0.5, show_default=True, type=click.FloatRange(0, 60),
+              help=N_("Seconds a read waits for the standby to replay the member's last write before it reads from "
+                      "the primary."))
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help=N_("Server processes sharing the port (writes stay serialised per campaign in the database)."))
+@click.option("--warm", default=256, show_default=True, type=click.IntRange(0, 1_000_000),
+              help=N_("Campaigns whose folded head each process keeps in memory (0: fold every request)."))
 @click.pass_obj
-def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: str) -> None:
-    """Serve the journal over HTTP: members sign in with tokens from 'journal member token'."""
+def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: str, read_url: str | None,
+          read_wait: float, workers: int, warm: int) -> None:
     import uvicorn
 
     from web.app import create_app
 
-    application = create_app(app.db, heartbeat=heartbeat, journal=app.journal())
-    click.echo(f"serving {_shown(app.db)} on http://{host}:{port}/ (Ctrl-C stops)", err=True)
-    uvicorn.run(application, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3,
-                access_log=log_level == "debug")
+    journal = app.journal()  # the database answers and its schema is current before any worker starts
+    if read_url is not None:  # the standby is checked before the server says it serves
+        from journal.store.replicas import open_read_store
+
+        open_read_store(journal.store, read_url).close()
+    reads = _(", reads from {url}").format(url=_shown(read_url)) if read_url else ""
+    processes = CLI.ngettext(" in {count} processes", " in {count} processes", workers).format(count=workers) \
+        if workers > 1 else ""
+    settings = {"host": host, "port": port, "log_level": log_level, "timeout_graceful_shutdown": 3,
+                "access_log": log_level == "debug"}
+    if workers == 1:
+        served = create_app(app.db, heartbeat=heartbeat, journal=journal, read_url=read_url, read_wait=read_wait,
+                            warm=warm)
+        click.echo(_("serving {db}{reads} on {url}{processes} (Ctrl-C stops)").format(
+            db=_shown(app.db), reads=reads, url=f"http://{host}:{port}/", processes=""), err=True)
+        uvicorn.run(served, **settings)  # type: ignore[arg-type]
+        return
+    click.echo(_("serving {db}{reads} on {url}{processes} (Ctrl-C stops)").format(
+        db=_shown(app.db), reads=reads, url=f"http://{host}:{port}/", processes=processes), err=True)
+    import orjson
+
+    os.environ[WORKER_SETTINGS] = orjson.dumps({"db": app.db, "heartbeat": heartbeat, "read_url": read_url,
+                                                "read_wait": read_wait, "warm": warm}).decode()
+    uvicorn.run("cli.serve:worker_app", factory=True, workers=workers, **settings)  # type: ignore[arg-type]
+
+
+def worker_app() -> FastAPI:
+    """The app of one ``serve --workers N`` process, from the settings its parent left in the environment."""
+    import orjson
+
+    from web.app import create_app
+
+    given = orjson.loads(os.environ[WORKER_SETTINGS])
+    return create_app(given["db"], heartbeat=given["heartbeat"], read_url=given["read_url"],
+                      read_wait=given["read_wait"], warm=given["warm"])
 
 
 COMMANDS = [serve]

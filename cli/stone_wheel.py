@@ -12,7 +12,12 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line
+from cli.params import CAMPAIGN, CHARACTER, NUMBER, POSITIVE, TableGroup, character_group
 from cli.sessions import parse_dice
+from journal.i18n import CLI, N_
+
+_ = CLI.gettext
+ngettext = CLI.ngettext
 
 CHARACTERISTICS = ("constitution", "strength", "dexterity", "perception", "intelligence", "wisdom", "charisma",
                    "will", "magic", "luck")
@@ -29,6 +34,10 @@ RUSSIAN = {
     "перенос": "carry",
 }
 POOLS = ("health", "stamina", "mana", "survival")
+#: The pools as a sheet line names them (msgids, translated where they are shown).
+POOL_LABELS = {"health": N_("Health"), "stamina": N_("Stamina"), "mana": N_("Mana"), "survival": N_("Survival")}
+#: The pools as ``recover`` names them.
+POOL_WORDS = {"health": N_("health"), "stamina": N_("stamina"), "mana": N_("mana"), "survival": N_("survival")}
 RESPONSES = click.Choice(["none", "block", "dodge", "counterattack", "resist"])
 
 
@@ -38,19 +47,21 @@ def parse_numbers(text: str, names: tuple[str, ...], option: str, *, fill: bool)
     try:
         if all("=" not in part for part in parts):
             if len(parts) != len(names):
-                raise click.BadParameter(f"give {len(names)} numbers in the order {', '.join(names)}, "
-                                         f"or NAME=VALUE pairs", param_hint=option)
+                raise click.BadParameter(_("give {count} numbers in the order {names}, or NAME=VALUE pairs").format(
+                    count=len(names), names=", ".join(names)), param_hint=option)
             return dict(zip(names, (int(part) for part in parts), strict=True))
         values = dict.fromkeys(names, 0) if fill else {}
         for part in parts:
-            key, _, value = part.partition("=")
+            key, _sep, value = part.partition("=")
             key = RUSSIAN.get(key.strip().lower(), key.strip().lower())
             if key not in names:
-                raise click.BadParameter(f"'{key}' is not one of {', '.join(names)}", param_hint=option)
+                raise click.BadParameter(_("'{key}' is not one of {names}").format(key=key, names=", ".join(names)),
+                                         param_hint=option)
             values[key] = int(value)
         return values
     except ValueError:
-        raise click.BadParameter(f"'{text}' holds something that is not a whole number", param_hint=option) from None
+        raise click.BadParameter(_("'{text}' holds something that is not a whole number").format(text=text),
+                                 param_hint=option) from None
 
 
 def pairs(items: tuple[str, ...], option: str, sep: str = "=") -> list[tuple[str, str]]:
@@ -59,7 +70,7 @@ def pairs(items: tuple[str, ...], option: str, sep: str = "=") -> list[tuple[str
     for item in items:
         name, found, value = item.partition(sep)
         if not found or not name.strip() or not value.strip():
-            raise click.BadParameter(f"'{item}' is not NAME{sep}VALUE", param_hint=option)
+            raise click.BadParameter(_("'{item}' is not NAME{sep}VALUE").format(item=item, sep=sep), param_hint=option)
         out.append((name.strip(), value.strip()))
     return out
 
@@ -70,7 +81,8 @@ def sheets(app: AppContext, campaign: str) -> dict[str, Any]:
 
     folded = app.journal().at(campaign)
     if folded.system != "stone-wheel":
-        raise RuleViolation("campaign: one rule system", f"'{campaign}' plays {folded.system}, not stone-wheel")
+        raise RuleViolation("campaign: one rule system", _("'{campaign}' plays {system}, not {expected}").format(
+            campaign=campaign, system=folded.system, expected="stone-wheel"))
     return folded["stone_wheel.sheet"]
 
 
@@ -85,7 +97,8 @@ def vitals(app: AppContext, campaign: str, name: str) -> str:
     """``Health 3/8, Survival 4/4`` (and the status unless alive), after the append."""
     found = sheets(app, campaign)["characters"][name]
     cur, par = found["current"], found["parameters"]
-    text = f"Health {cur['health']}/{par['health']}, Survival {cur['survival']}/{par['survival']}"
+    text = _("Health {health}/{max_health}, Survival {survival}/{max_survival}").format(
+        health=cur["health"], max_health=par["health"], survival=cur["survival"], max_survival=par["survival"])
     return text if found["status"] == "alive" else f"{text}: {found['status']}"
 
 
@@ -93,41 +106,48 @@ def pool_text(attempt: dict[str, Any]) -> str:
     """``from 7 (Фехтование 2 -> from 5): 3d10 [5, 6, 2] = 2 successes``."""
     skill = ""
     if attempt["skill"]:
-        skill = f" ({attempt['skill']} {attempt['skill_levels']} -> from {attempt['threshold']})"
+        skill = _(" ({skill} {levels} -> from {threshold})").format(skill=attempt["skill"],
+                                                                  levels=attempt["skill_levels"],
+                                                                  threshold=attempt["threshold"])
     dice = attempt["roll"]["dice"]
     count = attempt["successes"]
-    return f"from {attempt['base_threshold']}{skill}: {len(dice)}d10 {dice} = {count} success{'' if count == 1 else 'es'}"
+    return ngettext("from {threshold}{skill}: {pool}d10 {dice} = {count} success",
+                    "from {threshold}{skill}: {pool}d10 {dice} = {count} successes", count).format(
+        threshold=attempt["base_threshold"], skill=skill, pool=len(dice), dice=dice, count=count)
 
 
-@click.group("stone-wheel")
+@click.group("stone-wheel", cls=TableGroup, help=N_("Record what happens at a stone-wheel table (Каменное колесо)."))
 def group() -> None:
-    """Record what happens at a stone-wheel table (Каменное колесо)."""
+    pass
 
 
-@group.command("character")
-@click.argument("campaign")
+@group.command("character", help=N_("The Master brings NAME, played by PLAYER, into CAMPAIGN."))
+@click.argument("campaign", type=CAMPAIGN)
 @click.argument("name")
 @click.argument("player")
-@click.option("--kind", required=True, type=click.Choice(["physical", "mental", "general"]), help="The type.")
+@click.option("--kind", required=True, type=click.Choice(["physical", "mental", "general"]), help=N_("The type."))
 @click.option("--race", required=True)
 @click.option("--class", "class_", required=True)
-@click.option("--chars", required=True, help="10 characteristics in order, or NAME=VALUE pairs (сила=6,...).")
-@click.option("--params", required=True, help="19 parameters in order, or NAME=VALUE pairs (others are 0).")
-@click.option("--skill", "skills", multiple=True, metavar="NAME=LEVEL", help="A starting skill (repeatable).")
-@click.option("--perk", "perks", multiple=True, help="A starting perk (repeatable).")
-@click.option("--spell", "spells", multiple=True, metavar="NAME:SCHOOL[+SCHOOL]", help="A starting spell.")
+@click.option("--chars", required=True, help=N_("The 10 characteristics, NAME=VALUE pairs (сила=6,...) or in this order: constitution, "
+                      "strength, dexterity, perception, intelligence, wisdom, charisma, will, magic, luck."))
+@click.option("--params", required=True, help=N_("The 19 parameters, NAME=VALUE pairs (здоровье=20,...; others are 0) or in this order: "
+                      "health, stamina, mana, survival, attack, damage, dodge, block, casting, search, "
+                      "health_recovery, stamina_recovery, mana_recovery, disease_resistance, toxin_resistance, "
+                      "magic_resistance, reaction, movement, carry."))
+@click.option("--skill", "skills", multiple=True, metavar="NAME=LEVEL", help=N_("A starting skill (repeatable)."))
+@click.option("--perk", "perks", multiple=True, help=N_("A starting perk (repeatable)."))
+@click.option("--spell", "spells", multiple=True, metavar="NAME:SCHOOL[+SCHOOL]", help=N_("A starting spell."))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def character(app: AppContext, campaign: str, name: str, player: str, kind: str, race: str, class_: str, chars: str,
               params: str, skills: tuple[str, ...], perks: tuple[str, ...], spells: tuple[str, ...],
               as_json: bool) -> None:
-    """The Master brings NAME, played by PLAYER, into CAMPAIGN."""
     from journal.systems.stone_wheel.commands import create_character
 
     try:
         levels = {skill: int(level) for skill, level in pairs(skills, "--skill")}
     except ValueError:
-        raise click.BadParameter("a skill level is a whole number", param_hint="--skill") from None
+        raise click.BadParameter(_("a skill level is a whole number"), param_hint="--skill") from None
     known = [{"name": spell, "schools": schools.split("+")} for spell, schools in pairs(spells, "--spell", ":")]
     event = create_character(app.journal(), campaign, name, player, kind, race, class_,
                              parse_numbers(chars, CHARACTERISTICS, "--chars", fill=False),
@@ -135,23 +155,25 @@ def character(app: AppContext, campaign: str, name: str, player: str, kind: str,
     if as_json:
         return emit(event)
     p = event.data["parameters"]
-    line(f"{name} ({player}): {kind} {race} {class_}; Health {p['health']}, Stamina {p['stamina']}, "
-         f"Mana {p['mana']}, Survival {p['survival']}")
+    line(_("{name} ({player}): {kind} {race} {class_}; Health {health}, Stamina {stamina}, Mana {mana}, "
+           "Survival {survival}").format(name=name, player=player, kind=kind, race=race, class_=class_,
+                                         health=p["health"], stamina=p["stamina"], mana=p["mana"],
+                                         survival=p["survival"]))
 
 
-@group.command("request")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
+@group.command("request", help=N_("CHARACTER makes a request (заявка) on CHECK: --pool d10 against --threshold (both "
+                                  "set by the Master)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("check")
-@click.argument("threshold", type=int)
-@click.argument("pool", type=int)
-@click.option("--skill", help="The skill used (its level comes from the sheet).")
-@click.option("--dice", help="The d10 thrown on the table, comma-separated.")
+@click.option("--threshold", type=NUMBER, required=True, help=N_("Threshold (порог): the die value a d10 must reach, set by the Master."))
+@click.option("--pool", type=NUMBER, required=True, help=N_("Pool: how many d10 are rolled, set by the Master."))
+@click.option("--skill", help=N_("The skill used (its level comes from the sheet)."))
+@click.option("--dice", help=N_("The d10 thrown on the table, comma-separated."))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def request(app: AppContext, campaign: str, name: str, check: str, threshold: int, pool: int, skill: str | None,
             dice: str | None, as_json: bool) -> None:
-    """CHARACTER rolls CHECK: POOL d10 against THRESHOLD (both set by the Master)."""
     from journal.systems.stone_wheel.commands import record_request
 
     event = record_request(app.journal(), campaign, name, check, threshold, pool, skill, parse_dice(dice), app.actor)
@@ -160,265 +182,279 @@ def request(app: AppContext, campaign: str, name: str, check: str, threshold: in
     line(f"{name}: {check} {pool_text(event.data['attempt'])}")
 
 
-@group.command("exchange")
-@click.argument("campaign")
-@click.argument("challenger")
-@click.argument("target")
-@click.argument("threshold", type=int)
-@click.argument("pool", type=int)
+@group.command("exchange", help=N_("CHALLENGER challenges TARGET (вызов): --pool d10 from --threshold; TARGET "
+                                   "responds (--response, --answer-*)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("challenger", type=CHARACTER)
+@click.argument("target", type=CHARACTER)
+@click.option("--threshold", type=NUMBER, required=True, help=N_("Threshold (порог): the die value a d10 must reach, the challenger's."))
+@click.option("--pool", type=NUMBER, required=True, help=N_("Pool: how many d10 the challenger rolls, set by the Master."))
 @click.option("--action", type=click.Choice(["attack", "grab", "cast", "other"]), default="attack", show_default=True)
-@click.option("--skill", help="The challenger's skill.")
-@click.option("--dice", help="The challenger's d10 from the table.")
+@click.option("--skill", help=N_("The challenger's skill."))
+@click.option("--dice", help=N_("The challenger's d10 from the table."))
 @click.option("--response", type=RESPONSES, default="none", show_default=True)
-@click.option("--answer", nargs=2, type=int, metavar="THRESHOLD POOL", help="The response's threshold and pool.")
-@click.option("--answer-skill", help="The responder's skill.")
-@click.option("--answer-dice", help="The responder's d10 from the table.")
-@click.option("--weapon", type=int, help="The challenger's weapon damage: record the damage when the hit lands.")
-@click.option("--armour", type=int, default=0, help="The target's armour.")
-@click.option("--firearm", is_flag=True, help="A firearm or mechanised weapon: no character damage added.")
-@click.option("--counter-weapon", type=int, help="The target's weapon damage, for a landed counterattack.")
-@click.option("--counter-armour", type=int, default=0, help="The challenger's armour against a counterattack.")
+@click.option("--answer-threshold", type=NUMBER, help=N_("The response's threshold (порог)."))
+@click.option("--answer-pool", type=NUMBER, help=N_("The response's pool of d10."))
+@click.option("--answer", nargs=2, type=NUMBER, hidden=True, help=N_("Old form of --answer-threshold T --answer-pool P."))
+@click.option("--answer-skill", help=N_("The responder's skill."))
+@click.option("--answer-dice", help=N_("The responder's d10 from the table."))
+@click.option("--weapon", type=NUMBER, help=N_("The challenger's weapon damage: record the damage when the hit lands."))
+@click.option("--armour", type=NUMBER, default=0, help=N_("The target's armour."))
+@click.option("--firearm", is_flag=True, help=N_("A firearm or mechanised weapon: no character damage added."))
+@click.option("--counter-weapon", type=NUMBER, help=N_("The target's weapon damage, for a landed counterattack."))
+@click.option("--counter-armour", type=NUMBER, default=0, help=N_("The challenger's armour against a counterattack."))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def exchange(app: AppContext, campaign: str, challenger: str, target: str, threshold: int, pool: int, action: str,
-             skill: str | None, dice: str | None, response: str, answer: tuple[int, int] | None,
+             skill: str | None, dice: str | None, response: str, answer_threshold: int | None,
+             answer_pool: int | None, answer: tuple[int, int] | None,
              answer_skill: str | None, answer_dice: str | None, weapon: int | None, armour: int, firearm: bool,
              counter_weapon: int | None, counter_armour: int, as_json: bool) -> None:
-    """CHALLENGER challenges TARGET with POOL d10 from THRESHOLD; TARGET responds (--response, --answer)."""
+    if answer is not None:
+        answer_threshold, answer_pool = answer
     from journal.systems.stone_wheel.commands import record_exchange
 
     events = record_exchange(
         app.journal(), campaign, challenger, target, threshold=threshold, pool=pool, action=action, skill=skill,
-        response=response, answer_threshold=answer[0] if answer else None, answer_pool=answer[1] if answer else None,
+        response=response, answer_threshold=answer_threshold, answer_pool=answer_pool,
         answer_skill=answer_skill, weapon=weapon, armour=armour, firearm=firearm, counter_weapon=counter_weapon,
         counter_armour=counter_armour, dice=parse_dice(dice), answer_dice=parse_dice(answer_dice), actor=app.actor)
     if as_json:
         return emit(events)
     data = events[0].data
-    against = "" if data["answer"] is None else f" vs {data['answer']['successes']}"
+    against = "" if data["answer"] is None else _(" vs {successes}").format(successes=data["answer"]["successes"])
     if data["striker"] is None:
-        result = "parry!" if data["parry"] else "nothing lands"
+        result = _("parry!") if data["parry"] else _("nothing lands")
     else:
         who = challenger if data["striker"] == "challenger" else target
-        result = f"{who} lands with {data['final_margin']}" + (", critical" if data["critical"] else "")
-    line(f"{challenger} {action} -> {target} ({response}): {data['challenge']['successes']}{against} successes, "
-         f"margin {data['margin']} -> {result}")
+        result = _("{who} lands with {margin}").format(who=who, margin=data["final_margin"]) + (
+            _(", critical") if data["critical"] else "")
+    line(_("{challenger} {action} -> {target} ({response}): {successes}{against} successes, margin {margin} -> "
+           "{result}").format(challenger=challenger, action=action, target=target, response=response,
+                              successes=data["challenge"]["successes"], against=against, margin=data["margin"],
+                              result=result))
     if len(events) > 1:
         hurt = events[1].data
-        line(f"{hurt['character']} takes {hurt['amount']} damage ({vitals(app, campaign, hurt['character'])})")
+        line(_("{character} takes {amount} damage ({vitals})").format(
+            character=hurt["character"], amount=hurt["amount"], vitals=vitals(app, campaign, hurt["character"])))
 
 
-@group.command("damage")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
-@click.argument("amount", type=int)
-@click.option("--cause", default="damage", show_default=True, help="What dealt it (fall, burn, trap ...).")
+@group.command("damage", help=N_("The Master records --amount damage to CHARACTER (Health first, then Survival; death "
+                                 "at 0)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
+@click.option("--amount", type=NUMBER, required=True, help=N_("The damage (урон)."))
+@click.option("--cause", default="damage", show_default=True, help=N_("What dealt it (fall, burn, trap ...)."))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def damage(app: AppContext, campaign: str, name: str, amount: int, cause: str, as_json: bool) -> None:
-    """The Master records AMOUNT damage to CHARACTER (Health first, then Survival; death at 0)."""
     from journal.systems.stone_wheel.commands import record_damage
 
     events = record_damage(app.journal(), campaign, name, amount, cause, app.actor)
     if as_json:
         return emit(events)
-    line(f"{name} takes {amount} damage ({cause}): {vitals(app, campaign, name)}")
+    line(_("{character} takes {amount} damage ({cause}): {vitals}").format(character=name, amount=amount, cause=cause,
+                                                                          vitals=vitals(app, campaign, name)))
 
 
-@group.group("turn")
+@group.group("turn", help=N_("Turn mode (походовка): start and end."))
 def turn() -> None:
-    """Turn mode (походовка): start and end."""
+    pass
 
 
-@turn.command("start")
-@click.argument("campaign")
-@click.option("--reason", default="", help="Why (combat began ...).")
+@turn.command("start", help=N_("The Master starts turn mode in CAMPAIGN."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--reason", default="", help=N_("Why (combat began ...)."))
 @click.pass_obj
 def turn_start(app: AppContext, campaign: str, reason: str) -> None:
-    """The Master starts turn mode in CAMPAIGN."""
     from journal.systems.stone_wheel.commands import start_turn_mode
 
     event = start_turn_mode(app.journal(), campaign, reason, app.actor)
-    line(f"turn mode on (version {event.version})" + (f": {reason}" if reason else ""))
+    line(_("turn mode on (version {version})").format(version=event.version) + (f": {reason}" if reason else ""))
 
 
-@turn.command("end")
-@click.argument("campaign")
+@turn.command("end", help=N_("The Master ends turn mode in CAMPAIGN."))
+@click.argument("campaign", type=CAMPAIGN)
 @click.pass_obj
 def turn_end(app: AppContext, campaign: str) -> None:
-    """The Master ends turn mode in CAMPAIGN."""
     from journal.systems.stone_wheel.commands import end_turn_mode
 
     event = end_turn_mode(app.journal(), campaign, app.actor)
-    line(f"turn mode off (version {event.version})")
+    line(_("turn mode off (version {version})").format(version=event.version))
 
 
-@group.command("violation")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
+@group.command("violation", help=N_("The Master records CHARACTER breaking turn order (warning, half Health, "
+                                    "unconscious)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def violation(app: AppContext, campaign: str, name: str, as_json: bool) -> None:
-    """The Master records CHARACTER breaking turn order (warning, half Health, unconscious)."""
     from journal.systems.stone_wheel.commands import record_violation
 
     event = record_violation(app.journal(), campaign, name, app.actor)
     if as_json:
         return emit(event)
     data = event.data
-    text = {"warning": "warning", "health_penalty": f"{data['damage']} damage", "unconscious": "unconscious"}
-    line(f"{name}: turn-order violation {data['violation']} -> {text[data['consequence']]} "
-         f"({vitals(app, campaign, name)})")
+    text = {"warning": _("warning"), "health_penalty": _("{amount} damage").format(amount=data["damage"]),
+            "unconscious": _("unconscious")}
+    line(_("{character}: turn-order violation {number} -> {consequence} ({vitals})").format(
+        character=name, number=data["violation"], consequence=text[data["consequence"]],
+        vitals=vitals(app, campaign, name)))
 
 
-@group.command("sleep")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
-@click.option("--dice", help="The d12 thrown on the table.")
+@group.command("sleep", help=N_("CHARACTER falls asleep: a d12 gives the hours; Health and Mana recover per hour."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
+@click.option("--dice", help=N_("The d12 thrown on the table."))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def sleep(app: AppContext, campaign: str, name: str, dice: str | None, as_json: bool) -> None:
-    """CHARACTER falls asleep: a d12 gives the hours; Health and Mana recover per hour."""
     from journal.systems.stone_wheel.commands import record_sleep
 
     event = record_sleep(app.journal(), campaign, name, parse_dice(dice), app.actor)
     if as_json:
         return emit(event)
     data = event.data
-    line(f"{name} sleeps {data['hours']} h (d12 {data['roll']['dice']}): +{data['health_restored']} Health, "
-         f"+{data['mana_restored']} Mana")
+    line(_("{character} sleeps {hours} h (d12 {dice}): +{health} Health, +{mana} Mana").format(
+        character=name, hours=data["hours"], dice=data["roll"]["dice"], health=data["health_restored"],
+        mana=data["mana_restored"]))
 
 
-@group.command("effect")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
+@group.command("effect", help=N_("The Master puts EFFECT (ожог, перелом, усталость ...) on CHARACTER, or takes it "
+                                 "off."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("effect")
-@click.option("--remove", is_flag=True, help="The effect ends.")
+@click.option("--remove", is_flag=True, help=N_("The effect ends."))
 @click.option("--note", default="")
 @click.pass_obj
 def effect(app: AppContext, campaign: str, name: str, effect: str, remove: bool, note: str) -> None:
-    """The Master puts EFFECT (ожог, перелом, усталость ...) on CHARACTER, or takes it off."""
     from journal.systems.stone_wheel.commands import record_effect
 
     record_effect(app.journal(), campaign, name, effect, remove=remove, note=note, actor=app.actor)
-    line(f"{name}: {effect} {'removed' if remove else 'gained'}")
+    line((_("{character}: {effect} removed") if remove else _("{character}: {effect} gained")).format(
+        character=name, effect=effect))
 
 
-@group.command("recover")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
+@group.command("recover", help=N_("CHARACTER recovers --amount of POOL (never above its maximum)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("pool", type=click.Choice(POOLS))
-@click.argument("amount", type=int)
+@click.option("--amount", type=NUMBER, required=True, help=N_("How much of POOL comes back."))
 @click.option("--reason", default="rest", show_default=True)
 @click.pass_obj
 def recover(app: AppContext, campaign: str, name: str, pool: str, amount: int, reason: str) -> None:
-    """CHARACTER recovers AMOUNT of POOL (never above its maximum)."""
     from journal.systems.stone_wheel.commands import record_recovery
 
     record_recovery(app.journal(), campaign, name, pool, amount, reason, app.actor)
     found = sheets(app, campaign)["characters"][name]
-    line(f"{name}: {pool} {found['current'][pool]}/{found['parameters'][pool]} ({reason})")
+    line(_("{character}: {pool} {current}/{maximum} ({reason})").format(
+        character=name, pool=_(POOL_WORDS[pool]), current=found["current"][pool], maximum=found["parameters"][pool], reason=reason))
 
 
-@group.command("revive")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
-@click.option("--by", required=True, help="Who returns the soul.")
+@group.command("revive", help=N_("The Master records the soul of CHARACTER returning."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
+@click.option("--by", required=True, help=N_("Who returns the soul."))
 @click.option("--method", required=True, type=click.Choice(["class_request", "ritual", "spell"]))
-@click.option("--health", required=True, type=int)
-@click.option("--survival", required=True, type=int)
+@click.option("--health", required=True, type=NUMBER)
+@click.option("--survival", required=True, type=NUMBER)
 @click.pass_obj
 def revive(app: AppContext, campaign: str, name: str, by: str, method: str, health: int, survival: int) -> None:
-    """The Master records the soul of CHARACTER returning."""
     from journal.systems.stone_wheel.commands import record_revival
 
     record_revival(app.journal(), campaign, name, by, method, health, survival, actor=app.actor)
-    line(f"{name} revived by {by} ({method}): {vitals(app, campaign, name)}")
+    line(_("{character} revived by {by} ({method}): {vitals}").format(character=name, by=by, method=method,
+                                                                     vitals=vitals(app, campaign, name)))
 
 
-@group.group("xp")
+@group.group("xp", help=N_("Experience: session awards, bonuses, spending."))
 def xp() -> None:
-    """Experience: session awards, bonuses, spending."""
+    pass
 
 
-@xp.command("session")
-@click.argument("campaign")
-@click.option("--session", "number", required=True, type=int, help="The ended session to award.")
+@xp.command("session", help=N_("The Master awards session K: XP per hour to present players' characters (50) and the "
+                               "Master (75), or the house rates."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--session", "number", required=True, type=POSITIVE, help=N_("The ended session to award."))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def xp_session(app: AppContext, campaign: str, number: int, as_json: bool) -> None:
-    """The Master awards session K: XP per hour to present players' characters (50) and the Master (75), or the house rates."""
     from journal.systems.stone_wheel.commands import award_session_xp
 
     events = award_session_xp(app.journal(), campaign, number, app.actor)
     if as_json:
         return emit(events)
-    awards = ", ".join(f"{e.data['character']}{' (Master)' if e.data['master'] else ''} +{e.data['amount']}"
+    master = _(" (Master)")
+    awards = ", ".join(f"{e.data['character']}{master if e.data['master'] else ''} +{e.data['amount']}"
                        for e in events)
-    line(f"session {number} ({events[0].data['minutes']} min): {awards}")
+    line(_("session {number} ({minutes} min): {awards}").format(number=number, minutes=events[0].data["minutes"],
+                                                               awards=awards))
 
 
-@xp.command("bonus")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
-@click.argument("amount", type=int)
+@xp.command("bonus", help=N_("The Master awards --amount bonus XP to CHARACTER for REASON."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("reason")
+@click.option("--amount", type=NUMBER, required=True, help=N_("The bonus XP (опыт)."))
 @click.pass_obj
-def xp_bonus(app: AppContext, campaign: str, name: str, amount: int, reason: str) -> None:
-    """The Master awards AMOUNT bonus XP to CHARACTER for REASON."""
+def xp_bonus(app: AppContext, campaign: str, name: str, reason: str, amount: int) -> None:
     from journal.systems.stone_wheel.commands import award_bonus_xp
 
     award_bonus_xp(app.journal(), campaign, name, amount, reason, app.actor)
-    line(f"{name} +{amount} XP ({reason}): balance {sheets(app, campaign)['characters'][name]['xp']['balance']}")
+    line(_("{character} +{amount} XP ({reason}): balance {balance}").format(
+        character=name, amount=amount, reason=reason, balance=sheets(app, campaign)["characters"][name]["xp"]["balance"]))
 
 
-@xp.command("spend")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER")
+@xp.command("spend", help=N_("CHARACTER spends --cost XP (the agreed cost) on KIND TARGET."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("kind", type=click.Choice(["skill", "spell", "spell_mastery", "spell_efficiency", "characteristic",
                                            "parameter"]))
 @click.argument("target")
-@click.argument("cost", type=int)
-@click.option("--levels", type=int, default=1, show_default=True)
+@click.option("--cost", type=NUMBER, required=True, help=N_("The XP cost agreed with the Master."))
+@click.option("--levels", type=NUMBER, default=1, show_default=True)
 @click.option("--school", "schools", multiple=True, type=click.Choice(["creation", "control", "alteration"]),
-              help="A new spell's school (repeatable).")
+              help=N_("A new spell's school (repeatable)."))
 @click.option("--reason", default="")
 @click.pass_obj
 def xp_spend(app: AppContext, campaign: str, name: str, kind: str, target: str, cost: int, levels: int,
              schools: tuple[str, ...], reason: str) -> None:
-    """CHARACTER spends COST XP (the agreed cost) on KIND TARGET."""
     from journal.systems.stone_wheel.commands import spend_xp
 
     spend_xp(app.journal(), campaign, name, kind, RUSSIAN.get(target.lower(), target) if kind in
              ("characteristic", "parameter") else target, cost, levels=levels, schools=schools, reason=reason,
              actor=app.actor)
-    line(f"{name} -{cost} XP: {kind} {target} +{levels}; balance "
-         f"{sheets(app, campaign)['characters'][name]['xp']['balance']}")
+    line(_("{character} -{cost} XP: {kind} {target} +{levels}; balance {balance}").format(
+        character=name, cost=cost, kind=kind, target=target, levels=levels,
+        balance=sheets(app, campaign)["characters"][name]["xp"]["balance"]))
 
 
-@group.command("sheet")
-@click.argument("campaign")
-@click.argument("name", metavar="CHARACTER", required=False)
+@group.command("sheet", help=N_("Show the characters of CAMPAIGN (or one CHARACTER's sheet), and the Master's XP."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", metavar="CHARACTER", type=CHARACTER, required=False)
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def show_sheet(app: AppContext, campaign: str, name: str | None, as_json: bool) -> None:
-    """Show the characters of CAMPAIGN (or one CHARACTER's sheet), and the Master's XP."""
     from journal.errors import NotFound
 
     state = sheets(app, campaign)
     if name is not None and name not in state["characters"]:
-        raise NotFound(f"no character named '{name}' in '{campaign}'")
+        raise NotFound(_("no character named '{character}' in '{campaign}'").format(character=name, campaign=campaign))
     if as_json:
         return emit_json(state["characters"][name] if name else state)
     chosen = {name: state["characters"][name]} if name else state["characters"]
     for who, found in chosen.items():
-        pools = ", ".join(f"{p.capitalize()} {found['current'][p]}/{found['parameters'][p]}" for p in POOLS)
+        pools = ", ".join(_(POOL_LABELS[p]) + f" {found['current'][p]}/{found['parameters'][p]}" for p in POOLS)
         skills = ", ".join(f"{k} {v}" for k, v in found["skills"].items()) or "-"
-        line(f"{who} ({found['player']}, {found['status']}): {pools}; XP {found['xp']['balance']}; "
-             f"skills: {skills}; effects: {', '.join(found['effects']) or '-'}")
+        line(_("{character} ({player}, {status}): {pools}; XP {balance}; skills: {skills}; effects: {effects}").format(
+            character=who, player=found["player"], status=found["status"], pools=pools,
+            balance=found["xp"]["balance"], skills=skills, effects=", ".join(found["effects"]) or "-"))
     if not name:
         for master, ledger in state["masters"].items():
-            line(f"{master} (Master): XP {ledger['balance']}")
+            line(_("{master} (Master): XP {balance}").format(master=master, balance=ledger["balance"]))
 
 
+character_group(group, character, N_("персонаж: the Master brings one in, played by PLAYER"))
 COMMANDS = [group]

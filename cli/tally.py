@@ -3,22 +3,38 @@
 Without ``--commit`` nothing is written.  The Master's choices go with the command: ``--bonus
 CHAR=AMOUNT:REASON`` (bonus experience, for a system that keeps it), ``--motive CHAR=MOTIVE:OUTCOME``
 (for a system that scores motives: fulfilled or betrayed in the adventure that ended in the session),
-``--skip LINE`` (drop a proposed line, named by the first column of the table).  All three repeat.
+``--skip LINE`` (drop a proposed line, named by the first column of the table), ``--set LINE=AMOUNT``
+(change a proposed line's amount, in the rules' range; journal.service.tallies checks it).  All four repeat.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, table
+from cli.params import CAMPAIGN, POSITIVE, TableCommand
+from journal.i18n import CLI, N_
+from journal.service.labels import words
 
 if TYPE_CHECKING:
     from journal.service.tallies import Bonus, MotiveChoice
 
-HEADERS = ["line", "kind", "character", "towards", "item", "amount", "status", "reason"]
+_ = CLI.gettext
+
+#: The table's headers (msgids, translated where they are shown).
+HEADERS = [N_("line"), N_("kind"), N_("character"), N_("towards"), N_("item"), N_("amount"), N_("status"), N_("reason")]
+#: A line's status as the table shows it (the stored value stays English).
+STATUSES = {"proposed": N_("proposed"), "recorded": N_("recorded"), "pending": N_("pending"),
+            "skipped": N_("skipped"), "committed": N_("committed")}
+ngettext = CLI.ngettext
+
+
+def _headers() -> list[str]:
+    return [_(header) for header in HEADERS]
 
 
 def _bonuses(items: tuple[str, ...]) -> list[Bonus]:
@@ -29,11 +45,12 @@ def _bonuses(items: tuple[str, ...]) -> list[Bonus]:
         name, sep, rest = item.partition("=")
         amount, colon, reason = rest.partition(":")
         if not sep or not colon or not name.strip():
-            raise click.BadParameter(f"'{item}' is not CHAR=AMOUNT:REASON", param_hint="--bonus")
+            raise click.BadParameter(_("'{item}' is not CHAR=AMOUNT:REASON").format(item=item), param_hint="--bonus")
         try:
             value = int(amount)
         except ValueError:
-            raise click.BadParameter(f"'{amount}' is not a whole number of XP", param_hint="--bonus") from None
+            raise click.BadParameter(_("'{amount}' is not a whole number of XP").format(amount=amount),
+                                     param_hint="--bonus") from None
         out.append(Bonus(name.strip(), value, reason.strip()))
     return out
 
@@ -46,66 +63,99 @@ def _motives(items: tuple[str, ...]) -> list[MotiveChoice]:
         name, sep, rest = item.partition("=")
         motive, colon, outcome = rest.rpartition(":")
         if not sep or not colon or not name.strip() or not motive.strip() or not outcome.strip():
-            raise click.BadParameter(f"'{item}' is not CHAR=MOTIVE:fulfilled|betrayed", param_hint="--motive")
+            raise click.BadParameter(_("'{item}' is not CHAR=MOTIVE:fulfilled|betrayed").format(item=item),
+                                     param_hint="--motive")
         out.append(MotiveChoice(name.strip(), motive.strip(), outcome.strip()))
     return out
 
 
-def _amount(value: int) -> str:
-    return f"{value:+d}" if value else "0"
+def _amounts(items: tuple[str, ...]) -> dict[str, int]:
+    """``LINE=AMOUNT`` pairs as {line: amount}; the service checks the line and the amount's range."""
+    out: dict[str, int] = {}
+    for item in items:
+        key, sep, amount = item.rpartition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(_("'{item}' is not LINE=AMOUNT").format(item=item), param_hint="--set")
+        if re.fullmatch(r"[+-]?[0-9]+", amount.strip()) is None:
+            raise click.BadParameter(_("'{amount}' is not a whole number").format(amount=amount), param_hint="--set")
+        if key.strip() in out:
+            raise click.BadParameter(_("'{key}' is given twice").format(key=key.strip()), param_hint="--set")
+        out[key.strip()] = int(amount)
+    return out
 
 
-def _rows(lines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    return [(r["key"], r["kind"], r["character"], r["other"] or "", r["item"], _amount(r["amount"]),
-             r.get("status", "committed"), r["reason"]) for r in lines]
+def _amount(value: int, proposed: int | None = None) -> str:
+    shown = f"{value:+d}" if value else "0"
+    return shown if proposed is None else _("{amount} (proposed {proposed})").format(
+        amount=shown, proposed=_amount(proposed))
 
 
-@click.command("tally")
-@click.argument("campaign")
-@click.option("--session", "number", required=True, type=int, help="The ended session to tally.")
-@click.option("--commit", is_flag=True, help="Append the proposed lines (the Master; once per session).")
-@click.option("--bonus", "bonuses", multiple=True, metavar="CHAR=AMOUNT:REASON", help="A bonus award (repeatable).")
+def _rows(lines: list[dict[str, Any]], system: str) -> list[tuple[Any, ...]]:
+    """The table's rows: each line's kind read as its system's word for it (``session_xp``: опыт за сессию)."""
+    kinds = words(system)
+    return [(r["key"], kinds.get(r["kind"], r["kind"]), r["character"], r["other"] or "", r["item"],
+             _amount(r["amount"], r.get("proposed")), _status(r.get("status", "committed")), r["reason"])
+            for r in lines]
+
+
+def _status(status: str) -> str:
+    return _(STATUSES[status]) if status in STATUSES else status
+
+
+@click.command("tally", cls=TableCommand, help=N_("Propose the end-of-session awards of session K of CAMPAIGN; "
+                                                  "--commit records them."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.option("--session", "number", required=True, type=POSITIVE, help=N_("The ended session to tally."))
+@click.option("--commit", is_flag=True, help=N_("Append the proposed lines (the Master; once per session)."))
+@click.option("--bonus", "bonuses", multiple=True, metavar="CHAR=AMOUNT:REASON", help=N_("A bonus award (repeatable)."))
 @click.option("--motive", "motives", multiple=True, metavar="CHAR=MOTIVE:OUTCOME",
-              help="A motive fulfilled or betrayed in the adventure that ended (repeatable).")
-@click.option("--skip", "skip", multiple=True, metavar="LINE", help="Drop a proposed line (repeatable).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+              help=N_("A motive fulfilled or betrayed in the adventure that ended (repeatable)."))
+@click.option("--skip", "skip", multiple=True, metavar="LINE", help=N_("Drop a proposed line (repeatable)."))
+@click.option("--set", "amounts", multiple=True, metavar="LINE=AMOUNT",
+              help=N_("Change a proposed line's amount, within the rules' range (repeatable)."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
 @click.pass_obj
 def tally(app: AppContext, campaign: str, number: int, commit: bool, bonuses: tuple[str, ...],
-          motives: tuple[str, ...], skip: tuple[str, ...], as_json: bool) -> None:
-    """Propose the end-of-session awards of session K of CAMPAIGN; --commit records them."""
+          motives: tuple[str, ...], skip: tuple[str, ...], amounts: tuple[str, ...], as_json: bool) -> None:
     from journal.service.tallies import commit_tally, propose_tally
 
-    chosen_bonuses, chosen_motives = _bonuses(bonuses), _motives(motives)
+    chosen_bonuses, chosen_motives, chosen_amounts = _bonuses(bonuses), _motives(motives), _amounts(amounts)
     if commit:
         events = commit_tally(app.journal(), campaign, number, bonuses=chosen_bonuses, motives=chosen_motives,
-                              skip=list(skip), actor=app.actor)
+                              skip=list(skip), amounts=chosen_amounts, actor=app.actor)
         done = events[-1]
         if as_json:
             emit_json({"campaign": campaign, "session": number, "tally": {"id": done.id, "version": done.version},
                        "events": [{"id": e.id, "version": e.version, "type": e.type, **e.data} for e in events]})
             return
         if done.data["summary"]:
-            table(f"session {number} tally committed", HEADERS, _rows(done.data["summary"]))
-        skipped = f"; skipped: {', '.join(done.data['skipped'])}" if done.data["skipped"] else ""
-        line(f"session {number} tallied at version {done.version} (event {done.id}): "
-             f"{done.data['lines']} line(s) appended{skipped}")
+            table(_("session {number} tally committed").format(number=number), _headers(),
+                  _rows(done.data["summary"], app.journal().campaign(campaign)["system"]))
+        skipped = _("; skipped: {lines}").format(lines=", ".join(done.data["skipped"])) if done.data["skipped"] else ""
+        line(ngettext("session {number} tallied at version {version} (event {event}): {count} line(s) appended",
+                      "session {number} tallied at version {version} (event {event}): {count} line(s) appended",
+                      done.data["lines"]).format(number=number, version=done.version, event=done.id,
+                                                 count=done.data["lines"]) + skipped)
         return
     result = propose_tally(app.journal(), campaign, number, bonuses=chosen_bonuses, motives=chosen_motives,
-                           skip=list(skip), actor=app.actor)
+                           skip=list(skip), amounts=chosen_amounts, actor=app.actor)
     if as_json:
         emit_json(result)
         return
     present = ", ".join(result["present"])
     if result["lines"]:
-        table(f"session {number} tally ({result['minutes']} min; present: {present})", HEADERS, _rows(result["lines"]))
+        table(_("session {number} tally ({minutes} min; present: {present})").format(
+            number=number, minutes=result["minutes"], present=present), _headers(), _rows(result["lines"], result["system"]))
     else:
-        line(f"session {number} ({result['minutes']} min; present: {present}): nothing to tally")
+        line(_("session {number} ({minutes} min; present: {present}): nothing to tally").format(
+            number=number, minutes=result["minutes"], present=present))
     if result["tallied"] is not None:
-        line(f"session {number} was tallied at version {result['tallied']['version']} "
-             f"(event {result['tallied']['id']})")
+        line(_("session {number} was tallied at version {version} (event {event})").format(
+            number=number, version=result["tallied"]["version"], event=result["tallied"]["id"]))
     else:
         proposed = sum(1 for r in result["lines"] if r["status"] == "proposed")
-        line(f"{proposed} line(s) proposed; the Master records them with --commit")
+        line(ngettext("{count} line(s) proposed; the Master records them with --commit",
+                      "{count} line(s) proposed; the Master records them with --commit", proposed).format(count=proposed))
 
 
 COMMANDS = [tally]

@@ -12,7 +12,12 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, table
+from cli.params import CAMPAIGN, CHARACTER, NUMBER, TableGroup, character_group
 from cli.sessions import parse_dice, parse_names
+from journal.i18n import CLI, N_
+
+_ = CLI.gettext
+ngettext = CLI.ngettext
 
 if TYPE_CHECKING:
     from journal.systems.vpt.rules import Bond, CreatureKind, InitiativeMode
@@ -27,8 +32,8 @@ MODES: dict[str, InitiativeMode] = {"reckless": "reckless", "careful": "careful"
                                     "осторожно": "careful"}
 #: An enemy side's kind as given after the colon ("" for none).
 KINDS: dict[str, CreatureKind | None] = {"": None, "living": "living", "animal": "animal", "magical": "magical"}
-JSON = click.option("--json", "as_json", is_flag=True, help="Print the stored event(s) as JSON.")
-DICE = click.option("--dice", help="Dice thrown on the table, comma-separated (default: the journal's dice).")
+JSON = click.option("--json", "as_json", is_flag=True, help=N_("Print the stored event(s) as JSON."))
+DICE = click.option("--dice", help=N_("Dice thrown on the table, comma-separated (default: the journal's dice)."))
 BAD = click.BadParameter
 
 
@@ -41,125 +46,137 @@ def _emit(events: list[Any], as_json: bool, text: str) -> None:
 
 
 def _dice(roll: dict[str, Any]) -> str:
-    return f"[{', '.join(str(d) for d in roll['dice'])}]" + (" (journal dice)" if roll["source"] == "server" else "")
+    return f"[{', '.join(str(d) for d in roll['dice'])}]" + (_(" (journal dice)") if roll["source"] == "server" else "")
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _wounds(count: int) -> str:
+    return ngettext("{count} wound", "{count} wounds", count).format(count=count)
+
+
+def _points(count: int, bond: str | None = None) -> str:
+    """``3 points``; with ``bond``: ``3 relationship points`` / ``3 revenge points``."""
+    if bond == "relationship":
+        return ngettext("{count} relationship point", "{count} relationship points", count).format(count=count)
+    if bond == "revenge":
+        return ngettext("{count} revenge point", "{count} revenge points", count).format(count=count)
+    return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
 def _signed(value: int) -> str:
     return f"{value:+d}"
 
 
-@click.group("vpt")
+@click.group("vpt", cls=TableGroup, help=N_("Record what happens at a vpt table."))
 def group() -> None:
-    """Record what happens at a vpt table."""
+    pass
 
 
-@group.command("char")
-@click.argument("campaign")
+@group.command("char", help=N_("Create character NAME in CAMPAIGN."))
+@click.argument("campaign", type=CAMPAIGN)
 @click.argument("name")
-@click.option("--player", help="The member who plays it (default: whoever records it).")
-@click.option("--hit", "hit_bonus", type=int, default=0, help="Hit bonus.")
-@click.option("--health", "health_bonus", type=int, default=0, help="Health bonus.")
-@click.option("--morale", type=int, default=0)
-@click.option("--prep", "preparation", type=int, default=0, help="Preparation.")
-@click.option("--speed", "dungeon_speed", type=int, default=None, help="Dungeon Speed.")
-@click.option("--limit", type=int, default=None, help="Wounds at which a GM character leaves the fight.")
+@click.option("--player", help=N_("The member who plays it (default: whoever records it)."))
+@click.option("--hit", "hit_bonus", type=NUMBER, default=0, help=N_("Hit bonus."))
+@click.option("--health", "health_bonus", type=NUMBER, default=0, help=N_("Health bonus."))
+@click.option("--morale", type=NUMBER, default=0)
+@click.option("--prep", "preparation", type=NUMBER, default=0, help=N_("Preparation."))
+@click.option("--speed", "dungeon_speed", type=NUMBER, default=None, help=N_("Dungeon Speed."))
+@click.option("--limit", type=NUMBER, default=None, help=N_("Wounds at which a GM character leaves the fight."))
 @JSON
 @click.pass_obj
 def char(app: AppContext, campaign: str, name: str, player: str | None, as_json: bool, **stats: Any) -> None:
-    """Create character NAME in CAMPAIGN."""
     from journal.systems.vpt.commands import create_character
 
     event = create_character(app.journal(), campaign, name, player, actor=app.actor, **stats)
     d = event.data
-    limit = f", limit {d['limit']}" if d["limit"] is not None else ""
-    _emit([event], as_json, f"{d['name']} ({d['player']}): hit {_signed(d['hit_bonus'])}, health "
-          f"{_signed(d['health_bonus'])}, morale {_signed(d['morale'])}, preparation {d['preparation']}{limit}")
+    limit = _(", limit {limit}").format(limit=d["limit"]) if d["limit"] is not None else ""
+    _emit([event], as_json, _("{name} ({player}): hit {hit}, health {health}, morale {morale}, preparation "
+                              "{preparation}").format(name=d["name"], player=d["player"], hit=_signed(d["hit_bonus"]),
+                                                      health=_signed(d["health_bonus"]), morale=_signed(d["morale"]),
+                                                      preparation=d["preparation"]) + limit)
 
 
-@group.command("initiative")
-@click.argument("campaign")
+@group.command("initiative", help=N_("The players roll initiative (reckless 2d6, careful 1d6) against the enemy "
+                                     "SIDES."))
+@click.argument("campaign", type=CAMPAIGN)
 @click.argument("mode", metavar="reckless|careful")
 @click.argument("sides", nargs=-1, required=True, metavar="SIDE=INITIATIVE[:living|animal|magical]...")
-@click.option("--party", default="players", show_default=True, help="The players' side.")
+@click.option("--party", default="players", show_default=True, help=N_("The players' side."))
 @DICE
 @JSON
 @click.pass_obj
 def initiative(app: AppContext, campaign: str, mode: str, sides: tuple[str, ...], party: str, dice: str | None,
                as_json: bool) -> None:
-    """The players roll initiative (reckless 2d6, careful 1d6) against the enemy SIDES."""
     from journal.systems.vpt.commands import roll_initiative
     from journal.systems.vpt.rules import Side
 
     if mode not in MODES:
-        raise BAD(f"'{mode}' is not reckless or careful", param_hint="MODE")
+        raise BAD(_("'{mode}' is not reckless or careful").format(mode=mode), param_hint="MODE")
     enemies = []
     for spec in sides:
         name, sep, rest = spec.rpartition("=")
-        value, _, kind = rest.partition(":")
+        value, _colon, kind = rest.partition(":")
         if not sep or not name or not value.lstrip("-").isdigit() or kind not in KINDS:
-            raise BAD(f"'{spec}' is not SIDE=INITIATIVE[:kind]", param_hint="SIDES")
+            raise BAD(_("'{spec}' is not SIDE=INITIATIVE[:kind]").format(spec=spec), param_hint="SIDES")
         enemies.append(Side(name, int(value), KINDS[kind]))
     event = roll_initiative(app.journal(), campaign, MODES[mode], enemies, party, parse_dice(dice), app.actor)
     d = event.data
     values = {s["name"]: s["initiative"] for s in d["enemies"]} | {d["party"]: d["total"]}
     order = ", ".join(f"{name} {values[name]}" for name in d["order"])
-    _emit([event], as_json, f"{d['party']}: {d['mode']} {_dice(d['roll'])} = {d['total']} -> {order}; "
-          f"{d['winner']} act first")
+    _emit([event], as_json, _("{party}: {mode} {dice} = {total} -> {order}; {winner} act first").format(
+        party=d["party"], mode=d["mode"], dice=_dice(d["roll"]), total=d["total"], order=order, winner=d["winner"]))
 
 
-@group.command("weapon")
-@click.argument("campaign")
+@group.command("weapon", help=N_("Set weapon NAME's row of the Hit table: --target to hit and --wi, its weapon "
+                                 "initiative (the GM only)."))
+@click.argument("campaign", type=CAMPAIGN)
 @click.argument("name")
-@click.argument("target", type=int)
-@click.argument("wi", type=int)
-@click.option("--extra", "extra_attacks", type=int, default=0, help="Additional attacks (the table's column).")
-@click.option("--fires-in-melee", is_flag=True, help="* a ranged weapon usable in melee.")
-@click.option("--mounted", "mounted_bonus", type=click.IntRange(0, 2), default=0, help="* or ** on horseback: 1 or 2.")
-@click.option("--follow-up", "follow_up_after_shield", is_flag=True, help="* a new attack after breaking a shield.")
+@click.option("--target", type=NUMBER, required=True, help=N_("The number to reach to hit (the Hit table's column)."))
+@click.option("--wi", type=NUMBER, required=True, help=N_("WI: the weapon initiative."))
+@click.option("--extra", "extra_attacks", type=NUMBER, default=0, help=N_("Additional attacks (the table's column)."))
+@click.option("--fires-in-melee", is_flag=True, help=N_("* a ranged weapon usable in melee."))
+@click.option("--mounted", "mounted_bonus", type=click.IntRange(0, 2), default=0, help=N_("* or ** on horseback: 1 or 2."))
+@click.option("--follow-up", "follow_up_after_shield", is_flag=True, help=N_("* a new attack after breaking a shield."))
 @JSON
 @click.pass_obj
 def weapon(app: AppContext, campaign: str, name: str, target: int, wi: int, as_json: bool, **marks: Any) -> None:
-    """Set weapon NAME's row of the Hit table: TARGET to hit and WI, its weapon initiative (the GM only)."""
     from journal.systems.vpt.commands import set_weapon
 
     journal = app.journal()
     event = set_weapon(journal, campaign, name, target, wi, actor=app.actor, **marks)
     count = len(journal.at(campaign, event.version)["vpt.sheet"]["weapons"])
-    _emit([event], as_json, f"weapon {name}: hits on {target}+, WI {wi} ({_n(count, 'weapon')} in the table)")
+    _emit([event], as_json, ngettext("weapon {name}: hits on {target}+, WI {wi} ({count} weapon in the table)",
+                                     "weapon {name}: hits on {target}+, WI {wi} ({count} weapons in the table)",
+                                     count).format(name=name, target=target, wi=wi, count=count))
 
 
 def _fighter(spec: str, won: list[str], mounted: list[str]) -> Any:
     from journal.systems.vpt.commands import Fighter
 
-    head, _, engaged = spec.partition("@")
+    head, _at, engaged = spec.partition("@")
     name, sep, arm = head.partition(":")
     if not sep or not name or not arm:
-        raise BAD(f"'{spec}' is not NAME:WEAPON[@ENGAGED] (or NAME:WI)", param_hint="FIGHTERS")
+        raise BAD(_("'{spec}' is not NAME:WEAPON[@ENGAGED] (or NAME:WI)").format(spec=spec), param_hint="FIGHTERS")
     explicit = arm.isdigit()
     return Fighter(name, None if explicit else arm, int(arm) if explicit else None, engaged or None,
                    name in won, name in mounted)
 
 
-@group.command("melee")
-@click.argument("campaign")
+@group.command("melee", help=N_("Set who is in melee (NAME@WHOM for one who engaged WHOM) and print the attack order "
+                                "(the GM only)."))
+@click.argument("campaign", type=CAMPAIGN)
 @click.argument("fighters", nargs=-1, required=True, metavar="NAME:WEAPON[@ENGAGED]...")
-@click.option("--won", default="", help="Comma-separated fighters of the side that won initiative (+1 WI).")
-@click.option("--mounted", default="", help="Comma-separated fighters on horseback (the weapon's */** bonus).")
+@click.option("--won", default="", help=N_("Comma-separated fighters of the side that won initiative (+1 WI)."))
+@click.option("--mounted", default="", help=N_("Comma-separated fighters on horseback (the weapon's */** bonus)."))
 @JSON
 @click.pass_obj
 def melee(app: AppContext, campaign: str, fighters: tuple[str, ...], won: str, mounted: str, as_json: bool) -> None:
-    """Set who is in melee (NAME@WHOM for one who engaged WHOM) and print the attack order (the GM only)."""
     from journal.systems.vpt.commands import set_melee_order
 
     specs = [_fighter(spec, parse_names(won), parse_names(mounted)) for spec in fighters]
     event = set_melee_order(app.journal(), campaign, specs, app.actor)
     wi = {c["character"]: c["effective_initiative"] for c in event.data["combatants"]}
     order = " -> ".join(" = ".join(f"{name} {wi[name]}" for name in group) for group in event.data["order"])
-    _emit([event], as_json, f"melee: {order}")
+    _emit([event], as_json, _("melee: {order}").format(order=order))
 
 
 def _modifiers(specs: tuple[str, ...]) -> dict[str, int]:
@@ -173,29 +190,28 @@ def _modifiers(specs: tuple[str, ...]) -> dict[str, int]:
         try:
             found[name] = int(value) if sep else min(allowed, key=abs)
         except ValueError:
-            raise BAD(f"'{spec}' is not NAME or NAME=VALUE", param_hint="--mod") from None
+            raise BAD(_("'{spec}' is not NAME or NAME=VALUE").format(spec=spec), param_hint="--mod") from None
     return found
 
 
-@group.command("hit")
-@click.argument("campaign")
-@click.argument("attacker")
-@click.argument("defender", required=False)
-@click.option("-w", "--weapon", help="The weapon (its row of the Hit table gives the target).")
-@click.option("-t", "--target", type=int, help="The number to reach, when not the weapon's.")
-@click.option("--ranged", is_flag=True, help="A ranged attack (default: melee).")
-@click.option("--in-melee", is_flag=True, help="The ranged attacker is in melee himself.")
+@group.command("hit", help=N_("ATTACKER rolls to hit DEFENDER; the wounds it deals are recorded with it."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("attacker", type=CHARACTER)
+@click.argument("defender", type=CHARACTER, required=False)
+@click.option("-w", "--weapon", help=N_("The weapon (its row of the Hit table gives the target)."))
+@click.option("-t", "--target", type=NUMBER, help=N_("The number to reach, when not the weapon's."))
+@click.option("--ranged", is_flag=True, help=N_("A ranged attack (default: melee)."))
+@click.option("--in-melee", is_flag=True, help=N_("The ranged attacker is in melee himself."))
 @click.option("-m", "--mod", "mods", multiple=True, metavar="NAME[=VALUE]",
-              help="A Hit modifier: engaged, mounted=2, high, outnumber, won, still, cover, rider (repeatable).")
-@click.option("--shield", "against_shield", is_flag=True, help="The defender took cover behind his shield.")
-@click.option("-n", "--count", type=int, default=2, show_default=True, help="d6 thrown (dice split to this target).")
+              help=N_("A Hit modifier: engaged, mounted=2, high, outnumber, won, still, cover, rider (repeatable)."))
+@click.option("--shield", "against_shield", is_flag=True, help=N_("The defender took cover behind his shield."))
+@click.option("-n", "--count", type=NUMBER, default=2, show_default=True, help=N_("d6 thrown (dice split to this target)."))
 @DICE
 @JSON
 @click.pass_obj
 def hit(app: AppContext, campaign: str, attacker: str, defender: str | None, weapon: str | None, target: int | None,
         ranged: bool, in_melee: bool, mods: tuple[str, ...], against_shield: bool, count: int, dice: str | None,
         as_json: bool) -> None:
-    """ATTACKER rolls to hit DEFENDER; the wounds it deals are recorded with it."""
     from journal.systems.vpt.commands import record_hit
 
     events = record_hit(app.journal(), campaign, attacker, defender, attack="ranged" if ranged else "melee",
@@ -205,90 +221,93 @@ def hit(app: AppContext, campaign: str, attacker: str, defender: str | None, wea
 
     text = summary(events[0])
     if len(events) > 1:
-        text += f"\n{events[1].data['character']}: {_n(events[1].data['total'], 'wound')} in all"
+        text += "\n" + _("{character}: {wounds} in all").format(character=events[1].data["character"],
+                                                              wounds=_wounds(events[1].data["total"]))
     _emit(events, as_json, text)
 
 
-@group.command("wound")
-@click.argument("campaign")
-@click.argument("name")
-@click.argument("wounds", type=int, default=1)
+@group.command("wound", help=N_("NAME takes --wounds from anything but a recorded hit (the GM only)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", type=CHARACTER)
+@click.option("--wounds", type=NUMBER, default=1, show_default=True, help=N_("How many wounds."))
 @JSON
 @click.pass_obj
 def wound(app: AppContext, campaign: str, name: str, wounds: int, as_json: bool) -> None:
-    """NAME takes WOUNDS (default 1) from anything but a recorded hit (the GM only)."""
     from journal.systems.vpt.commands import record_wounds
 
     event = record_wounds(app.journal(), campaign, name, wounds, app.actor)
-    _emit([event], as_json, f"{name} takes {_n(wounds, 'wound')}: {event.data['total']} in all")
+    _emit([event], as_json, _("{name} takes {wounds}: {total} in all").format(name=name, wounds=_wounds(wounds),
+                                                                             total=event.data["total"]))
 
 
-@group.command("death")
-@click.argument("campaign")
-@click.argument("name")
+@group.command("death", help=N_("NAME's death check: 2d6 + Health bonus, dead when below his wounds."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", type=CHARACTER)
 @DICE
 @JSON
 @click.pass_obj
 def death(app: AppContext, campaign: str, name: str, dice: str | None, as_json: bool) -> None:
-    """NAME's death check: 2d6 + Health bonus, dead when below his wounds."""
     from journal.systems.vpt.commands import check_death
 
     event = check_death(app.journal(), campaign, name, parse_dice(dice), app.actor)
     d = event.data
-    _emit([event], as_json, f"{name}: death check {_dice(d['roll'])} {_signed(d['health_bonus'])} health = "
-          f"{d['total']} vs {_n(d['wounds'], 'wound')} -> {'dies' if d['dead'] else 'lives'}")
+    _emit([event], as_json, _("{name}: death check {dice} {bonus} health = {total} vs {wounds} -> {verdict}").format(
+        name=name, dice=_dice(d["roll"]), bonus=_signed(d["health_bonus"]), total=d["total"],
+        wounds=_wounds(d["wounds"]), verdict=_("dies") if d["dead"] else _("lives")))
 
 
-@group.command("morale")
-@click.argument("campaign")
-@click.argument("name")
-@click.option("--group-health", type=int, default=0, help="Signed group Health a kind GM applies.")
+@group.command("morale", help=N_("NAME leaves the fight: the GM rolls 2d6 + Morale (the GM only)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", type=CHARACTER)
+@click.option("--group-health", type=NUMBER, default=0, help=N_("Signed group Health a kind GM applies."))
 @DICE
 @JSON
 @click.pass_obj
 def morale(app: AppContext, campaign: str, name: str, group_health: int, dice: str | None, as_json: bool) -> None:
-    """NAME leaves the fight: the GM rolls 2d6 + Morale (the GM only)."""
     from journal.systems.vpt.commands import check_morale
 
     event = check_morale(app.journal(), campaign, name, group_health, parse_dice(dice), app.actor)
     d = event.data
-    extra = f" {_signed(d['group_health'])} group" if d["group_health"] else ""
-    back = " (1 wound back)" if d["wounds_recovered"] else ""
-    _emit([event], as_json, f"{name}: morale {_dice(d['roll'])} {_signed(d['morale'])}{extra} = {d['total']} -> "
-          f"{d['result'].replace('_', ' ')}{back}")
+    extra = _(" {bonus} group").format(bonus=_signed(d["group_health"])) if d["group_health"] else ""
+    back = _(" (1 wound back)") if d["wounds_recovered"] else ""
+    results = {"surrenders": _("surrenders"), "flees": _("flees"),
+               "retreats_without_attacking": _("retreats without attacking"),
+               "retreats_attacking": _("retreats attacking"), "recovers": _("recovers")}
+    _emit([event], as_json, _("{name}: morale {dice} {bonus}{extra} = {total} -> {result}").format(
+        name=name, dice=_dice(d["roll"]), bonus=_signed(d["morale"]), extra=extra, total=d["total"],
+        result=results.get(d["result"], d["result"].replace("_", " "))) + back)
 
 
 def _ticked(d: dict[str, Any], points: dict[str, int]) -> str:
     items = ", ".join(f"{item} {_signed(points[item])}" for item in d["items"])
-    return f"{items} = {_signed(d['change'])} -> {_n(d['points'], 'point')} (session {d['session']})"
+    return _("{items} = {change} -> {points} (session {session})").format(
+        items=items, change=_signed(d["change"]), points=_points(d["points"]), session=d["session"])
 
 
-@group.command("relationship")
-@click.argument("campaign")
-@click.argument("name")
-@click.argument("other")
+@group.command("relationship", help=N_("NAME's player chooses a relationship towards OTHER: it opens at 0 (at most "
+                                       "three; Revenge not counted)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", type=CHARACTER)
+@click.argument("other", type=CHARACTER)
 @JSON
 @click.pass_obj
 def relationship(app: AppContext, campaign: str, name: str, other: str, as_json: bool) -> None:
-    """NAME's player chooses a relationship towards OTHER: it opens at 0 (at most three; Revenge not counted)."""
     from journal.systems.vpt.commands import open_relationship
 
     event = open_relationship(app.journal(), campaign, name, other, app.actor)
-    _emit([event], as_json, f"{name} -> {other}: relationship chosen (0 points)")
+    _emit([event], as_json, _("{name} -> {other}: relationship chosen (0 points)").format(name=name, other=other))
 
 
-@group.command("tick")
-@click.argument("campaign")
-@click.argument("name")
-@click.argument("other")
+@group.command("tick", help=N_("End-of-session relationship tick of NAME towards OTHER: saved, gift, date, date+, "
+                               "boring, none.\n\nThe first tick opens the relationship; 'none' (no interaction, the "
+                               "GM) needs one open and stops at 0."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", type=CHARACTER)
+@click.argument("other", type=CHARACTER)
 @click.argument("items", nargs=-1, required=True, metavar="ITEM...")
 @JSON
 @click.pass_obj
 def tick(app: AppContext, campaign: str, name: str, other: str, items: tuple[str, ...], as_json: bool) -> None:
-    """End-of-session relationship tick of NAME towards OTHER: saved, gift, date, date+, boring, none.
-
-    The first tick opens the relationship; 'none' (no interaction, the GM) needs one open and stops at 0.
-    """
     from journal.systems.vpt.commands import tick_relationship
     from journal.systems.vpt.rules import RELATIONSHIP_POINTS
 
@@ -297,104 +316,106 @@ def tick(app: AppContext, campaign: str, name: str, other: str, items: tuple[str
     _emit([event], as_json, f"{name} -> {other}: {_ticked(event.data, RELATIONSHIP_POINTS)}")
 
 
-@group.command("revenge")
-@click.argument("campaign")
-@click.argument("avenger")
-@click.argument("target")
+@group.command("revenge", help=N_("AVENGER now craves revenge on TARGET (one target at a time)."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("avenger", type=CHARACTER)
+@click.argument("target", type=CHARACTER)
 @JSON
 @click.pass_obj
 def revenge(app: AppContext, campaign: str, avenger: str, target: str, as_json: bool) -> None:
-    """AVENGER now craves revenge on TARGET (one target at a time)."""
     from journal.systems.vpt.commands import choose_revenge
 
     event = choose_revenge(app.journal(), campaign, avenger, target, app.actor)
-    _emit([event], as_json, f"{avenger} craves revenge on {target} (0 points)")
+    _emit([event], as_json, _("{avenger} craves revenge on {target} (0 points)").format(avenger=avenger, target=target))
 
 
-@group.command("revenge-tick")
-@click.argument("campaign")
-@click.argument("avenger")
+@group.command("revenge-tick", help=N_("End-of-session tick of AVENGER's revenge; what the target did: fought, "
+                                       "killed, item, none."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("avenger", type=CHARACTER)
 @click.argument("items", nargs=-1, required=True, metavar="ITEM...")
 @JSON
 @click.pass_obj
 def revenge_tick(app: AppContext, campaign: str, avenger: str, items: tuple[str, ...], as_json: bool) -> None:
-    """End-of-session tick of AVENGER's revenge; what the target did: fought, killed, item, none."""
     from journal.systems.vpt.commands import tick_revenge
     from journal.systems.vpt.rules import REVENGE_POINTS
 
     chosen = [REVENGE_ALIASES.get(item, item) for item in items]
     event = tick_revenge(app.journal(), campaign, avenger, chosen, actor=app.actor)
-    _emit([event], as_json, f"{avenger}'s revenge on {event.data['target']}: {_ticked(event.data, REVENGE_POINTS)}")
+    _emit([event], as_json, _("{avenger}'s revenge on {target}: {ticked}").format(
+        avenger=avenger, target=event.data["target"], ticked=_ticked(event.data, REVENGE_POINTS)))
 
 
-@group.command("forgive")
-@click.argument("campaign")
-@click.argument("avenger")
+@group.command("forgive", help=N_("AVENGER renounces his current revenge; its points stay on record, frozen."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("avenger", type=CHARACTER)
 @JSON
 @click.pass_obj
 def forgive(app: AppContext, campaign: str, avenger: str, as_json: bool) -> None:
-    """AVENGER renounces his current revenge; its points stay on record, frozen."""
     from journal.systems.vpt.commands import renounce_revenge
 
     event = renounce_revenge(app.journal(), campaign, avenger, actor=app.actor)
     d = event.data
-    _emit([event], as_json, f"{avenger} renounces revenge on {d['target']} ({_n(d['points'], 'point')} kept, frozen)")
+    _emit([event], as_json, _("{avenger} renounces revenge on {target} ({points} kept, frozen)").format(
+        avenger=avenger, target=d["target"], points=_points(d["points"])))
 
 
-@group.command("status")
-@click.argument("campaign")
-@click.argument("name")
-@click.argument("other")
+@group.command("status", help=N_("NAME gains (or, with --renounce, gives up) STATUS in his relationship towards "
+                                 "OTHER."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", type=CHARACTER)
+@click.argument("other", type=CHARACTER)
 @click.argument("status")
-@click.option("--renounce", is_flag=True, help="NAME's player admits OTHER no longer interests him.")
+@click.option("--renounce", is_flag=True, help=N_("NAME's player admits OTHER no longer interests him."))
 @JSON
 @click.pass_obj
 def status(app: AppContext, campaign: str, name: str, other: str, status: str, renounce: bool, as_json: bool) -> None:
-    """NAME gains (or, with --renounce, gives up) STATUS in his relationship towards OTHER."""
     from journal.systems.vpt.commands import gain_status, renounce_status
 
     command = renounce_status if renounce else gain_status
     event = command(app.journal(), campaign, name, other, status, app.actor)
-    verb = "renounces" if renounce else "gains"
-    _emit([event], as_json, f"{name} {verb} the Status '{status}' towards {other}")
+    text = (_("{name} renounces the Status '{status}' towards {other}") if renounce
+            else _("{name} gains the Status '{status}' towards {other}"))
+    _emit([event], as_json, text.format(name=name, status=status, other=other))
 
 
-@group.command("spend")
-@click.argument("campaign")
-@click.argument("name")
-@click.argument("other")
-@click.argument("amount", type=int)
-@click.option("--revenge", "is_revenge", is_flag=True, help="Spend Revenge points (default: Relationship).")
-@click.option("--for", "purpose", default="", help="What the points buy.")
+@group.command("spend", help=N_("NAME spends --points of his Relationship (Отношения) or Revenge (Месть) points "
+                                "towards OTHER."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("name", type=CHARACTER)
+@click.argument("other", type=CHARACTER)
+@click.option("--points", "amount", type=NUMBER, required=True, help=N_("How many points."))
+@click.option("--revenge", "is_revenge", is_flag=True, help=N_("Spend Revenge points (default: Relationship)."))
+@click.option("--for", "purpose", default="", help=N_("What the points buy."))
 @JSON
 @click.pass_obj
 def spend(app: AppContext, campaign: str, name: str, other: str, amount: int, is_revenge: bool, purpose: str,
           as_json: bool) -> None:
-    """NAME spends AMOUNT of his points towards OTHER."""
     from journal.systems.vpt.commands import spend_points
 
     bond: Bond = "revenge" if is_revenge else "relationship"
     event = spend_points(app.journal(), campaign, name, other, amount, bond, purpose, app.actor)
     why = f" ({purpose})" if purpose else ""
-    _emit([event], as_json, f"{name} spends {_n(amount, bond + ' point')} towards {other}{why}: "
-          f"{event.data['remaining']} left")
+    _emit([event], as_json, _("{name} spends {points} towards {other}{why}: {remaining} left").format(
+        name=name, points=_points(amount, bond), other=other, why=why, remaining=event.data["remaining"]))
 
 
-@group.command("party")
-@click.argument("campaign")
+@group.command("party", help=N_("Every character of CAMPAIGN on one table: player, stats, wounds, alive, revenge."))
+@click.argument("campaign", type=CAMPAIGN)
 @JSON
 @click.pass_obj
 def party(app: AppContext, campaign: str, as_json: bool) -> None:
-    """Every character of CAMPAIGN on one table: player, stats, wounds, alive, revenge."""
     state = app.journal().at(campaign)["vpt.sheet"]
     if as_json:
         emit_json(state["characters"])
         return
-    table(None, ["character", "player", "hit", "health", "morale", "prep", "wounds", "alive", "revenge"],
+    table(None, [_("character"), _("player"), _("hit"), _("health"), _("morale"), _("prep"), _("wounds"), _("alive"),
+                 _("revenge")],
           [(name, c["player"], c["hit_bonus"], c["health_bonus"], c["morale"], c["preparation"], c["wounds"],
-            "yes" if c["alive"] else "dead",
+            _("yes") if c["alive"] else _("dead"),
             f"{c['revenge']['target']} {c['revenge']['points']}" if c["revenge"] else "")
            for name, c in state["characters"].items()])
 
 
+character_group(group, char, N_("персонаж: its hit, health and morale bonuses"))
 COMMANDS = [group]

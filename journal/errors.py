@@ -1,15 +1,28 @@
 """Every error the journal raises on purpose, each with a one-line message meant for people.
 
-The CLI prints ``str(error)`` and exits non-zero; nothing else is needed to explain a refusal.
+The CLI prints ``str(error)`` and exits non-zero; nothing else is needed to explain a refusal.  The message is
+in the language current when the error is made (journal/i18n.py); ``RuleViolation.rule`` stays the stable English
+identifier of the rule, ``rule_label`` its translation.
 """
 
 from __future__ import annotations
+
+from journal.i18n import _
 
 
 class JournalError(Exception):
     """Base of every refusal the journal makes on purpose."""
 
     exit_code: int = 1
+
+
+def rule_label(rule: str) -> str:
+    """A rule's name for people: its translation, else its scope and its name each translated (``session: one at a time``)."""
+    label = _(rule)
+    if label != rule or ": " not in rule:
+        return label
+    scope, name = rule.split(": ", 1)
+    return f"{_(scope)}: {_(name)}"
 
 
 class RuleViolation(JournalError):
@@ -23,7 +36,7 @@ class RuleViolation(JournalError):
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule
         self.detail = message
-        super().__init__(f"refused by rule '{rule}': {message}")
+        super().__init__(_("refused by rule '{rule}': {message}").format(rule=rule_label(rule), message=message))
 
 
 class ValidationFailed(JournalError):
@@ -48,7 +61,8 @@ class ConcurrencyConflict(JournalError):
         self.expected = expected
         self.actual = actual
         super().__init__(
-            f"version conflict on campaign '{campaign}': expected version {expected}, actual version {actual}"
+            _("version conflict on campaign '{campaign}': expected version {expected}, actual version {actual}")
+            .format(campaign=campaign, expected=expected, actual=actual)
         )
 
 
@@ -62,3 +76,19 @@ class NotAuthorized(JournalError):
     """The actor may not record this (not a member, or a player doing what only the Master may)."""
 
     exit_code = 7
+
+
+class TokenRefused(NotAuthorized):
+    """The bearer token a command acts under is revoked or unknown at the head it decides on."""
+
+
+class CampaignBusy(JournalError):
+    """Other writers held the campaign's write lock longer than this writer's bound: nothing is written."""
+
+    exit_code = 10
+
+    def __init__(self, campaign: str, waited: float) -> None:
+        self.campaign = campaign
+        self.waited = waited
+        super().__init__(_("campaign '{campaign}' is busy: other writers held it for {waited:g} s; try again")
+                         .format(campaign=campaign, waited=waited))

@@ -3,10 +3,17 @@
 Each entry has a ``version``: bump it whenever a fold's logic changes, and every snapshot and read
 model made by the old logic stops being used (the fingerprint no longer matches) until
 ``journal rebuild`` replaces them.
+
+A fold module says which events its ``apply`` reads: ``TYPES`` (exact types), ``SUFFIXES`` (every type ending
+so, e.g. every system's ``.xp_awarded``) and ``CAUSED = True`` (also every event that names a causation, whatever
+its type); a module that declares none of them reads every event.  :func:`selection` turns the declarations of a
+campaign's folds into what the store's fold read selects, so that a replay never fetches nor decodes an event no
+fold reads (for VPT, the dice of hits, initiative and free rolls: half the stream).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,11 +40,44 @@ class Projection:
         return self.module.apply
 
     def wants(self, event_type: str) -> bool:
-        """Whether ``apply`` can change the state for this type: the module's ``wants``, its ``TYPES``, or all."""
-        if hasattr(self.module, "wants"):
-            return bool(self.module.wants(event_type))
-        types = getattr(self.module, "TYPES", None)
-        return types is None or event_type in types
+        """Whether ``apply`` can change the state for some event of this type (see :attr:`reads`)."""
+        reads = self.reads
+        return reads is None or reads.caused or event_type in reads.types or event_type.endswith(reads.suffixes)
+
+    @property
+    def reads(self) -> Reads | None:
+        """The events ``apply`` reads, from the module's ``TYPES``, ``SUFFIXES`` and ``CAUSED``; None: every event."""
+        return _reads(self.module)
+
+
+@dataclass(frozen=True)
+class Reads:
+    """Events as a store read selects them: of ``types``, of a type ending in one of ``suffixes``, and, when
+    ``caused``, every event that names a causation."""
+
+    types: frozenset[str] = frozenset()
+    suffixes: tuple[str, ...] = ()
+    caused: bool = False
+
+
+@functools.cache
+def _reads(module: ModuleType) -> Reads | None:
+    types, suffixes = getattr(module, "TYPES", None), tuple(getattr(module, "SUFFIXES", ()))
+    caused = bool(getattr(module, "CAUSED", False))
+    if types is None and not suffixes and not caused:
+        return None
+    return Reads(frozenset(types or ()), suffixes, caused)
+
+
+def selection(projections: list[Projection]) -> Reads | None:
+    """What the folds of ``projections`` read together (None: some fold reads every event)."""
+    found = [p.reads for p in projections]
+    if any(reads is None for reads in found):
+        return None
+    known = [reads for reads in found if reads is not None]
+    return Reads(frozenset().union(*(reads.types for reads in known)),
+                 tuple(sorted({suffix for reads in known for suffix in reads.suffixes})),
+                 any(reads.caused for reads in known))
 
 
 def _shared() -> list[Projection]:
@@ -50,12 +90,11 @@ def _shared() -> list[Projection]:
 def _system(system: str) -> list[Projection]:
     import importlib
 
-    from journal.events.upcasting import register
+    from journal.events.upcasting import register_all
     from journal.systems.registry import system as registered
 
     descriptor = registered(system)
-    for upcast in descriptor.upcasters:  # the system's older payload shapes read as the current ones (lazily)
-        register(upcast.type, upcast.from_version, upcast.function)
+    register_all(descriptor.upcasters)  # the system's older payload shapes read as the current ones (lazily)
     return [Projection(fold.name, fold.version, importlib.import_module(fold.module)) for fold in descriptor.folds]
 
 

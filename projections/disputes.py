@@ -24,6 +24,11 @@ from journal.events.envelope import Event
 
 State = dict[str, Any]
 
+#: What apply reads (projections.catalog): these types, and every event that names a causation (the correction
+#: that follows a void names it, whatever the correction's type).
+TYPES = ("dispute.opened", "dispute.voted", "dispute.ruled", "correction.voided")
+CAUSED = True
+
 
 def initial() -> State:
     return {"disputes": {}, "by_target": {}, "voids": {}}

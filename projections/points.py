@@ -55,7 +55,7 @@ def resolve(store: EventStore, campaign: str, point: str | int | None, head: int
     if point is None or point == "head" or point == "":
         return head
     text = str(point).strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         version = int(text)
         if version > head:
             raise ValidationFailed(f"as-of: version {version} is past the campaign's head {head}")

@@ -45,9 +45,9 @@ def _bought(data: dict[str, Any]) -> str:
     return "unspecified"
 
 
-def wants(event_type: str) -> bool:
-    """Every system's XP awards and spending (the engine calls apply only for these)."""
-    return event_type.endswith((".xp_awarded", ".xp_spent")) or event_type == "tally.committed"
+#: What apply reads (projections.catalog): every system's XP awards and spending, and the tallies.
+TYPES = ("tally.committed",)
+SUFFIXES = (".xp_awarded", ".xp_spent")
 
 
 def apply(state: State, event: Event) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import orjson
@@ -42,3 +44,33 @@ def rechain(envelopes: list[dict[str, Any]]) -> list[bytes]:
         envelope["hash"] = prev = event_hash(envelope, data_json)
         lines.append(export_line(envelope, data_json))
     return lines
+
+
+#: A process that holds a campaign's write lock (through the store's own ``writing``) until a line on its stdin.
+HOLDER = """
+import sys
+from journal.store import open_store
+store = open_store(sys.argv[1])
+with store.writing(sys.argv[2]):
+    print("held", flush=True)
+    sys.stdin.readline()
+print("released", flush=True)
+"""
+
+
+def hold_write(url: str, campaign: str) -> subprocess.Popen[str]:
+    """Start another OS process holding ``campaign``'s write lock in ``url``; return once it holds it."""
+    process = subprocess.Popen([sys.executable, "-c", HOLDER, url, campaign], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stdin is not None
+    assert process.stdout.readline() == "held\n"
+    return process
+
+
+def let_go(process: subprocess.Popen[str]) -> None:
+    """Tell a :func:`hold_write` process to release its lock (if it still runs) and wait for it to end."""
+    if process.poll() is None:
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    process.wait(timeout=60)

@@ -2,8 +2,11 @@
 
 The token travels in ``Authorization: Bearer <token>``; the event stream also takes ``?token=``
 because a browser's EventSource cannot send headers.  ``journal.service.tokens.resolve`` does the
-work (the campaign's read model, never the whole stream); a token it refuses is HTTP 401 here.  The
+work (the campaign's membership and token events, cached by head version, never a read model); a token it refuses is HTTP 401 here.  The
 member it names is the actor of everything the request records, whatever the body says.
+
+Tokens are always resolved on the primary, even where a standby serves the reads (``journal_of``): a token the
+Master has just revoked opens nothing, however far behind the standby is.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Annotated
 
 from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from journal.errors import NotAuthorized
 from journal.service import Journal
@@ -22,10 +26,42 @@ from web.errors import Unauthenticated
 scheme = HTTPBearer(auto_error=False, description="A token from 'journal member token CAMPAIGN NAME'.")
 
 MISSING = "missing token: send 'Authorization: Bearer <token>' (from 'journal member token CAMPAIGN NAME')"
+#: The key of the request's state under which web.app.BoundedBody leaves the write's resolved token.
+RESOLVED = "journal_bearer"
+
+
+#: The request's state keys of a read's reader (set by ``member``) and of the server that read went to.
+READER = "journal_reader"
+READ_FROM = "journal_read_from"
+#: The header a client carries a write's WAL position in, from one server process to another (``Journal-LSN``).
+LSN_HEADER = "journal-lsn"
 
 
 def journal_of(request: Request) -> Journal:
-    return request.app.state.journal
+    """The journal this request reads and writes: the primary's, or for a member's GET the standby's when it is current.
+
+    With a standby (``journal serve --read-url``), a GET by a member (resolved by ``member``) goes where
+    ``ReadYourWrites.choose`` sends it, once per request: the standby when it has replayed the member's last
+    write (and the WAL position the client carried in ``Journal-LSN``), else the primary after the bound.
+    Everything else (writes, the event stream, tokens) uses the primary.
+    """
+    app_state = request.app.state
+    reads = getattr(app_state, "reads", None)
+    if reads is None or request.method != "GET":
+        return app_state.journal
+    state = request.scope.setdefault("state", {})
+    chosen = state.get(READ_FROM)
+    if chosen is None:
+        reader = state.get(READER)
+        if not isinstance(reader, Bearer):
+            return app_state.journal
+        from journal.store.replicas import parse_lsn
+
+        header = request.headers.get(LSN_HEADER)
+        carried = parse_lsn(header, "Journal-LSN header") if header is not None else None
+        chosen = "standby" if reads.choose((reader.campaign, reader.member), carried) is reads.standby else "primary"
+        state[READ_FROM] = chosen
+    return app_state.read_journal if chosen == "standby" else app_state.journal
 
 
 def _resolve(journal: Journal, token: str) -> Bearer:
@@ -48,21 +84,41 @@ def _header_token(request: Request) -> str | None:
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(scheme)]
 
 
-def member(request: Request, _credentials: Credentials) -> Bearer:
-    """The campaign, member and role of the request's bearer token; 401 without a valid one."""
+def resolve_member(request: Request) -> Bearer:
+    """The campaign, member and role of the request's bearer token; 401 without a valid one (it reads the store:
+    call it in a worker thread)."""
     token = _header_token(request)
     if token is None:
         raise Unauthenticated(MISSING)
-    return _resolve(journal_of(request), token)
+    who = _resolve(request.app.state.journal, token)  # on the primary: a revocation holds at once
+    request.scope.setdefault("state", {})[READER] = who
+    return who
 
 
-def stream_member(
+async def member(request: Request, _credentials: Credentials) -> Bearer:
+    """As :func:`resolve_member`, in a worker thread; a write's token, resolved by web.app.BoundedBody before its
+    body was read, is taken as it is (no second trip to a thread).  Async, so that FastAPI does not run it in a
+    thread of its own whatever it has to do."""
+    resolved = request.scope.get("state", {}).get(RESOLVED)
+    if isinstance(resolved, Bearer):
+        return resolved
+    if request.headers.get("authorization") is None:
+        raise Unauthenticated(MISSING)
+    return await run_in_threadpool(resolve_member, request)
+
+
+def stream_token(
     request: Request,
     _credentials: Credentials,
     token: Annotated[str | None, Query(max_length=2000, description="The bearer token (EventSource cannot send headers).")] = None,
-) -> Bearer:
-    """As ``member``, but the token may also come as ``?token=``."""
+) -> str:
+    """The token of a stream request, from the header or else ``?token=`` (a stream re-checks it as it runs)."""
     found = _header_token(request) or (token.strip() if token else None)
     if not found:
         raise Unauthenticated(MISSING)
-    return _resolve(journal_of(request), found)
+    return found
+
+
+def stream_member(request: Request, token: Annotated[str, Depends(stream_token)]) -> Bearer:
+    """As ``member``, but the token may also come as ``?token=``."""
+    return _resolve(request.app.state.journal, token)

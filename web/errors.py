@@ -3,6 +3,10 @@
 The body is always ``{"error": "<the one line the CLI prints after 'error: '>", "kind": "<class name>"}``.
 Bad input never gets a 5xx: request validation is 422, and a value the service or the database
 cannot take (a digit it cannot read, a number past 64 bits) is 422 too.
+
+The server's own messages are msgids of the ``web`` catalogue, in the request's language (web.language);
+a validation error of a known pydantic type is said in the same words pydantic uses (its template is the
+msgid, so English is unchanged), any other keeps pydantic's English.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from journal.errors import (
     RuleViolation,
     ValidationFailed,
 )
+from journal.i18n import N_, WEB
 
 log = logging.getLogger("web")
+_ = WEB.gettext
 
 
 class Unauthenticated(JournalError):
@@ -77,21 +83,81 @@ def status_of(exc: JournalError) -> int:
     return OTHER_STATUS
 
 
+#: Where a request's bad value sits, by the first part of its ``loc``: alone, and naming its field.
+WHERE: dict[str, tuple[str, str]] = {
+    "body": (N_("body"), N_("body field '{name}'")),
+    "query": (N_("query"), N_("query field '{name}'")),
+    "path": (N_("path"), N_("path field '{name}'")),
+    "header": (N_("header"), N_("header field '{name}'")),
+    "cookie": (N_("cookie"), N_("cookie field '{name}'")),
+}
+#: pydantic's message templates of the error types a reader meets, by type (pydantic's own English words).
+PYDANTIC: dict[str, str] = {
+    "missing": N_("Field required"),
+    "string_type": N_("Input should be a valid string"),
+    "string_pattern_mismatch": N_("String should match pattern '{pattern}'"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "literal_error": N_("Input should be {expected}"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "list_type": N_("Input should be a valid list"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "model_attributes_type": N_("Input should be a valid dictionary or object to extract fields from"),
+    "json_invalid": N_("JSON decode error"),
+}
+
 def _field(loc: tuple[Any, ...]) -> str:
     parts = [str(part) for part in loc]
-    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
-        where, parts = parts[0], parts[1:]
-        return f"{where} field '{'.'.join(parts)}'" if parts else where
-    return f"field '{'.'.join(parts)}'" if parts else "request"
+    if parts and parts[0] in WHERE:
+        alone, named = WHERE[parts[0]]
+        return _(named).format(name=".".join(parts[1:])) if parts[1:] else _(alone)
+    return _("field '{name}'").format(name=".".join(parts)) if parts else _("request")
+
+
+def _words(error: dict[str, Any]) -> str:
+    """pydantic's message of one error in the current language, when its type's template reproduces it."""
+    english = str(error.get("msg", "invalid"))
+    context = error.get("ctx") or {}
+    kind = str(error.get("type", ""))
+    if kind in ("string_too_short", "string_too_long"):
+        bound = "min_length" if kind == "string_too_short" else "max_length"
+        count = context.get(bound)
+        if not isinstance(count, int) or count < 0:
+            return english
+        said = (WEB.ngettext("String should have at least {min_length} character",
+                             "String should have at least {min_length} characters", count)
+                if kind == "string_too_short" else
+                WEB.ngettext("String should have at most {max_length} character",
+                             "String should have at most {max_length} characters", count))
+        as_pydantic = f"String should have at {'least' if bound == 'min_length' else 'most'} {count} character" + (
+            "" if count == 1 else "s")
+        return said.format(**{bound: count}) if as_pydantic == english else english
+    template = PYDANTIC.get(kind)
+    if template is None:
+        return english
+    try:
+        if template.format(**context) != english:
+            return english
+        return _(template).format(**context)
+    except (KeyError, IndexError, ValueError):
+        return english
 
 
 def _validation_message(exc: RequestValidationError) -> str:
     errors = exc.errors()
     if not errors:
-        return "request: invalid"
+        return _("request: invalid")
     first = errors[0]
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{_field(tuple(first.get('loc', ())))}: {first.get('msg', 'invalid')}{more}"
+    more = (WEB.ngettext(" (and {count} more)", " (and {count} more)", len(errors) - 1).format(count=len(errors) - 1)
+            if len(errors) > 1 else "")
+    return f"{_field(tuple(first.get('loc', ())))}: {_words(first)}{more}"
 
 
 def _bad_value(exc: BaseException) -> BaseException | None:
@@ -136,16 +202,17 @@ def install(app: FastAPI) -> None:
         reason = bad if bad is not None else getattr(exc, "orig", None) or exc
         text = (str(reason).splitlines() or [type(reason).__name__])[0]
         log.warning("bad value on %s %s: %s: %s", request.method, request.url.path, type(reason).__name__, text)
-        return error(422, f"bad input: {text}", "ValidationFailed")
+        return error(422, _("bad input: {text}").format(text=text), "ValidationFailed")
 
     async def unexpected(request: Request, exc: Exception) -> Response:
         import sqlalchemy as sa
 
         if isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError)):
             log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
-            return error(503, f"database: {(str(exc).splitlines() or ['unavailable'])[0]}", "DatabaseUnavailable")
+            return error(503, _("database: {problem}").format(problem=(str(exc).splitlines() or [_("unavailable")])[0]),
+                         "DatabaseUnavailable")
         log.error("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
-        return error(500, f"internal error: {type(exc).__name__}", "InternalError")
+        return error(500, _("internal error: {kind}").format(kind=type(exc).__name__), "InternalError")
 
     import sqlalchemy as sa
 

@@ -14,6 +14,9 @@ import orjson
 
 from cli.reports.html import page
 from cli.reports.html import table as html_table
+from journal.i18n import CLI, current_language
+
+_ = CLI.gettext
 
 ENVELOPE_ROWS = ("id", "campaign", "version", "type", "schema", "actor", "recorded_at", "session", "causation",
                  "prev_hash", "hash", "seq")
@@ -25,34 +28,39 @@ def _value(value: Any) -> str:
     if isinstance(value, (dict, list)):
         return orjson.dumps(value).decode()
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value)
 
 
 def title(report: dict[str, Any]) -> str:
     env = report["envelope"]
-    return f"Audit of event {env['version']} ({env['type']}) in '{report['campaign']}'"
+    return _("Audit of event {version} ({type}) in '{campaign}'").format(version=env["version"], type=env["type"],
+                                                                        campaign=report["campaign"])
 
 
 def recorded_line(report: dict[str, Any]) -> str:
     rec = report["recorded"]
-    session = f"session {rec['session']}" if rec["session"] is not None else "between sessions"
-    return f"recorded by {rec['by']} ({rec['role']}) at {rec['at']}, {session}"
+    session = _("session {number}").format(number=rec["session"]) if rec["session"] is not None \
+        else _("between sessions")
+    return _("recorded by {by} ({role}) at {at}, {session}").format(by=rec["by"], role=rec["role"], at=rec["at"],
+                                                                   session=session)
 
 
 def roll_line(proof: dict[str, Any]) -> str:
     """One roll and its proof in one line."""
     head = f"{proof['path']}: d{proof['sides']} {proof['dice']}"
     if proof["source"] != "server":
-        return f"{head}: table roll (thrown at the table; nothing to recompute)"
-    head += f", server dice, counter {proof['counter']}"
+        return _("{head}: table roll (thrown at the table; nothing to recompute)").format(head=head)
+    head += _(", server dice, counter {counter}").format(counter=proof["counter"])
     if proof["status"] == "verified":
-        return (f"{head}: verified — the seed {proof['seed']} matches the commitment {proof['commitment']} "
-                f"and gives {proof['recomputed']}")
+        return _("{head}: verified — the seed {seed} matches the commitment {commitment} and gives {recomputed}").format(
+            head=head, seed=proof["seed"], commitment=proof["commitment"], recomputed=proof["recomputed"])
     if proof["status"] == "mismatch":
-        return f"{head}: MISMATCH — {proof['problem']} (commitment {proof['commitment']}, seed {proof['seed']})"
+        return _("{head}: MISMATCH — {problem} (commitment {commitment}, seed {seed})").format(
+            head=head, problem=proof["problem"], commitment=proof["commitment"], seed=proof["seed"])
     if proof["status"] == "sealed":
-        return f"{head}: sealed — commitment {proof['commitment']}; {proof['problem']}"
+        return _("{head}: sealed — commitment {commitment}; {problem}").format(
+            head=head, commitment=proof["commitment"], problem=proof["problem"])
     return f"{head}: {proof['status']} — {proof.get('problem', '')}"
 
 
@@ -60,31 +68,35 @@ def vote_rows(dispute: dict[str, Any]) -> list[tuple[str, str, str]]:
     rows = []
     for voter in dispute["voters"]:
         cast = dispute["votes"].get(voter)
-        rows.append((voter, cast["choice"] if cast else "(no vote)", str(cast["version"]) if cast else ""))
+        rows.append((voter, cast["choice"] if cast else _("(no vote)"), str(cast["version"]) if cast else ""))
     return rows
 
 
 def ruling_line(dispute: dict[str, Any]) -> str:
     ruling = dispute["ruling"]
     t = dispute["tally"]
-    count = f"{t['voted']} of {t['eligible']} voted (quorum {t['required']}): {t['uphold']} uphold, {t['overturn']} overturn"
+    count = _("{voted} of {eligible} voted (quorum {required}): {uphold} uphold, {overturn} overturn").format(
+        voted=t["voted"], eligible=t["eligible"], required=t["required"], uphold=t["uphold"], overturn=t["overturn"])
     if ruling is None:
-        return f"open, not ruled yet; {count}" + ("; quorum reached" if t["reached"] else "; no quorum yet")
-    followed = {True: "following the majority", False: "against the majority", None: "on a tied vote"}
-    text = f"{ruling['ruling']} by {ruling['by']} at version {ruling['version']} ({ruling['at']}), " \
-           f"{followed[ruling['followed_majority']]}; {count}"
+        return _("open, not ruled yet; {count}").format(count=count) + (
+            _("; quorum reached") if t["reached"] else _("; no quorum yet"))
+    followed = {True: _("following the majority"), False: _("against the majority"), None: _("on a tied vote")}
+    text = _("{ruling} by {by} at version {version} ({at}), {followed}; {count}").format(
+        ruling=ruling["ruling"], by=ruling["by"], version=ruling["version"], at=ruling["at"],
+        followed=followed[ruling["followed_majority"]], count=count)
     if ruling["reason"]:
-        text += f"; reason: {ruling['reason']}"
+        text += _("; reason: {reason}").format(reason=ruling["reason"])
     if ruling["void"]:
-        text += f"; void {ruling['void']}"
+        text += _("; void {event}").format(event=ruling["void"])
     if ruling["corrected"]:
-        text += f"; corrected event {ruling['corrected']}"
+        text += _("; corrected event {event}").format(event=ruling["corrected"])
     return text
 
 
 def dispute_head(dispute: dict[str, Any]) -> str:
-    return (f"dispute {dispute['id']} ({dispute['status']}), opened by {dispute['opened_by']} at version "
-            f"{dispute['version']}: {dispute['reason']}")
+    return _("dispute {dispute} ({status}), opened by {by} at version {version}: {reason}").format(
+        dispute=dispute["id"], status=dispute["status"], by=dispute["opened_by"], version=dispute["version"],
+        reason=dispute["reason"])
 
 
 def text_lines(report: dict[str, Any]) -> list[str]:
@@ -93,18 +105,20 @@ def text_lines(report: dict[str, Any]) -> list[str]:
     lines = [title(report), recorded_line(report)]
     lines += [f"  {name}: {_value(env[name])}" for name in ENVELOPE_ROWS]
     lines.append(f"  data: {_value(env['data'])}")
-    lines.append("rolls:" if report["rolls"] else "rolls: none in this event")
+    lines.append(_("rolls:") if report["rolls"] else _("rolls: none in this event"))
     lines += [f"  {roll_line(p)}" for p in report["rolls"]]
-    lines.append(f"chain: {report['chain']['summary']}")
+    lines.append(_("chain: {summary}").format(summary=report["chain"]["summary"]))
     if not report["disputes"]:
-        lines.append("disputes: none about this event")
+        lines.append(_("disputes: none about this event"))
     for dispute in report["disputes"]:
         lines.append(dispute_head(dispute))
-        lines += [f"  vote: {voter}: {choice}" + (f" (version {version})" if version else "")
+        lines += ["  " + _("vote: {voter}: {choice}").format(voter=voter, choice=choice)
+                  + (_(" (version {version})").format(version=version) if version else "")
                   for voter, choice, version in vote_rows(dispute)]
-        lines.append(f"  ruling: {ruling_line(dispute)}")
+        lines.append("  " + _("ruling: {ruling}").format(ruling=ruling_line(dispute)))
     for void in report["voided"]:
-        lines.append(f"voided at version {void['version']} ({void['id']}): {void['reason']}")
+        lines.append(_("voided at version {version} ({id}): {reason}").format(version=void["version"], id=void["id"],
+                                                                              reason=void["reason"]))
     return lines
 
 
@@ -126,37 +140,51 @@ def markdown(report: dict[str, Any]) -> str:
     """The audit as a Markdown document."""
     env = report["envelope"]
     sheets = report["sheets"]
-    out = [f"# {title(report)}", "", recorded_line(report) + ".", "", "## Envelope", ""]
-    out += _md_table(["field", "value"], [(name, env[name]) for name in ENVELOPE_ROWS])
-    out += ["", "Payload:", "", "```json", orjson.dumps(env["data"], option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode(),
-            "```", "", "## Rolls", ""]
-    out += [f"- {roll_line(p)}" for p in report["rolls"]] or ["No roll in this event."]
-    out += ["", f"## Sheets (version {sheets['before_version']} → {sheets['after_version']})", ""]
+    out = [f"# {title(report)}", "", recorded_line(report) + ".", "", "## " + _("Envelope"), ""]
+    out += _md_table([_("field"), _("value")], [(name, env[name]) for name in ENVELOPE_ROWS])
+    out += ["", _("Payload:"), "", "```json",
+            orjson.dumps(env["data"], option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode(),
+            "```", "", "## " + _("Rolls"), ""]
+    out += [f"- {roll_line(p)}" for p in report["rolls"]] or [_("No roll in this event.")]
+    out += ["", "## " + _sheets_heading(sheets), ""]
     if sheets["changes"]:
-        out += _md_table(["character", "field", "before", "after"],
+        out += _md_table([_("character"), _("field"), _("before"), _("after")],
                          [(c["character"], c["field"], c["before"], c["after"]) for c in sheets["changes"]])
     else:
-        out.append("No sheet field changed.")
-    out += ["", "## Chain", "", report["chain"]["summary"] + ".", "", "## Disputes", ""]
+        out.append(_("No sheet field changed."))
+    out += ["", "## " + _("Chain"), "", report["chain"]["summary"] + ".", "", "## " + _("Disputes"), ""]
     if not report["disputes"]:
-        out.append("None about this event.")
+        out.append(_("None about this event."))
     for dispute in report["disputes"]:
         out += [f"### {dispute_head(dispute)}", ""]
-        out += _md_table(["voter", "vote", "version"], vote_rows(dispute))
-        out += ["", f"Ruling: {ruling_line(dispute)}.", ""]
+        out += _md_table([_("voter"), _("vote"), _("version")], vote_rows(dispute))
+        out += ["", _("Ruling: {ruling}.").format(ruling=ruling_line(dispute)), ""]
     for void in report["voided"]:
-        out += [f"Voided at version {void['version']} ({void['id']}): {void['reason']}.", ""]
+        out += [_("Voided at version {version} ({id}): {reason}.").format(version=void["version"], id=void["id"],
+                                                                          reason=void["reason"]), ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _sheets_heading(sheets: dict[str, Any]) -> str:
+    return _("Sheets (version {before} → {after})").format(before=sheets["before_version"],
+                                                          after=sheets["after_version"])
 
 
 def _sheet_rows(sheet: dict[str, Any] | None) -> list[tuple[str, str]]:
     if not sheet:
-        return [("—", "no sheet")]
+        return [("—", _("no sheet"))]
     rows = [(key, _value(value)) for key, value in (sheet.get("sheet") or {}).items()]
     if sheet.get("xp"):
         xp = sheet["xp"]
-        rows.append(("xp", f"earned {xp['earned']}, spent {xp['spent']}, balance {xp['balance']}"))
+        rows.append(("xp", _("earned {earned}, spent {spent}, balance {balance}").format(
+            earned=xp["earned"], spent=xp["spent"], balance=xp["balance"])))
     return rows
+
+
+def _tag(name: str, text: str, css: str | None = None) -> str:
+    """``<name class="css">text</name>``, the text escaped."""
+    attribute = f' class="{css}"' if css else ""
+    return f"<{name}{attribute}>{escape(text)}</{name}>"
 
 
 def html(report: dict[str, Any]) -> str:
@@ -165,36 +193,41 @@ def html(report: dict[str, Any]) -> str:
     sheets = report["sheets"]
     chain = report["chain"]
     parts = [f"<h1>{escape(title(report))}</h1>", f"<p class=\"meta\">{escape(recorded_line(report))}</p>",
-             "<h2>Envelope</h2>", html_table(["field", "value"], [(name, _value(env[name])) for name in ENVELOPE_ROWS]),
-             "<p>Payload:</p>",
+             _tag("h2", _("Envelope")),
+             html_table([_("field"), _("value")], [(name, _value(env[name])) for name in ENVELOPE_ROWS]),
+             _tag("p", _("Payload:")),
              f"<pre class=\"mono\">{escape(orjson.dumps(env['data'], option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode())}</pre>",
-             "<h2>Rolls</h2>"]
+             _tag("h2", _("Rolls"))]
     if report["rolls"]:
         for proof in report["rolls"]:
             css = {"verified": "ok", "mismatch": "bad"}.get(proof["status"], "muted")
             parts.append(f"<p class=\"{css}\">{escape(roll_line(proof))}</p>")
     else:
-        parts.append("<p class=\"muted\">No roll in this event.</p>")
-    parts.append(f"<h2>Sheets (version {sheets['before_version']} → {sheets['after_version']})</h2>")
+        parts.append(_tag("p", _("No roll in this event."), "muted"))
+    parts.append(f"<h2>{escape(_sheets_heading(sheets))}</h2>")
     if sheets["changes"]:
-        parts.append(html_table(["character", "field", "before", "after"],
+        parts.append(html_table([_("character"), _("field"), _("before"), _("after")],
                                 [(c["character"], c["field"], _value(c["before"]), _value(c["after"]))
                                  for c in sheets["changes"]]))
         for name in _changed_characters(report):
-            parts.append(f"<details><summary>{escape(name)}: the sheet just before and just after</summary>"
-                         f"<h3>before</h3>{html_table(['field', 'value'], _sheet_rows(sheets['before'].get(name)))}"
-                         f"<h3>after</h3>{html_table(['field', 'value'], _sheet_rows(sheets['after'].get(name)))}"
-                         "</details>")
+            headers = [_("field"), _("value")]
+            summary = _("{character}: the sheet just before and just after").format(character=name)
+            parts.append(f"<details>{_tag('summary', summary)}"
+                         + _tag("h3", _("before")) + html_table(headers, _sheet_rows(sheets["before"].get(name)))
+                         + _tag("h3", _("after")) + html_table(headers, _sheet_rows(sheets["after"].get(name)))
+                         + "</details>")
     else:
-        parts.append("<p class=\"muted\">No sheet field changed.</p>")
+        parts.append(_tag("p", _("No sheet field changed."), "muted"))
     css = "ok" if chain["ok"] or chain["status"] == "broken after this event" else "bad"
-    parts += ["<h2>Chain</h2>", f"<p class=\"{css}\">{escape(chain['summary'])}</p>", "<h2>Disputes</h2>"]
+    parts += [_tag("h2", _("Chain")), f"<p class=\"{css}\">{escape(chain['summary'])}</p>",
+              _tag("h2", _("Disputes"))]
     if not report["disputes"]:
-        parts.append("<p class=\"muted\">None about this event.</p>")
+        parts.append(_tag("p", _("None about this event."), "muted"))
     for dispute in report["disputes"]:
-        parts += [f"<h3>{escape(dispute_head(dispute))}</h3>", html_table(["voter", "vote", "version"], vote_rows(dispute)),
-                  f"<p>Ruling: {escape(ruling_line(dispute))}</p>"]
+        parts += [f"<h3>{escape(dispute_head(dispute))}</h3>",
+                  html_table([_("voter"), _("vote"), _("version")], vote_rows(dispute)),
+                  _tag("p", _("Ruling: {ruling}").format(ruling=ruling_line(dispute)))]
     for void in report["voided"]:
-        parts.append(f"<p class=\"bad\">Voided at version {void['version']} ({escape(void['id'])}): "
-                     f"{escape(void['reason'])}</p>")
-    return page(title(report), "\n".join(parts))
+        parts.append("<p class=\"bad\">" + escape(_("Voided at version {version} ({id}): {reason}").format(
+            version=void["version"], id=void["id"], reason=void["reason"])) + "</p>")
+    return page(title(report), "\n".join(parts), lang=current_language())

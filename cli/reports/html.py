@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from journal.i18n import CLI
+from journal.service.reports import fit
+
+#: The most characters a bar's label shows in its 180 units (a longer one is cut, its whole text a tooltip).
+LABEL_CHARS = 24
+
 STYLE = """
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 60rem; margin: 2rem auto;
        padding: 0 1rem; color: #1d1d1f; background: #fff; }
@@ -18,10 +24,10 @@ th { background: #f6f6f8; } code, .mono { font-family: ui-monospace, Menlo, Cons
 """
 
 
-def page(title: str, body: str) -> str:
-    """A complete HTML document around ``body`` (already escaped HTML)."""
+def page(title: str, body: str, lang: str = "en") -> str:
+    """A complete HTML document in language ``lang`` around ``body`` (already escaped HTML)."""
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<!DOCTYPE html>\n<html lang=\"{escape(lang)}\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         f"<title>{escape(title)}</title><style>{STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
     )
@@ -37,7 +43,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 def bar_chart(title: str, bars: Sequence[tuple[str, int]], unit: str = "") -> str:
     """A horizontal bar chart as inline SVG (negative values drawn leftwards, in red)."""
     if not bars:
-        return f"<p class=\"muted\">{escape(title)}: nothing to draw.</p>"
+        return "<p class=\"muted\">" + escape(CLI.gettext("{title}: nothing to draw.").format(title=title)) + "</p>"
     label_w, bar_w, row_h = 180, 360, 26
     peak = max(abs(v) for _, v in bars) or 1
     zero = label_w + (bar_w // 2 if any(v < 0 for _, v in bars) else 0)
@@ -48,7 +54,9 @@ def bar_chart(title: str, bars: Sequence[tuple[str, int]], unit: str = "") -> st
         width = abs(value) * scale
         x = zero if value >= 0 else zero - width
         colour = "#3b6fd6" if value >= 0 else "#d0463b"
-        parts.append(f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>'
+        shown = fit(label, LABEL_CHARS)
+        tip = f"<title>{escape(label)}</title>" if shown != label else ""
+        parts.append(f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end">{tip}{escape(shown)}</text>'
                      f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="18" fill="{colour}" rx="3"/>'
                      f'<text x="{(x + width + 6) if value >= 0 else (x - 6):.1f}" y="{y + 15}" '
                      f'text-anchor="{"start" if value >= 0 else "end"}">{value:+d}{escape(unit)}</text>')

@@ -1,8 +1,9 @@
 """The session report: a replay (journal.service.replay) as terminal lines, Markdown, or one self-contained HTML page.
 
 Each renderer takes the replay's JSON-ready dict and returns text; nothing here reads the journal.
-The HTML page draws the session's XP per character and its relationship and revenge changes per
-pair as inline SVG bar charts (cli/reports/html.py).
+The HTML page draws what the system's descriptor charts over the session and the session's dice (a report of
+journal.service.reports: one renderer, its SVG figures in the current language), then the session's XP per
+character and its relationship and revenge changes per pair as inline SVG bar charts (cli/reports/html.py).
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from html import escape
 from typing import Any
 
 from cli.reports.html import bar_chart, page, table
+from journal.i18n import CLI, N_, current_language
+from journal.service.reports import figures_html
 
 NONE = "—"
+_ = CLI.gettext
 
 
 def value(item: Any) -> str:
@@ -21,7 +25,7 @@ def value(item: Any) -> str:
     if item is None:
         return NONE
     if isinstance(item, bool):
-        return "yes" if item else "no"
+        return _("yes") if item else _("no")
     if isinstance(item, list):
         return "[" + ", ".join(value(v) for v in item) + "]"
     if isinstance(item, dict):
@@ -35,25 +39,26 @@ def time(stamp: str | None) -> str:
 
 
 def title(result: dict[str, Any]) -> str:
-    return f"Session {result['session']} of {result['campaign']}"
+    return _("Session {number} of {campaign}").format(number=result["session"], campaign=result["campaign"])
 
 
 def _span(result: dict[str, Any]) -> str:
     end = result["end_version"]
-    return f"versions {result['start_version']}-{end}" if end is not None else \
-        f"versions {result['start_version']}-{result['head']} (still open)"
+    return _("versions {start}-{end}").format(start=result["start_version"], end=end) if end is not None else \
+        _("versions {start}-{end} (still open)").format(start=result["start_version"], end=result["head"])
 
 
 def _minutes(result: dict[str, Any]) -> str:
-    return NONE if result["minutes"] is None else f"{result['minutes']} min"
+    return NONE if result["minutes"] is None else _("{minutes} min").format(minutes=result["minutes"])
 
 
 def _voided(entry: dict[str, Any]) -> str:
     void = entry["voided"]
     if void is None:
         return ""
-    dispute = f", dispute {void['dispute']}" if void["dispute"] else ""
-    return f"voided at v{void['version']}{dispute}: {void['reason']}"
+    dispute = _(", dispute {dispute}").format(dispute=void["dispute"]) if void["dispute"] else ""
+    return _("voided at v{version}{dispute}: {reason}").format(version=void["version"], dispute=dispute,
+                                                               reason=void["reason"])
 
 
 def _bond_label(row: dict[str, Any]) -> str:
@@ -61,7 +66,7 @@ def _bond_label(row: dict[str, Any]) -> str:
 
 
 def _xp_label(row: dict[str, Any]) -> str:
-    return f"{row['character']} (Master)" if row["master"] else row["character"]
+    return _("{character} (Master)").format(character=row["character"]) if row["master"] else row["character"]
 
 
 def _sources(row: dict[str, Any]) -> str:
@@ -73,18 +78,23 @@ def _bond_rows(result: dict[str, Any]) -> list[tuple[Any, ...]]:
             for r in result["bonds"]]
 
 
+#: The parts of a report: the session's events, then those recorded after it (msgids).
+EVENTS, AFTER = N_("Events"), N_("After the session")
+
+
 def _parts(result: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
     during = [e for e in result["events"] if e["part"] == "session"]
     after = [e for e in result["events"] if e["part"] == "after"]
-    return [("Events", during)] + ([("After the session", after)] if after else [])
+    return [(EVENTS, during)] + ([(AFTER, after)] if after else [])
 
 
 # -- terminal ----------------------------------------------------------------------------------
 
 
 def header_lines(result: dict[str, Any]) -> list[str]:
-    return [(f"{title(result)} ({result['system']}): present {', '.join(result['present'])}; {_span(result)}; "
-             f"{_minutes(result)}")]
+    return [_("{title} ({system}): present {present}; {span}; {minutes}").format(
+        title=title(result), system=result["system"], present=", ".join(result["present"]), span=_span(result),
+        minutes=_minutes(result))]
 
 
 def _note(entry: dict[str, Any]) -> str:
@@ -105,24 +115,30 @@ def event_lines(entry: dict[str, Any]) -> list[str]:
 def footer_lines(result: dict[str, Any]) -> list[str]:
     lines = []
     if result["xp"]:
-        lines.append("XP: " + ", ".join(f"{_xp_label(r)} +{r['amount']} ({_sources(r)})" for r in result["xp"]))
+        lines.append(_("XP: {awards}").format(awards=", ".join(f"{_xp_label(r)} +{r['amount']} ({_sources(r)})"
+                                                              for r in result["xp"])))
     if result["bonds"]:
-        lines.append("bonds: " + ", ".join(f"{_bond_label(r)} {r['change']:+d} -> {r['points']}"
-                                           for r in result["bonds"]))
+        lines.append(_("bonds: {changes}").format(changes=", ".join(f"{_bond_label(r)} {r['change']:+d} -> {r['points']}"
+                                                                    for r in result["bonds"])))
     return lines
 
 
 def text(result: dict[str, Any]) -> str:
     lines = header_lines(result)
     for name, entries in _parts(result):
-        if name != "Events":
-            lines.append("after the session:")
+        if name != EVENTS:
+            lines.append(_("after the session:"))
         for entry in entries:
             lines += event_lines(entry)
     return "\n".join(lines + footer_lines(result)) + "\n"
 
 
 # -- Markdown ----------------------------------------------------------------------------------
+
+
+def _utc(stamp: str | None) -> str:
+    """``2025-01-02 12:00:00 UTC``."""
+    return _("{time} UTC").format(time=time(stamp))
 
 
 def _md_cell(item: Any) -> str:
@@ -137,40 +153,50 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str
 
 def _md_event(entry: dict[str, Any]) -> list[str]:
     lines = [f"### v{entry['version']} · {entry['type']} · {entry['actor']}", "",
-             f"recorded {time(entry['recorded_at'])} UTC · event `{entry['id']}`", "",
+             _("recorded {time} UTC · event `{id}`").format(time=time(entry["recorded_at"]), id=entry["id"]), "",
              entry["summary"] + _note(entry)]
     if entry["voided"]:
         lines += ["", f"**{_voided(entry)}**"]
     if entry["changes"]:
-        lines += [""] + _md_table(["character", "field", "before", "after"],
-                                  [(c["character"], c["field"], value(c["before"]), value(c["after"]))
-                                   for c in entry["changes"]])
+        lines += [""] + _md_table(_change_headers(), [(c["character"], c["field"], value(c["before"]),
+                                                       value(c["after"])) for c in entry["changes"]])
     return lines + [""]
+
+
+def _change_headers() -> list[str]:
+    return [_("character"), _("field"), _("before"), _("after")]
+
+
+def _xp_headers() -> list[str]:
+    return [_("character"), _("XP"), _("by source")]
+
+
+def _bond_headers() -> list[str]:
+    return [_("character"), _("bond"), _("towards"), _("change"), _("points"), _("items")]
 
 
 def markdown(result: dict[str, Any]) -> str:
     """The session report in Markdown."""
     lines = [f"# {title(result)}", ""]
     lines += _md_table(["", ""], [
-        ("system", result["system"]),
-        ("present", ", ".join(result["present"])),
-        ("started", f"{time(result['started_at'])} UTC"),
-        ("ended", NONE if result["ended_at"] is None else f"{time(result['ended_at'])} UTC"),
-        ("duration", _minutes(result)),
-        ("events", _span(result)),
+        (_("system"), result["system"]),
+        (_("present"), ", ".join(result["present"])),
+        (_("started"), _utc(result["started_at"])),
+        (_("ended"), NONE if result["ended_at"] is None else _utc(result["ended_at"])),
+        (_("duration"), _minutes(result)),
+        (_("events"), _span(result)),
     ])
     lines.append("")
     for name, entries in _parts(result):
-        lines += [f"## {name}", ""]
+        lines += [f"## {_(name)}", ""]
         for entry in entries:
             lines += _md_event(entry)
-    lines += ["## XP of the session", ""]
-    lines += _md_table(["character", "XP", "by source"],
-                       [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]) \
-        if result["xp"] else ["No experience awarded."]
-    lines += ["", "## Relationships and revenge", ""]
-    lines += _md_table(["character", "bond", "towards", "change", "points", "items"], _bond_rows(result)) \
-        if result["bonds"] else ["No relationship or revenge ticks."]
+    lines += ["## " + _("XP of the session"), ""]
+    lines += _md_table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]) \
+        if result["xp"] else [_("No experience awarded.")]
+    lines += ["", "## " + _("Relationships and revenge"), ""]
+    lines += _md_table(_bond_headers(), _bond_rows(result)) \
+        if result["bonds"] else [_("No relationship or revenge ticks.")]
     return "\n".join(lines) + "\n"
 
 
@@ -179,11 +205,11 @@ def markdown(result: dict[str, Any]) -> str:
 
 def _html_event(entry: dict[str, Any]) -> str:
     voided = f'<p class="bad">{escape(_voided(entry))}</p>' if entry["voided"] else ""
-    changes = table(["character", "field", "before", "after"],
+    changes = table(_change_headers(),
                     [(c["character"], c["field"], value(c["before"]), value(c["after"])) for c in entry["changes"]]) \
         if entry["changes"] else ""
     return (f'<div class="event"><div><span class="who">v{entry["version"]} · {escape(entry["actor"])}</span> '
-            f'<code>{escape(entry["type"])}</code> <span class="muted">{escape(time(entry["recorded_at"]))} UTC · '
+            f'<code>{escape(entry["type"])}</code> <span class="muted">{escape(_utc(entry["recorded_at"]))} · '
             f'<span class="mono">{escape(entry["id"])}</span></span></div>'
             f'<div>{escape(entry["summary"] + _note(entry))}</div>{voided}{changes}</div>')
 
@@ -194,23 +220,25 @@ def _pairs(result: dict[str, Any], bond: str) -> list[tuple[str, int]]:
 
 def html(result: dict[str, Any]) -> str:
     """The session report as one self-contained HTML page, with the XP and bonds charts."""
-    meta = (f'<p class="meta">{escape(result["system"])} · present {escape(", ".join(result["present"]))} · '
-            f'{escape(time(result["started_at"]))} UTC to {escape(time(result["ended_at"]))} UTC · '
-            f'{escape(_minutes(result))} · {escape(_span(result))}</p>')
-    body = [f"<h1>{escape(title(result))}</h1>", meta, "<h2>Changes of the session</h2>",
-            bar_chart("XP per character", [(_xp_label(r), r["amount"]) for r in result["xp"]], " XP"),
-            bar_chart("Relationship changes per pair", _pairs(result, "relationship"))]
+    meta = '<p class="meta">' + escape(_("{system} · present {present} · {start} to {end} · {minutes} · {span}").format(
+        system=result["system"], present=", ".join(result["present"]), start=_utc(result["started_at"]),
+        end=_utc(result["ended_at"]), minutes=_minutes(result), span=_span(result))) + "</p>"
+    body = [f"<h1>{escape(title(result))}</h1>", meta]
+    if "charts" in result:  # a report (journal.service.reports), not a bare replay
+        body.append(figures_html(result))
+    body += ["<h2>" + escape(_("Changes of the session")) + "</h2>",
+             bar_chart(_("XP per character"), [(_xp_label(r), r["amount"]) for r in result["xp"]], _(" XP")),
+             bar_chart(_("Relationship changes per pair"), _pairs(result, "relationship"))]
     if any(r["bond"] == "revenge" for r in result["bonds"]):
-        body.append(bar_chart("Revenge changes per pair (avenger → target)", _pairs(result, "revenge")))
+        body.append(bar_chart(_("Revenge changes per pair (avenger → target)"), _pairs(result, "revenge")))
     if result["xp"]:
-        body.append(table(["character", "XP", "by source"], [(_xp_label(r), f"+{r['amount']}", _sources(r))
-                                                             for r in result["xp"]]))
+        body.append(table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]))
     if result["bonds"]:
-        body.append(table(["character", "bond", "towards", "change", "points", "items"], _bond_rows(result)))
+        body.append(table(_bond_headers(), _bond_rows(result)))
     for name, entries in _parts(result):
-        body.append(f"<h2>{escape(name)}</h2>")
+        body.append(f"<h2>{escape(_(name))}</h2>")
         body += [_html_event(entry) for entry in entries]
-    return page(title(result), "\n".join(body))
+    return page(title(result), "\n".join(body), lang=current_language())
 
 
 RENDERERS = {"text": text, "md": markdown, "html": html}

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
 from journal.events import Payload
-
-Name = str
+from journal.events.names import Name
 
 
 class CampaignCreated(Payload):
@@ -16,9 +15,19 @@ class CampaignCreated(Payload):
 
     type = "campaign.created"
 
-    name: str = Field(min_length=1, max_length=200)
+    name: Name
     system: str
-    master: str = Field(min_length=1, max_length=200)
+    master: Name
+    #: The public key of the journal that created the campaign (64 hex digits; absent before signing, or without
+    #: a key): a fact in the chain, so that a re-chained history cannot pass as one recorded before signing.
+    public_key: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+
+    def to_data(self) -> dict[str, Any]:
+        """The payload's dict; ``public_key`` only when set (the campaigns created without one keep their bytes)."""
+        data = super().to_data()
+        if data["public_key"] is None:
+            del data["public_key"]
+        return data
 
     @field_validator("system")
     @classmethod
@@ -35,5 +44,5 @@ class MemberAdded(Payload):
 
     type = "member.added"
 
-    name: str = Field(min_length=1, max_length=200)
+    name: Name
     role: Literal["player"] = "player"

@@ -1,11 +1,14 @@
 """Payloads of sessions at the table and of free rolls: what every rule system shares.
 
 A session's start commits to the secret seed of the journal's dice (its SHA-256) and records who is
-present and the salts players added; its end reveals the seed and the next unused roll counter, so
-anyone can recompute every server die of the session (docs/dice.md).
+present; each player then adds a salt of their own (``session.salted``); its end reveals the seed, the
+next unused roll counter and the head it closes, so anyone can recompute every server die of the
+session (docs/dice.md).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import Field
 
@@ -14,7 +17,13 @@ from journal.events.rolls import Roll
 
 
 class SessionStarted(Payload):
-    """Session ``number`` begins with these members present."""
+    """Session ``number`` begins with these members present.
+
+    ``seed_source`` says where the seed behind ``commitment`` comes from: ``"key"`` (scheme 2, derived
+    from the journal's key and this event's id; nothing stored) or ``"kept"`` (scheme 1, sessions
+    recorded before: a random seed kept in the ``session_seeds`` table).  ``salts`` are scheme 1's
+    salts typed at the start; scheme 2 starts have none (each player adds their own afterwards).
+    """
 
     type = "session.started"
 
@@ -22,10 +31,24 @@ class SessionStarted(Payload):
     present: list[str] = Field(min_length=1)
     commitment: str = Field(pattern=r"^[0-9a-f]{64}$")
     salts: dict[str, str] = Field(default_factory=dict)
+    seed_source: Literal["kept", "key"] = "kept"
+
+
+class SessionSalted(Payload):
+    """A member present adds their own salt to session ``number``'s dice (the event's actor is that member)."""
+
+    type = "session.salted"
+
+    number: int = Field(ge=1)
+    salt: str = Field(min_length=1, max_length=200)
 
 
 class SessionEnded(Payload):
-    """Session ``number`` ends: the seed is revealed; ``minutes`` is its duration for XP."""
+    """Session ``number`` ends: the seed is revealed; ``minutes`` is its duration for XP.
+
+    ``head_version`` and ``head_hash`` are the version and hash of the last event before the end: the
+    head this end closes (absent from the ends recorded before they were added).
+    """
 
     type = "session.ended"
 
@@ -34,6 +57,8 @@ class SessionEnded(Payload):
     next_counter: int = Field(ge=0)
     minutes: int = Field(ge=0)
     minutes_recorded_by_master: bool = False
+    head_version: int | None = Field(default=None, ge=1)
+    head_hash: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 
 
 class FreeRoll(Payload):

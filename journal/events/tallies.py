@@ -12,20 +12,26 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from journal.events import Payload
+from journal.events.names import Name
 
 
 class TallyEntry(BaseModel):
-    """One line the tally appended: what kind of award, to whom (towards whom), the item and amount."""
+    """One line the tally appended: what kind of award, to whom (towards whom), the item and amount.
+
+    ``amount`` is the amount recorded (the Master's, when changed at the table); ``proposed`` is the amount
+    the rules proposed for a line the Master changed, None otherwise (and in tallies recorded before it).
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     key: str = Field(min_length=1, max_length=500)
     kind: str = Field(min_length=1, max_length=50)
-    character: str = Field(min_length=1, max_length=200)
-    other: str | None = Field(default=None, min_length=1, max_length=200)
+    character: Name
+    other: Name | None = None
     item: str = Field(min_length=1, max_length=500)
     amount: int
     reason: str = ""
+    proposed: int | None = None
 
 
 class TallyCommitted(Payload):

@@ -10,6 +10,7 @@ from typing import ClassVar
 from pydantic import Field
 
 from journal.events import Payload
+from journal.events.names import Name
 
 TOKEN_ID = r"^[0-9a-f]{12}$"
 SHA256_HEX = r"^[0-9a-f]{64}$"
@@ -20,7 +21,7 @@ class TokenIssued(Payload):
 
     type: ClassVar[str] = "member.token_issued"
 
-    member: str = Field(min_length=1, max_length=200)
+    member: Name
     token_id: str = Field(pattern=TOKEN_ID)
     token_hash: str = Field(pattern=SHA256_HEX)
 
@@ -30,5 +31,5 @@ class TokenRevoked(Payload):
 
     type: ClassVar[str] = "member.token_revoked"
 
-    member: str = Field(min_length=1, max_length=200)
+    member: Name
     token_id: str = Field(pattern=TOKEN_ID)

@@ -11,7 +11,7 @@ This module imports nothing heavy, so the fold's hot path pays one dict lookup p
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from journal.events.envelope import Event
@@ -42,6 +42,13 @@ def register(event_type: str, from_version: int, upcaster: Upcaster | str) -> No
 def current_version(event_type: str) -> int:
     """The schema version events of this type are read as (1 when no upcaster was registered)."""
     return _CURRENT.get(event_type, 1)
+
+
+def register_all(upcasts: Iterable[Any]) -> None:
+    """Register each of ``upcasts`` (a system descriptor's: ``type``, ``from_version``, ``function``), the one place
+    the folds (projections.catalog) and the summaries (journal.service.summaries) both go through."""
+    for step in upcasts:
+        register(step.type, step.from_version, step.function)
 
 
 def needs_upcast(event_type: str) -> bool:

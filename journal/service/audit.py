@@ -14,7 +14,7 @@
   relative to this event (``holds``, ``broken at this event``, ``broken before this event``, or
   ``broken after this event`` when this event and those before it still hold);
 * ``disputes``: every dispute about the event with its votes, tally and ruling, and the void that
-  took it out of the projections (if any).
+  took it out of the projections (if any), read from the void events themselves, never only from their marks.
 """
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ from __future__ import annotations
 from typing import Any
 
 from journal.dice.derive import derive_roll, session_key, verify_commitment
+from journal.i18n import _, ngettext
 from journal.service.disputes import resolve_event, tally
 from journal.service.journal import Journal
 from journal.service.queries import sheets
-from projections.engine import voids
+from journal.service.sessions import session_salts
+from projections.engine import voids_from_events
 
 ENVELOPE_FIELDS = ("id", "campaign", "version", "type", "schema", "data", "actor", "recorded_at", "session",
                    "causation", "prev_hash", "hash", "seq")
@@ -48,6 +50,7 @@ def _rolls(value: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
 def _roll_proofs(journal: Journal, event: Any) -> list[dict[str, Any]]:
     marks = journal.store.marks(event.campaign, types=["session.started", "session.ended"])
     started = {e.data["number"]: e.data for e in marks if e.type == "session.started"}
+    start_events = {e.data["number"]: e for e in marks if e.type == "session.started"}
     ended = {e.data["number"]: e for e in marks if e.type == "session.ended"}
     proofs = []
     for path, roll in _rolls(event.data):
@@ -58,25 +61,29 @@ def _roll_proofs(journal: Journal, event: Any) -> list[dict[str, Any]]:
             continue
         record = started.get(event.session) if event.session is not None else None
         if record is None:
-            proofs.append({**proof, "status": "no session", "problem": "a server roll recorded outside any session"})
+            proofs.append({**proof, "status": "no session", "problem": _("a server roll recorded outside any session")})
             continue
         end = ended.get(event.session)
-        proof.update(session=event.session, commitment=record["commitment"], salts=sorted(record["salts"].values()))
+        salts = session_salts(journal, event.campaign, start_events[event.session],
+                              end.version if end is not None else event.version)
+        proof.update(session=event.session, commitment=record["commitment"], salts=sorted(salts))
         if end is None:
             proofs.append({**proof, "status": "sealed", "seed": None,
-                           "problem": f"session {event.session} is still open: its seed is revealed at its end"})
+                           "problem": _("session {number} is still open: its seed is revealed at its end").format(
+                               number=event.session)})
             continue
         seed = bytes.fromhex(end.data["seed"])
-        expected = derive_roll(session_key(seed, list(record["salts"].values())), event.campaign, event.session,
+        expected = derive_roll(session_key(seed, salts), event.campaign, event.session,
                                roll["counter"], roll["sides"], len(roll["dice"]))
         commitment_ok = verify_commitment(seed, record["commitment"])
         matches = expected == list(roll["dice"])
         proof.update(seed=end.data["seed"], commitment_ok=commitment_ok, recomputed=expected,
                      status="verified" if matches and commitment_ok else "mismatch")
         if not commitment_ok:
-            proof["problem"] = "the revealed seed does not match the session's commitment"
+            proof["problem"] = _("the revealed seed does not match the session's commitment")
         elif not matches:
-            proof["problem"] = f"recorded {list(roll['dice'])}, the seed gives {expected}"
+            proof["problem"] = _("recorded {recorded}, the seed gives {expected}").format(recorded=list(roll["dice"]),
+                                                                                          expected=expected)
         proofs.append(proof)
     return proofs
 
@@ -114,21 +121,25 @@ def _chain(journal: Journal, event: Any) -> dict[str, Any]:
     result: dict[str, Any] = {"ok": report.ok, "events": report.events, "break": None}
     if report.ok:
         result["status"] = "holds"
-        result["summary"] = f"the chain holds: {report.events} events, this one (version {event.version}) included"
+        result["summary"] = _("the chain holds: {events}, this one (version {version}) included").format(
+            events=ngettext("{count} event", "{count} events", report.events).format(count=report.events),
+            version=event.version)
         return result
     first = report.breaks[0]
     result["break"] = {"version": first.version, "id": first.id, "reason": first.reason}
     if first.version == event.version:
         result["status"] = "broken at this event"
-        result["summary"] = f"chain broken at this event (version {event.version}, {event.id}): {first.reason}"
+        result["summary"] = _("chain broken at this event (version {version}, {id}): {reason}").format(
+            version=event.version, id=event.id, reason=first.reason)
     elif first.version < event.version:
         result["status"] = "broken before this event"
-        result["summary"] = (f"chain broken before this event, at version {first.version} ({first.id}): "
-                             f"{first.reason}")
+        result["summary"] = _("chain broken before this event, at version {version} ({id}): {reason}").format(
+            version=first.version, id=first.id, reason=first.reason)
     else:
         result["status"] = "broken after this event"
-        result["summary"] = (f"the chain holds up to this event (version {event.version}); first broken at "
-                             f"version {first.version} ({first.id}): {first.reason}")
+        result["summary"] = _("the chain holds up to this event (version {version}); first broken at "
+                              "version {broken} ({id}): {reason}").format(
+            version=event.version, broken=first.version, id=first.id, reason=first.reason)
     return result
 
 
@@ -145,7 +156,7 @@ def audit(journal: Journal, campaign: str, event: str) -> dict[str, Any]:
     disputes = [{**disputes_state["disputes"][d], "tally": tally(disputes_state["disputes"][d])}
                 for d in disputes_state["by_target"].get(target.id, [])]
     voided = [{"id": v.by, "version": v.version, "reason": v.reason, "dispute": v.dispute}
-              for v in voids(journal.store, campaign) if v.target == target.id]
+              for v in voids_from_events(journal.store, campaign) if v.target == target.id]
     return {
         "campaign": campaign,
         "version": head.version,

@@ -8,16 +8,32 @@ what it returns with the version the context was read at, and runs it again on a
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from journal.errors import NotAuthorized, RuleViolation, ValidationFailed
+from journal.i18n import N_, gettext
 from journal.store import EventStore
 
 if TYPE_CHECKING:
     from journal.dice.derive import Roller
+    from journal.dice.session import SessionDice
     from journal.events import Payload
+    from journal.events.envelope import Event
     from journal.events.rolls import Roll
+    from journal.store.keys import JournalKey
+
+
+def journal_key(store: EventStore, *, create: bool = False) -> JournalKey | None:
+    """The journal's key (journal/store/keys.py, kept outside the database), made now when ``create`` and missing.
+
+    Racing first uses agree on one key (keys.py links a complete file into place); a key made here is given to
+    the store too, so this process signs its appends from then on.
+    """
+    from journal.store.engine import attach_key
+
+    return attach_key(store, create=create)
 
 
 @dataclass(frozen=True)
@@ -42,8 +58,9 @@ class Context:
     actor: str
     version: int
     sessions: dict[str, Any]
-    states: dict[str, Any] = field(default_factory=dict)
+    states: MutableMapping[str, Any] = field(default_factory=dict)
     _roller: Roller | None = None
+    _session_events: list[Event] | None = None
 
     @property
     def name(self) -> str:
@@ -63,35 +80,82 @@ class Context:
         number = self.sessions["open"]
         return None if number is None else self.sessions["sessions"][str(number)]
 
-    @staticmethod
-    def new_id() -> str:
-        """A fresh event id, for a Record that another event of the same batch names."""
+    #: Under ``Journal.idempotent``: the decision's id derived from the key, handed out by the first ``new_id``.
+    first_id: str | None = None
+
+    def new_id(self) -> str:
+        """A fresh event id, for a Record that another event of the same batch names (or that an id derives from).
+
+        Under ``Journal.idempotent`` the first call returns the id derived from the key, so a retry gives the same
+        id to whatever the command derived from it (a session's seed is derived from its start's id).
+        """
+        if self.first_id is not None:
+            first, self.first_id = self.first_id, None
+            return first
         from journal.store.eventstore import new_ids
 
         return new_ids(1)[0]
 
     def require_master(self, what: str) -> None:
-        """Refuse unless the actor is the Master; ``what`` completes 'only the Master may ...'."""
+        """Refuse unless the actor is the Master; ``what`` (marked ``N_``) completes 'only the Master may ...'."""
         if not self.is_master:
-            raise NotAuthorized(f"only the Master may {what} ('{self.actor}' is a player)")
+            raise NotAuthorized(gettext("only the Master may {what} ('{actor}' is a player)")
+                                .format(what=gettext(what), actor=self.actor))
 
     def require_system(self, system: str) -> None:
         if self.system != system:
-            raise RuleViolation("campaign: one rule system", f"'{self.name}' plays {self.system}, not {system}")
+            raise RuleViolation(N_("campaign: one rule system"), gettext("'{name}' plays {system}, not {system2}")
+                                                                 .format(name=self.name, system=self.system, system2=system))
 
     def require_session(self, what: str) -> dict[str, Any]:
         session = self.session
         if session is None:
-            raise RuleViolation("session: open session needed", f"{what} needs an open session ('journal session start')")
+            raise RuleViolation(N_("session: open session needed"), gettext("{what} needs an open session ('journal session start')")
+                                                                    .format(what=gettext(what)))
         return session
+
+    def session_events(self) -> list[Event]:
+        """The open session's events up to this context's version, its ``session.started`` first (read once)."""
+        if self._session_events is None:
+            session = self.require_session(N_("the journal's dice"))
+            self._session_events = list(self.store.read(self.name, from_version=session["start_version"],
+                                                        to_version=self.version))
+        return self._session_events
+
+    def session_dice(self) -> SessionDice:
+        """The open session's salts so far and its next roll counter, from its events."""
+        from journal.dice.session import scan
+
+        return scan(self.session_events()[1:])
 
     def next_counter(self) -> int:
         """The first roll counter the open session's recorded server rolls have not used."""
-        from journal.events.rolls import next_counter
+        return self.session_dice().next_counter
 
-        session = self.require_session("the journal's dice")
-        events = self.store.read(self.name, from_version=session["start_version"] + 1, to_version=self.version)
-        return next_counter(event.data for event in events)
+    def session_seed(self) -> bytes:
+        """The open session's secret seed: derived from the journal's key (scheme 2) or kept (scheme 1).
+
+        Refused with the rule when this journal cannot give it, or when what it gives is not the seed the
+        session committed to (another journal's key, a start event that was altered).
+        """
+        from journal.dice.derive import verify_commitment
+        from journal.dice.session import SEED_PURPOSE, derive_seed
+
+        start = self.session_events()[0]
+        rule = N_("dice: server rolls need the session seed")
+        if start.data.get("seed_source", "kept") == "kept":
+            kept = self.store.seed(self.name, start.data["number"])
+            if kept is None:
+                raise RuleViolation(rule, gettext("this session's seed is not on this journal"))
+            seed = bytes.fromhex(kept)
+        else:
+            key = journal_key(self.store)
+            if key is None:
+                raise RuleViolation(rule, gettext("this journal's key is not here (JOURNAL_KEY_DIR or JOURNAL_KEY names it)"))
+            seed = derive_seed(key.secret(SEED_PURPOSE), self.name, start.data["number"], start.id)
+        if not verify_commitment(seed, start.data["commitment"]):
+            raise RuleViolation(rule, gettext("this journal's key does not give the seed the session committed to"))
+        return seed
 
     def dice(self, sides: int, count: int, table: list[int] | None = None) -> Roll:
         """``count`` dice of ``sides``: the table's values when given, else the journal's server dice."""
@@ -100,24 +164,23 @@ class Context:
 
         if table is not None:
             if len(table) != count:
-                raise ValidationFailed(f"dice: this roll needs {count} d{sides}, {len(table)} given")
+                raise ValidationFailed(gettext("dice: this roll needs {count} d{sides}, {count2} given")
+                                       .format(count=count, sides=sides, count2=len(table)))
             for value in table:
                 if not 1 <= value <= sides:
-                    raise ValidationFailed(f"dice: a d{sides} cannot show {value}")
+                    raise ValidationFailed(gettext("dice: a d{sides} cannot show {value}")
+                                           .format(sides=sides, value=value))
             return Roll(sides=sides, dice=list(table), source="table")
         if self._roller is None:
             session = self.session
             if session is None:
                 raise RuleViolation(
-                    "dice: server rolls need an open session",
-                    "start a session for the journal's dice, or give the table's dice with --dice",
+                    N_("dice: server rolls need an open session"),
+                    gettext("start a session for the journal's dice, or give the table's dice with --dice"),
                 )
-            seed = self.store.seed(self.name, session["number"])
-            if seed is None:
-                raise RuleViolation("dice: server rolls need the session seed", "this session's seed is not on this journal")
-            self._roller = Roller.from_seed(
-                bytes.fromhex(seed), list(session["salts"].values()), self.name, session["number"], self.next_counter()
-            )
+            dice = self.session_dice()
+            self._roller = Roller.from_seed(self.session_seed(), dice.texts(session["salts"].values()), self.name,
+                                            session["number"], dice.next_counter)
         return self._roller.roll(sides, count)
 
     def draw(self, table: list[int] | None = None) -> Any:
@@ -128,7 +191,8 @@ class Context:
             if remaining is None:
                 return self.dice(sides, count)
             if len(remaining) < count:
-                raise ValidationFailed(f"dice: the notation needs more dice than the {len(table or [])} given")
+                raise ValidationFailed(gettext("dice: the notation needs more dice than the {count} given")
+                                       .format(count=len(table or [])))
             taken = [remaining.pop(0) for _ in range(count)]
             return self.dice(sides, count, taken)
 

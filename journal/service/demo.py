@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from journal.errors import NotFound
+from journal.i18n import _
 from journal.service.journal import Journal
 from journal.systems import registry
 
@@ -98,18 +99,19 @@ def demo_campaigns(journal: Journal) -> DemoCampaigns:
     for demo in demos:
         found = journal.campaign(demo.campaign)
         if found["system"] != demo.system:
-            raise NotFound(f"'{demo.campaign}' plays {found['system']}, not {demo.system}: "
-                           "it is not the demo's campaign")
+            raise NotFound(_("'{campaign}' plays {system}, not {system2}: it is not the demo's campaign")
+                           .format(campaign=demo.campaign, system=found['system'], system2=demo.system))
     replayed = next((demo for demo in demos if demo.replayed), None)
     if replayed is None or replayed.audited_type is None:
-        raise NotFound("no demo campaign to replay and audit")
+        raise NotFound(_("no demo campaign to replay and audit"))
     audited = next(
         (event for event in journal.store.read(replayed.campaign, types=[replayed.audited_type])
          if event.session == SESSION and _server_roll(event.data)),
         None,
     )
     if audited is None:
-        raise NotFound(f"no server roll of session {SESSION} in '{replayed.campaign}': is it the demo's campaign?")
+        raise NotFound(_("no server roll of session {session} in '{campaign}': is it the demo's campaign?")
+                       .format(session=SESSION, campaign=replayed.campaign))
     tallied = tuple(demo.campaign for demo in demos
                     if any(event.data["session"] == SESSION
                            for event in journal.store.read(demo.campaign, types=["tally.committed"])))

@@ -32,9 +32,11 @@ from journal.events.disputes import Choice, DisputeOpened, DisputeRuled, Dispute
 from journal.events.envelope import Event
 from journal.events.session import FreeRoll
 from journal.events.upcasting import upcast
+from journal.i18n import N_, gettext
 from journal.quorum import second_degree
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
+from journal.service.roles import require_role
 from journal.store.eventstore import utc_now
 from projections import catalog
 from projections import disputes as disputes_projection
@@ -57,7 +59,8 @@ MIN_PREFIX = 8
 def _prefix(ref: str, what: str) -> str:
     text = ref.strip().lower()
     if not _PREFIX.match(text) or sum(ch != "-" for ch in text) < MIN_PREFIX:
-        raise ValidationFailed(f"{what}: '{ref}' is not an id or a prefix of at least {MIN_PREFIX} hex digits")
+        raise ValidationFailed(gettext("{what}: '{ref}' is not an id or a prefix of at least {min_prefix} hex digits")
+                               .format(what=what, ref=ref, min_prefix=MIN_PREFIX))
     return text
 
 
@@ -68,27 +71,30 @@ def _ids_like(journal: Journal, prefix: str, *, campaign: str | None = None, typ
 
 def _ambiguous(what: str, ref: str, ids: list[str]) -> ValidationFailed:
     shown = ", ".join(ids[:5]) + (", …" if len(ids) > 5 else "")
-    return ValidationFailed(f"{what}: '{ref}' is ambiguous: {shown}")
+    return ValidationFailed(gettext("{what}: '{ref}' is ambiguous: {shown}").format(what=what, ref=ref, shown=shown))
 
 
 def resolve_event(journal: Journal, campaign: str, ref: str) -> Event:
     """The event of ``campaign`` that ``ref`` names: a version number, an event id or a unique id prefix."""
     journal.campaign(campaign)
     text = str(ref).strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         found = list(journal.store.read(campaign, from_version=int(text), to_version=int(text)))
         if not found:
-            raise NotFound(f"no event at version {text} in campaign '{campaign}'")
+            raise NotFound(gettext("no event at version {text} in campaign '{campaign}'")
+                           .format(text=text, campaign=campaign))
         return found[0]
     prefix = _prefix(text, "event")
     if _UUID.match(prefix):
         event = journal.store.get(prefix)
         if event.campaign != campaign:
-            raise NotFound(f"event {prefix} is not in campaign '{campaign}'")
+            raise NotFound(gettext("event {prefix} is not in campaign '{campaign}'")
+                           .format(prefix=prefix, campaign=campaign))
         return event
     matches = _ids_like(journal, prefix, campaign=campaign)
     if not matches:
-        raise NotFound(f"no event with an id starting '{prefix}' in campaign '{campaign}'")
+        raise NotFound(gettext("no event with an id starting '{prefix}' in campaign '{campaign}'")
+                       .format(prefix=prefix, campaign=campaign))
     if len(matches) > 1:
         raise _ambiguous("event", ref, [m[0] for m in matches])
     return journal.store.get(matches[0][0])
@@ -117,14 +123,16 @@ def find_dispute(journal: Journal, ref: str, campaign: str | None = None) -> tup
 def _dispute(ctx: Context, dispute_id: str) -> dict[str, Any]:
     found = ctx.states["disputes"]["disputes"].get(dispute_id)
     if found is None:  # its opening was voided
-        raise NotFound(f"no dispute with id '{dispute_id}' in campaign '{ctx.name}'")
+        raise NotFound(gettext("no dispute with id '{dispute_id}' in campaign '{name}'")
+                       .format(dispute_id=dispute_id, name=ctx.name))
     return found
 
 
 def _closed(dispute: dict[str, Any]) -> RuleViolation:
     ruling = dispute["ruling"]
-    return RuleViolation("dispute: ruled once",
-                         f"dispute {dispute['id']} was ruled at version {ruling['version']}: {dispute['status']}")
+    return RuleViolation(N_("dispute: ruled once"),
+                         gettext("dispute {id} was ruled at version {version}: {status}")
+                         .format(id=dispute['id'], version=ruling['version'], status=dispute['status']))
 
 
 def _who(dispute: dict[str, Any]) -> str:
@@ -146,32 +154,36 @@ def open_dispute(journal: Journal, campaign: str, event: str, reason: str, actor
     target = resolve_event(journal, campaign, event)
     reason = reason.strip()
     if not reason:
-        raise ValidationFailed("reason: a dispute needs a reason")
+        raise ValidationFailed(gettext("reason: a dispute needs a reason"))
 
     def decide(ctx: Context) -> list:
         if target.type in FINAL_TYPES or target.type.startswith(FINAL_PREFIXES):
-            raise RuleViolation("dispute: what may be disputed",
-                                f"event {target.id} (version {target.version}) is a {target.type}: "
-                                "voids, disputes and campaign, membership, token and session records are final")
+            raise RuleViolation(N_("dispute: what may be disputed"),
+                                gettext("event {id} (version {version}) is a {type}: voids, disputes and campaign, membership, token and session records are final")
+                                .format(id=target.id, version=target.version, type=target.type))
         for void in voids(journal.store, ctx.name, to_version=ctx.version):
             if void.target == target.id:
-                raise RuleViolation("dispute: voided event",
-                                    f"event {target.id} (version {target.version}) was voided at version {void.version}")
+                raise RuleViolation(N_("dispute: voided event"),
+                                    gettext("event {id} (version {version}) was voided at version {version2}")
+                                    .format(id=target.id, version=target.version, version2=void.version))
         pending = disputes_projection.open_disputes(ctx.states["disputes"], target.id)
         if pending:
-            raise RuleViolation("dispute: one at a time",
-                                f"event version {target.version} is already disputed: dispute {pending[0]['id']} is open")
+            raise RuleViolation(N_("dispute: one at a time"),
+                                gettext("event version {version} is already disputed: dispute {id} is open")
+                                .format(version=target.version, id=pending[0]['id']))
         players = [name for name, role in ctx.campaign["members"].items() if role == "player"]
         if target.session is None:
             voters = players
             if not voters:
-                raise RuleViolation("dispute: voters", f"'{ctx.name}' has no players: no quorum can be formed")
+                raise RuleViolation(N_("dispute: voters"), gettext("'{name}' has no players: no quorum can be formed")
+                                                           .format(name=ctx.name))
         else:
             record = ctx.sessions["sessions"].get(str(target.session))
             voters = [name for name in (record or {}).get("present", []) if name in players]
             if not voters:
-                raise RuleViolation("dispute: voters",
-                                    f"no player was present at session {target.session}: no quorum can be formed")
+                raise RuleViolation(N_("dispute: voters"),
+                                    gettext("no player was present at session {session}: no quorum can be formed")
+                                    .format(session=target.session))
         return [DisputeOpened(target=target.id, target_version=target.version, target_type=target.type,
                               session=target.session, reason=reason[:2000], voters=voters)]
 
@@ -181,7 +193,7 @@ def open_dispute(journal: Journal, campaign: str, event: str, reason: str, actor
 def vote(journal: Journal, dispute: str, choice: str, actor: str | None = None, campaign: str | None = None) -> Event:
     """A voter's vote on ``dispute``: ``uphold`` (the event stands) or ``overturn``; final once cast."""
     if choice not in CHOICES:
-        raise ValidationFailed(f"choice: '{choice}' is not uphold or overturn")
+        raise ValidationFailed(gettext("choice: '{choice}' is not uphold or overturn").format(choice=choice))
     name, dispute_id = find_dispute(journal, dispute, campaign)
 
     def decide(ctx: Context) -> list:
@@ -190,14 +202,17 @@ def vote(journal: Journal, dispute: str, choice: str, actor: str | None = None, 
             raise _closed(found)
         voters = ", ".join(found["voters"])
         if ctx.is_master:
-            raise RuleViolation("dispute: who votes", f"the Master rules on the dispute and does not vote (voters: {voters})")
+            raise RuleViolation(N_("dispute: who votes"), gettext("the Master rules on the dispute and does not vote (voters: {voters})")
+                                                          .format(voters=voters))
         if ctx.actor not in found["voters"]:
             where = f"was not present at session {found['session']}" if found["session"] is not None else "is not a voter"
-            raise RuleViolation("dispute: who votes", f"'{ctx.actor}' {where} (voters: {voters})")
+            raise RuleViolation(N_("dispute: who votes"), gettext("'{actor}' {where} (voters: {voters})")
+                                                          .format(actor=ctx.actor, where=where, voters=voters))
         cast = found["votes"].get(ctx.actor)
         if cast is not None:
-            raise RuleViolation("dispute: one vote each",
-                                f"'{ctx.actor}' already voted {cast['choice']} on dispute {dispute_id} (version {cast['version']})")
+            raise RuleViolation(N_("dispute: one vote each"),
+                                gettext("'{actor}' already voted {choice} on dispute {dispute_id} (version {version})")
+                                .format(actor=ctx.actor, choice=cast['choice'], dispute_id=dispute_id, version=cast['version']))
         return [DisputeVoted(dispute=dispute_id, choice=choice)]
 
     return journal.execute(name, lambda ctx: [Record(p, dispute_id) for p in decide(ctx)], actor)[0]
@@ -213,26 +228,26 @@ def rule(
     ``corrected`` (when given; the same type as the disputed event) caused by the void.
     """
     if ruling not in CHOICES:
-        raise ValidationFailed(f"ruling: '{ruling}' is not uphold or overturn")
+        raise ValidationFailed(gettext("ruling: '{ruling}' is not uphold or overturn").format(ruling=ruling))
     if corrected is not None and ruling != "overturn":
-        raise ValidationFailed("corrected: only an overturn appends a corrected event")
+        raise ValidationFailed(gettext("corrected: only an overturn appends a corrected event"))
     name, dispute_id = find_dispute(journal, dispute, campaign)
 
     def decide(ctx: Context) -> list[Record]:
-        ctx.require_master("rule on a dispute")
+        require_role(ctx.campaign["members"], ctx.actor, DisputeRuled.type)
         found = _dispute(ctx, dispute_id)
         if found["status"] != "open":
             raise _closed(found)
         counted = tally(found)
         if not counted["reached"]:
             verb = "has" if counted["voted"] == 1 else "have"
-            raise RuleViolation("dispute: quorum",
-                                f"second-degree quorum: {counted['required']} of {counted['eligible']} {_who(found)} "
-                                f"must vote, {counted['voted']} {verb}")
+            raise RuleViolation(N_("dispute: quorum"),
+                                gettext("second-degree quorum: {required} of {eligible} {who} must vote, {voted} {verb}")
+                                .format(required=counted['required'], eligible=counted['eligible'], who=_who(found), voted=counted['voted'], verb=verb))
         target = journal.store.get(found["target"])
         if corrected is not None and corrected.type != target.type:
-            raise ValidationFailed(f"corrected: the disputed event is a {target.type}; its correction must be one too, "
-                                   f"not a {corrected.type}")
+            raise ValidationFailed(gettext("corrected: the disputed event is a {type}; its correction must be one too, not a {type2}")
+                                   .format(type=target.type, type2=corrected.type))
         majority: Literal["uphold", "overturn", "tie"] = (
             "tie" if counted["uphold"] == counted["overturn"]
             else "overturn" if counted["overturn"] > counted["uphold"] else "uphold")
@@ -262,8 +277,8 @@ def corrected_dice(journal: Journal, dispute: str, dice: list[int], campaign: st
     found = journal.at(name)["disputes"]["disputes"][dispute_id]
     target = journal.store.get(found["target"])
     if target.type != FreeRoll.type:
-        raise ValidationFailed(f"corrected dice: only a {FreeRoll.type} can be corrected by its dice; "
-                               f"give the corrected {target.type} as JSON")
+        raise ValidationFailed(gettext("corrected dice: only a {type} can be corrected by its dice; give the corrected {type2} as JSON")
+                               .format(type=FreeRoll.type, type2=target.type))
     expression = parse(target.data["notation"])
     remaining = list(dice)
 
@@ -271,16 +286,19 @@ def corrected_dice(journal: Journal, dispute: str, dice: list[int], campaign: st
         from journal.events.rolls import Roll
 
         if len(remaining) < count:
-            raise ValidationFailed(f"corrected dice: '{expression}' throws more dice than the {len(dice)} given")
+            raise ValidationFailed(gettext("corrected dice: '{expression}' throws more dice than the {count} given")
+                                   .format(expression=expression, count=len(dice)))
         taken = [remaining.pop(0) for _ in range(count)]
         for value in taken:
             if not 1 <= value <= sides:
-                raise ValidationFailed(f"corrected dice: a d{sides} cannot show {value}")
+                raise ValidationFailed(gettext("corrected dice: a d{sides} cannot show {value}")
+                                       .format(sides=sides, value=value))
         return Roll(sides=sides, dice=taken, source="table")
 
     result = evaluate(expression, draw)
     if remaining:
-        raise ValidationFailed(f"corrected dice: '{expression}' throws {len(dice) - len(remaining)} dice, {len(dice)} given")
+        raise ValidationFailed(gettext("corrected dice: '{expression}' throws {value} dice, {count} given")
+                               .format(expression=expression, value=len(dice) - len(remaining), count=len(dice)))
     return FreeRoll(notation=str(expression), rolls=list(result.rolls), result=result.total, pool=result.is_pool,
                     description=result.describe(), purpose=target.data.get("purpose"))
 
@@ -312,7 +330,8 @@ def show_dispute(journal: Journal, dispute: str, campaign: str | None = None) ->
     folded = journal.at(name)
     found = folded["disputes"]["disputes"].get(dispute_id)
     if found is None:
-        raise NotFound(f"no dispute with id '{dispute_id}' in campaign '{name}' (its opening was voided)")
+        raise NotFound(gettext("no dispute with id '{dispute_id}' in campaign '{name}' (its opening was voided)")
+                       .format(dispute_id=dispute_id, name=name))
     return {"campaign": name, "version": folded.version, "dispute": _row(found)}
 
 
@@ -375,6 +394,7 @@ def _refuse_dependents(journal: Journal, ctx: Context, target: Event, decision: 
     if dependents:
         shown = "; ".join(dependents[:10]) + (f"; and {len(dependents) - 10} more" if len(dependents) > 10 else "")
         raise RuleViolation(
-            "dispute: overturn",
-            f"later events depend on the decision of event version {target.version}: {shown}; dispute them first",
+            N_("dispute: overturn"),
+            gettext("later events depend on the decision of event version {version}: {shown}; dispute them first")
+            .format(version=target.version, shown=shown),
         )

@@ -27,12 +27,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
+from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
 from journal.events.house_rules import RuleAdopted, RuleProposed, RuleVoted
+from journal.i18n import N_, gettext
 from journal.quorum import first_degree, quorum_size
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
+from journal.service.roles import require_role
 from journal.systems import registry
 
 Value = int | str
@@ -60,7 +62,8 @@ class RuleSpec:
         if self.choices:
             text = str(raw).strip() if isinstance(raw, str) else None
             if text not in self.choices:
-                raise ValidationFailed(f"house rule '{self.key}': {raw!r} is not one of {', '.join(self.choices)}")
+                raise ValidationFailed(gettext("house rule '{key}': {raw!r} is not one of {choices}")
+                                       .format(key=self.key, raw=raw, choices=', '.join(self.choices)))
             return text
         if isinstance(raw, bool):
             number = None
@@ -71,10 +74,12 @@ class RuleSpec:
         else:
             number = None
         if number is None:
-            raise ValidationFailed(f"house rule '{self.key}': {raw!r} is not a whole number")
+            raise ValidationFailed(gettext("house rule '{key}': {raw!r} is not a whole number")
+                                   .format(key=self.key, raw=raw))
         assert self.low is not None and self.high is not None
         if not self.low <= number <= self.high:
-            raise ValidationFailed(f"house rule '{self.key}': {number} is not in {self.low}-{self.high}")
+            raise ValidationFailed(gettext("house rule '{key}': {number} is not in {low}-{high}")
+                                   .format(key=self.key, number=number, low=self.low, high=self.high))
         return number
 
 
@@ -101,7 +106,8 @@ def spec(key: str) -> RuleSpec:
     known = rules()
     found = known.get(key.strip() if isinstance(key, str) else key)
     if found is None:
-        raise ValidationFailed(f"house rule '{key}': unknown key (known: {', '.join(sorted(known))})")
+        raise ValidationFailed(gettext("house rule '{key}': unknown key (known: {known})")
+                               .format(key=key, known=', '.join(sorted(known))))
     return found
 
 
@@ -162,7 +168,7 @@ def find_proposal(journal: Journal, ref: str, campaign: str | None = None) -> tu
     """(campaign, proposal id) of the proposal named by ``ref``: its id or a unique prefix of it."""
     text = ref.strip().lower()
     if not text:
-        raise ValidationFailed("proposal: give the proposal's id (or a unique prefix of it)")
+        raise ValidationFailed(gettext("proposal: give the proposal's id (or a unique prefix of it)"))
     if campaign is not None:
         journal.campaign(campaign)
         names = [campaign]
@@ -176,24 +182,26 @@ def find_proposal(journal: Journal, ref: str, campaign: str | None = None) -> tu
     found = [(name, pid) for name in names for pid in _match(journal.at(name)["house_rules"], text)]
     if not found:
         where = f" in '{campaign}'" if campaign is not None else ""
-        raise NotFound(f"no house-rule proposal '{ref.strip()}'{where}")
+        raise NotFound(gettext("no house-rule proposal '{strip}'{where}").format(strip=ref.strip(), where=where))
     if len(found) > 1:
-        raise ValidationFailed(f"proposal '{ref.strip()}': ambiguous, it begins {len(found)} proposals' ids "
-                               f"({', '.join(pid for _, pid in found[:3])}{', …' if len(found) > 3 else ''})")
+        raise ValidationFailed(gettext("proposal '{strip}': ambiguous, it begins {count} proposals' ids ({found}{value})")
+                               .format(strip=ref.strip(), count=len(found), found=', '.join(pid for _, pid in found[:3]), value=', …' if len(found) > 3 else ''))
     return found[0]
 
 
 def _proposal(ctx: Context, proposal_id: str) -> dict[str, Any]:
     found = ctx.states["house_rules"]["proposals"].get(proposal_id)
     if found is None:
-        raise NotFound(f"no house-rule proposal '{proposal_id}' in '{ctx.name}'")
+        raise NotFound(gettext("no house-rule proposal '{proposal_id}' in '{name}'")
+                       .format(proposal_id=proposal_id, name=ctx.name))
     return found
 
 
 def _not_adopted(proposal: Mapping[str, Any]) -> None:
     if proposal["adopted"] is not None:
-        raise RuleViolation("house rules: adopted once",
-                            f"proposal {proposal['id']} was adopted at version {proposal['adopted']['version']}")
+        raise RuleViolation(N_("house rules: adopted once"),
+                            gettext("proposal {id} was adopted at version {version}")
+                            .format(id=proposal['id'], version=proposal['adopted']['version']))
 
 
 # -- commands ----------------------------------------------------------------------------------
@@ -206,13 +214,15 @@ def propose_rule(journal: Journal, campaign: str, key: str, value: Any, actor: s
 
     def decide(ctx: Context) -> list:
         if ctx.system != known.system:
-            raise RuleViolation("house rules: one rule system",
-                                f"'{known.key}' is a {known.system} rule; '{ctx.name}' plays {ctx.system}")
+            raise RuleViolation(N_("house rules: one rule system"),
+                                gettext("'{key}' is a {system} rule; '{name}' plays {system2}")
+                                .format(key=known.key, system=known.system, name=ctx.name, system2=ctx.system))
         house = ctx.states["house_rules"]
         current = rule_in_force(house, known.key)
         if current == parsed:
-            raise RuleViolation("house rules: a change",
-                                f"'{known.key}' is already {_shown(parsed)} ({_where(house, known.key)})")
+            raise RuleViolation(N_("house rules: a change"),
+                                gettext("'{key}' is already {shown} ({where})")
+                                .format(key=known.key, shown=_shown(parsed), where=_where(house, known.key)))
         return [RuleProposed(key=known.key, value=parsed, previous=current)]
 
     return journal.execute(campaign, decide, actor)[0]
@@ -225,14 +235,14 @@ def vote_rule(journal: Journal, proposal: str, in_favour: bool, actor: str | Non
 
     def decide(ctx: Context) -> list:
         found = _proposal(ctx, proposal_id)
-        if ctx.campaign["members"].get(ctx.actor) != "player":
-            raise NotAuthorized(f"only players vote on house rules ('{ctx.actor}' is the Master)")
+        require_role(ctx.campaign["members"], ctx.actor, RuleVoted.type)
         _not_adopted(found)
         earlier = found["votes"].get(ctx.actor)
         if earlier is not None:
             side = "in favour" if earlier["in_favour"] else "against"
-            raise RuleViolation("house rules: one vote each",
-                                f"'{ctx.actor}' already voted {side} at version {earlier['version']}")
+            raise RuleViolation(N_("house rules: one vote each"),
+                                gettext("'{actor}' already voted {side} at version {version}")
+                                .format(actor=ctx.actor, side=side, version=earlier['version']))
         return [Record(RuleVoted(proposal=proposal_id, in_favour=in_favour), causation=proposal_id)]
 
     return journal.execute(name, decide, actor)[0]
@@ -244,20 +254,22 @@ def adopt_rule(journal: Journal, proposal: str, actor: str | None = None, campai
 
     def decide(ctx: Context) -> list:
         found = _proposal(ctx, proposal_id)
-        ctx.require_master("adopt a house rule")
+        require_role(ctx.campaign["members"], ctx.actor, RuleAdopted.type)
         _not_adopted(found)
         house = ctx.states["house_rules"]
         key = found["key"]
         current = rule_in_force(house, key)
         if current == found["value"]:
-            raise RuleViolation("house rules: a change",
-                                f"'{key}' is already {_shown(current)} ({_where(house, key)})")
+            raise RuleViolation(N_("house rules: a change"),
+                                gettext("'{key}' is already {shown} ({where})")
+                                .format(key=key, shown=_shown(current), where=_where(house, key)))
         votes = {voter: vote["in_favour"] for voter, vote in found["votes"].items()}
         tally = first_degree(votes, _players(ctx.campaign))
         if not tally.reached:
             verb = "is" if tally.in_favour == 1 else "are"
-            raise RuleViolation("house rules: first-degree quorum",
-                                f"{tally.required} of {tally.eligible} players in favour needed, {tally.in_favour} {verb}")
+            raise RuleViolation(N_("house rules: first-degree quorum"),
+                                gettext("{required} of {eligible} players in favour needed, {in_favour} {verb}")
+                                .format(required=tally.required, eligible=tally.eligible, in_favour=tally.in_favour, verb=verb))
         payload = RuleAdopted(proposal=proposal_id, key=key, value=found["value"], previous=current,
                               in_favour=tally.in_favour, against=tally.against, required=tally.required,
                               players=tally.eligible)

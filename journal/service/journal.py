@@ -2,26 +2,34 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import dataclasses
 import functools
-import random
 import threading
-import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, ValidationFailed
+from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, TokenRefused, ValidationFailed
 from journal.events.envelope import Event, NewEvent
+from journal.events.names import check_name as _check_name
+from journal.i18n import N_, _
 from journal.service.context import Context, Record
+from journal.service.roles import require_role
+from journal.service.warm import WARM_SIZE, OwnStates, Warm, WarmStates, as_stored, clone
 from journal.store import EventStore, open_store
+from journal.store.engine import AFTER_COMMIT, holding
 from projections import campaign as campaign_projection
-from projections import catalog
+from projections import points
 from projections.engine import Engine, Folded
 
-#: How often ``record`` re-reads and re-decides when another writer appended first.
-RETRIES = 40
+#: The namespace of the decision ids derived under :meth:`Journal.idempotent` (uuid5).
+IDEMPOTENCY_NAMESPACE = uuid.UUID("8d7f3f0e-51c4-5b2e-9a43-2f1c0b6e7d95")
 
 Check = Callable[[dict[str, Any], str], None]
 
@@ -29,25 +37,73 @@ if TYPE_CHECKING:
     from journal.events import Payload
 
 
-def _check_name(kind: str, name: str) -> str:
-    name = name.strip()
-    if not name:
-        raise ValidationFailed(f"{kind} name: must not be empty")
-    if len(name) > 200:
-        raise ValidationFailed(f"{kind} name: at most 200 characters")
-    if any(ord(ch) < 32 for ch in name):
-        raise ValidationFailed(f"{kind} name: control characters are not allowed")
-    return name
+@dataclasses.dataclass
+class _Idempotency:
+    """The key of one ``Journal.idempotent`` block and how many executes it has run."""
+
+    key: str
+    executed: int = 0
 
 
-def _back_off(attempt: int) -> None:
-    """After a lost race, the first retries go at once; later ones after a short random, doubling pause.
+_IDEMPOTENCY: ContextVar[_Idempotency | None] = ContextVar("journal_idempotency", default=None)
+#: The id of the bearer token the commands of this thread or task act under (:meth:`Journal.acting_under`), or None.
+_TOKEN: ContextVar[str | None] = ContextVar("journal_token", default=None)
 
-    A whole table writing to one campaign at the same moment (every phone rolling) otherwise collides
-    again on each immediate retry; jitter spreads the writers out.  Nothing is locked.
-    """
-    if attempt >= 2:
-        time.sleep(random.uniform(0, 0.002 * 2 ** min(attempt - 2, 7)))
+#: At most this many commands share one transaction (one durable commit) of a campaign (see ``Journal.execute``).
+GROUP_MAX = 32
+
+
+@dataclasses.dataclass(eq=False)
+class _Command:
+    """One ``Journal.execute`` waiting its turn: what to run, in whose context, and what came of it."""
+
+    decide: Callable[[Context], Sequence[Payload | Record]]
+    actor: str | None
+    projections: dict[str, ModuleType]
+    idempotency: tuple[str, int] | None
+    context: contextvars.Context
+    done: threading.Event = dataclasses.field(default_factory=threading.Event)
+    lead: bool = False
+    finished: bool = False
+    appended: list[Event] = dataclasses.field(default_factory=list)
+    after: Warm | None = None
+    error: BaseException | None = None
+
+
+@dataclasses.dataclass(eq=False)
+class _Queue:
+    """The commands waiting for one campaign's write, and whether a thread is writing them."""
+
+    pending: list[_Command] = dataclasses.field(default_factory=list)
+    active: bool = False
+
+
+def decision_id(campaign: str, actor: str, key: str, ordinal: int) -> str:
+    """The first event id of the ``ordinal``-th (0-based) execute by ``actor`` on ``campaign`` under ``key``."""
+    return str(uuid.uuid5(IDEMPOTENCY_NAMESPACE, "\x1f".join((campaign, actor, key, str(ordinal)))))
+
+
+def _named_first(decided: list[Record], first_id: str) -> list[Record]:
+    """``decided`` with its first record's id ``first_id`` (a causation that named the old id follows it)."""
+    old = decided[0].id
+    renamed = [dataclasses.replace(decided[0], id=first_id)]
+    renamed += [dataclasses.replace(r, causation=first_id) if old is not None and r.causation == old else r
+                for r in decided[1:]]
+    return renamed
+
+
+def _live_token(context: Context) -> None:
+    """Refuse the command when the bearer token it acts under (:meth:`Journal.acting_under`) is revoked or unknown
+    at the head it decides on."""
+    token_id = _TOKEN.get()
+    if token_id is None:
+        return
+    found = context.campaign.get("tokens", {}).get(token_id)
+    if found is None:
+        raise TokenRefused(_("token: unknown"))
+    if found["revoked"]:
+        raise TokenRefused(_("token: revoked (token {token_id} of '{member}')")
+                           .format(token_id=token_id, member=found["member"]))
 
 
 def _session_of(payload: Payload, open_session: int | None) -> int | None:
@@ -60,23 +116,53 @@ def _session_of(payload: Payload, open_session: int | None) -> int | None:
 class Journal:
     """Records commands as events and answers queries, over one EventStore."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, *, warm: int = WARM_SIZE) -> None:
         self.store = store
-        self._locks: dict[str, threading.Lock] = {}
-        self._locks_guard = threading.Lock()
+        #: Each active campaign's folded head, at most ``warm`` campaigns (journal/service/warm.py; 0 keeps none).
+        self.warm = WarmStates(self.engine, warm)
+        self._queues: dict[str, _Queue] = {}
+        self._queues_guard = threading.Lock()
 
-    def _writing(self, campaign: str) -> threading.Lock:
-        """This process's lock for writing to ``campaign`` (one per campaign, never a global one).
+    @staticmethod
+    @contextlib.contextmanager
+    def idempotent(key: str) -> Iterator[None]:
+        """Make every :meth:`execute` inside this block (this thread or task) an idempotent decision under ``key``.
 
-        Writers in one process (the web server's threads) take turns per campaign instead of racing
-        and re-deciding; writers in other processes still meet the store's version check.
+        The n-th execute inside (counting from 0, whatever it decided) gives its decision's first event the id
+        ``decision_id(campaign, actor, key, n)`` (uuid5; the actor as resolved, the Master when none is given).
+        Inside the campaign's serialised write, before folding anything into a decision, that id is looked up:
+        when it is already stored, the stored decision's events are returned and nothing is decided or written
+        (a retry of the same request returns the first answer, even when the campaign has moved on).  The key
+        names one request of one client (an HTTP Idempotency-Key): a caller that must refuse a key reused for a
+        different request folds the request's digest into ``key``.  Blocks do not nest: an inner one replaces
+        the outer one until it ends.
         """
-        with self._locks_guard:
-            return self._locks.setdefault(campaign, threading.Lock())
+        if not key or len(key) > 255 or any(ord(ch) < 32 for ch in key):
+            raise ValidationFailed(_("idempotency key: 1 to 255 characters, no control characters"))
+        token = _IDEMPOTENCY.set(_Idempotency(key))
+        try:
+            yield
+        finally:
+            _IDEMPOTENCY.reset(token)
+
+    @staticmethod
+    @contextlib.contextmanager
+    def acting_under(token_id: str) -> Iterator[None]:
+        """Make every :meth:`execute` inside this block decide only while the bearer token ``token_id`` is live.
+
+        The server resolves a write's token before it reads the body; the token is checked again inside the
+        campaign's write, on the members and tokens at its head, so that a revocation committed meanwhile (while
+        a slow body arrived, or by another process) refuses the write: NotAuthorized, nothing appended.
+        """
+        token = _TOKEN.set(token_id)
+        try:
+            yield
+        finally:
+            _TOKEN.reset(token)
 
     @classmethod
-    def open(cls, url: str, *, upgrade: bool | None = None) -> Journal:
-        return cls(open_store(url, upgrade=upgrade))
+    def open(cls, url: str, *, upgrade: bool | None = None, warm: int = WARM_SIZE) -> Journal:
+        return cls(open_store(url, upgrade=upgrade), warm=warm)
 
     def close(self) -> None:
         self.store.close()
@@ -91,11 +177,13 @@ class Journal:
         name = _check_name("campaign", name)
         master = _check_name("member", master)
         registered(system)
-        payload = CampaignCreated(name=name, system=system, master=master)
+        key = self.store.key
+        payload = CampaignCreated(name=name, system=system, master=master,
+                                  public_key=key.public_hex if key is not None else None)
         try:
             return self.store.append(name, [NewEvent(payload.type, payload.to_data(), master, schema=payload.schema_version)], expected_version=0)[0]
         except ConcurrencyConflict:
-            raise ValidationFailed(f"campaign '{name}' already exists") from None
+            raise ValidationFailed(_("campaign '{name}' already exists").format(name=name)) from None
 
     def add_member(self, campaign: str, name: str, actor: str | None = None) -> Event:
         """Add a player to the campaign (the Master only)."""
@@ -104,10 +192,10 @@ class Journal:
         name = _check_name("member", name)
 
         def check(state: dict[str, Any], who: str) -> None:
-            if state["members"].get(who) != "master":
-                raise NotAuthorized(f"only the Master may add members ('{who}' is a player)")
+            require_role(state["members"], who, MemberAdded.type)
             if name in state["members"]:
-                raise RuleViolation("campaign: members are unique", f"'{name}' is already a member of '{campaign}'")
+                raise RuleViolation(N_("campaign: members are unique"), _("'{name}' is already a member of '{campaign}'")
+                                                                        .format(name=name, campaign=campaign))
 
         return self.record(campaign, MemberAdded(name=name), actor, check=check)
 
@@ -115,7 +203,7 @@ class Journal:
         """The campaign's name, system, Master, members and version; NotFound if it does not exist."""
         head = self.store.head(name)
         if head == 0:
-            raise NotFound(f"no campaign named '{name}'")
+            raise NotFound(_("no campaign named '{name}'").format(name=name))
         state = campaign_projection.fold(self.store.marks(name, to_version=head, types=campaign_projection.TYPES))
         state["version"] = head
         return state
@@ -151,37 +239,192 @@ class Journal:
         actor: str | None = None,
         projections: dict[str, ModuleType] | None = None,
     ) -> list[Event]:
-        """Run a command: fold the campaign once, let ``decide`` choose what to append, append it.
+        """Run a command: take the campaign's write lock, fold it, let ``decide`` choose what to append, append it.
 
-        Events appended while a session is open carry its number.  When another writer appended
-        first, the campaign is folded again and ``decide`` runs again on the new state.
+        Writers to one campaign take turns (``EventStore.writing``): the fold, the decision and the append
+        happen inside the lock, so nobody appends in between and a command never loses a race; it waits
+        its turn, up to the store's bound (then CampaignBusy).  Events appended while a session is open
+        carry its number.  Under :meth:`idempotent` a decision already stored is returned instead.  Commands
+        that queue for the campaign meanwhile share the next write's transaction (:meth:`_write_group`).
         """
         projections = projections or {}
-        with self._writing(campaign):
-            return self._execute(campaign, decide, actor, projections)
+        idempotency = _IDEMPOTENCY.get()
+        ordinal = None
+        if idempotency is not None:
+            ordinal, idempotency.executed = idempotency.executed, idempotency.executed + 1
+        keyed = None if idempotency is None or ordinal is None else (idempotency.key, ordinal)
+        if self.store.held(campaign) is not None:  # inside a write this context holds: in its transaction
+            with self.store.writing(campaign) as conn:
+                appended, after = self._execute(conn, campaign, decide, actor, projections, keyed)
+            if after is not None:
+                self.warm.keep(after)
+            elif appended:
+                self.warm.drop(campaign)
+            return appended
+        command = _Command(decide, actor, projections, keyed, contextvars.copy_context())
+        with self._queues_guard:
+            queue = self._queues.setdefault(campaign, _Queue())
+            queue.pending.append(command)
+            command.lead = not queue.active
+            queue.active = True
+        while not command.finished:
+            if not command.lead:
+                command.done.wait()  # a writer ran it, or handed this thread the next turn (``lead``)
+                command.done.clear()
+                continue
+            command.lead = False
+            self._write_group(campaign, queue, command)
+        if command.error is not None:
+            raise command.error
+        return command.appended
 
-    def _execute(self, campaign: str, decide: Callable[[Context], Sequence[Payload | Record]], actor: str | None,
-                 projections: dict[str, ModuleType]) -> list[Event]:
-        for attempt in range(RETRIES):
-            context = self.context(campaign, actor, projections)
-            try:
-                decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
-            except ValidationError as exc:  # a payload built from bad input: one line naming the field
-                first = exc.errors()[0]
-                where = ".".join(str(part) for part in first["loc"]) or "data"
-                raise ValidationFailed(f"{exc.title}: field '{where}': {first['msg']}") from None
-            if not decided:
-                return []
-            new = [
-                NewEvent(r.payload.type, r.payload.to_data(), context.actor, id=r.id, schema=r.payload.schema_version,
-                         session=_session_of(r.payload, context.sessions["open"]), causation=r.causation)
-                for r in decided
-            ]
-            try:
-                return self.store.append(campaign, new, expected_version=context.version)
-            except ConcurrencyConflict:
-                _back_off(attempt)
-        raise ConcurrencyConflict(campaign, context.version, self.store.head(campaign))
+    def _write_group(self, campaign: str, queue: _Queue, mine: _Command) -> None:
+        """Run the commands waiting for ``campaign`` (this thread's among them) in ONE write transaction, in order.
+
+        Group commit: while one command holds the campaign's write, the others queue; the next writer takes
+        them all (at most ``GROUP_MAX``) and runs each as it would alone (the state the previous one left, its
+        own decide in its own context), each in a savepoint, so a refused command leaves nothing and the others
+        go on.  One durable commit then stands for all of them; each caller hears its own result only after it.
+        A void (it sends the campaign back to the engine, which reads committed events) ends the group early.
+        The group is taken once the write is held (whoever queued while it was awaited joins it), and the writer
+        then hands the next turn to the first command still waiting.
+        """
+        group: list[_Command] = []
+        ran: list[_Command] = []
+        try:
+            with self.store.writing(campaign) as conn:
+                with self._queues_guard:
+                    keys: set[tuple[str, int]] = set()
+                    for waiting in list(queue.pending):
+                        if len(group) == GROUP_MAX:
+                            break
+                        if waiting.idempotency is not None and waiting.idempotency in keys:
+                            continue  # the same request twice: the retry waits for the first's commit
+                        if waiting.idempotency is not None:
+                            keys.add(waiting.idempotency)
+                        group.append(waiting)
+                        queue.pending.remove(waiting)
+                warm: Warm | None = None
+                written = False
+                for command in group:
+                    if written and warm is None:
+                        break  # after a void: the rest waits for the next turn
+                    savepoint = conn.begin_nested() if len(group) > 1 else None
+                    witnessed = conn.info.get("journal.appended")  # the heads to witness once the group commits
+                    heads = len(witnessed) if witnessed is not None else 0
+                    committing = conn.info.get(AFTER_COMMIT)  # what runs once the group commits (warm states kept)
+                    kept = len(committing) if committing is not None else 0
+                    try:
+                        command.appended, command.after = command.context.run(
+                            self._execute_held, conn, campaign, command, warm)
+                    except Exception as exc:  # handed to the command's own caller
+                        command.error, command.after = exc, warm
+                        if savepoint is None:  # alone in its write: the whole transaction rolls back, as ever
+                            ran.append(command)
+                            raise
+                        savepoint.rollback()
+                        if witnessed is not None:  # its appends (a nested record) are gone: no witness of them
+                            del witnessed[heads:]
+                        if committing is not None:  # nor a warm state that counts them
+                            del committing[kept:]
+                    else:
+                        if savepoint is not None:
+                            savepoint.commit()
+                        written = written or bool(command.appended)
+                    warm = command.after
+                    ran.append(command)
+        except BaseException as exc:  # nothing of the group was committed: every command hears why
+            for command in ran:
+                if command.error is None:
+                    command.error, command.appended, command.after = exc, [], None
+            if not ran:  # the write never began (CampaignBusy...): this thread's command hears it, the rest wait on
+                with self._queues_guard:
+                    if mine in queue.pending:
+                        queue.pending.remove(mine)
+                mine.error = exc
+                ran = [mine]
+            if not isinstance(exc, Exception):
+                raise
+        finally:
+            with self._queues_guard:
+                queue.pending[:0] = [command for command in group if command not in ran]
+                successor = queue.pending[0] if queue.pending else None
+                if successor is None:
+                    queue.active = False
+                    if self._queues.get(campaign) is queue:
+                        del self._queues[campaign]
+                else:
+                    successor.lead = True
+            last = next((c for c in reversed(ran) if c.error is None and c.appended), None)
+            if last is not None:  # committed: the campaign's warm state moves on (a void sends it back to the engine)
+                if last.after is not None:
+                    self.warm.keep(last.after)
+                else:
+                    self.warm.drop(campaign)
+            for command in ran:
+                command.finished = True
+                command.done.set()
+            if successor is not None:
+                successor.done.set()
+
+    def _execute_held(self, conn: Any, campaign: str, command: _Command, warm: Warm | None) -> tuple[list[Event], Warm | None]:
+        """One command of a group, in its caller's context, as this context's write (``holding``)."""
+        with holding(self.store.engine, campaign, conn):
+            return self._execute(conn, campaign, command.decide, command.actor, command.projections,
+                                 command.idempotency, warm)
+
+    def _execute(self, conn: Any, campaign: str, decide: Callable[[Context], Sequence[Payload | Record]],
+                 actor: str | None, projections: dict[str, ModuleType],
+                 idempotency: tuple[str, int] | None, warm: Warm | None = None) -> tuple[list[Event], Warm | None]:
+        """Decide on the warm state checked against the head (read in the write), append; return the events
+        appended and the warm state with them folded in (None when a void sends the campaign back to the engine).
+
+        ``warm`` is the state the previous command of a group left (uncommitted: only this write sees it)."""
+        head = self.store.head(campaign, conn=conn)
+        if head == 0:
+            raise NotFound(f"no campaign named '{campaign}'")
+        if warm is None or warm.version != head:
+            warm = self.warm.at_head(campaign, head)
+        context = self._context(warm, actor, projections)
+        _live_token(context)
+        first_id = None
+        if idempotency is not None:
+            first_id = decision_id(campaign, context.actor, *idempotency)
+            stored = self._stored_decision(campaign, first_id) if self.store.any_stored([first_id], conn=conn) else None
+            if stored is not None:
+                return stored, warm
+            context.first_id = first_id
+        try:
+            decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
+        except ValidationError as exc:  # a payload built from bad input: one line naming the field
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "data"
+            raise ValidationFailed(_("{title}: field '{where}': {msg}")
+                                   .format(title=exc.title, where=where, msg=first['msg'])) from None
+        if not decided:
+            return [], warm
+        for record in decided:  # the role table holds whatever the verb checked before (journal.service.roles)
+            require_role(context.campaign["members"], context.actor, record.payload.type)
+        if first_id is not None and all(r.id != first_id for r in decided):  # not handed out by ctx.new_id()
+            decided = _named_first(decided, first_id)
+        new = [
+            NewEvent(r.payload.type, r.payload.to_data(), context.actor, id=r.id, schema=r.payload.schema_version,
+                     session=_session_of(r.payload, context.sessions["open"]), causation=r.causation)
+            for r in decided
+        ]
+        appended = self.store.append(campaign, new, expected_version=context.version, conn=conn)
+        return appended, self.warm.advance(warm, as_stored(appended))
+
+    def _stored_decision(self, campaign: str, first_id: str) -> list[Event] | None:
+        """The events of the decision whose first event is ``first_id``, or None when it is not stored."""
+        try:
+            first = self.store.get(first_id)
+        except NotFound:
+            return None
+        if first.campaign != campaign:  # a uuid5 of another campaign's name: not a retry of this one
+            raise ValidationFailed(_("event id {first_id} is already stored in another campaign")
+                                   .format(first_id=first_id))
+        return self.store.decision(first)
 
     @functools.cached_property
     def engine(self) -> Engine:
@@ -189,27 +432,47 @@ class Journal:
         return Engine(self.store)
 
     def at(self, campaign: str, point: str | int | None = None) -> Folded:
-        """Every projection of ``campaign`` as of ``point`` (a version, event id, before:ID, time, session:K[:start])."""
-        return self.engine.at(campaign, point)
+        """Every projection of ``campaign`` as of ``point`` (a version, event id, before:ID, time, session:K[:start]).
+
+        The head is answered from the campaign's warm state (checked against the store's head version), a
+        past point by the as-of engine (snapshots and a tail).
+        """
+        head = self.store.head(campaign)
+        if head == 0:
+            raise NotFound(f"no campaign named '{campaign}'")
+        version = points.resolve(self.store, campaign, point, head)
+        if version == head:
+            return self.warm.at_head(campaign, head).folded()
+        return self.engine.fold(campaign, version, head)
 
     def context(self, campaign: str, actor: str | None, projections: dict[str, ModuleType]) -> Context:
         """The campaign at its head, as the command's actor sees it; ``projections`` maps names to fold modules."""
-        folded = self.engine.at(campaign)
-        camp = folded["campaign"]
+        head = self.store.head(campaign)
+        if head == 0:
+            raise NotFound(f"no campaign named '{campaign}'")
+        return self._context(self.warm.at_head(campaign, head), actor, projections)
+
+    def _context(self, warm: Warm, actor: str | None, projections: dict[str, ModuleType]) -> Context:
+        """The context of ``warm`` as ``actor`` sees it, with states of its own (a decide cannot change the warm ones)."""
+        campaign = warm.campaign
+        camp = clone(warm.members)  # folded from the events, not a cache (journal.service.membership); the decide's own
         who = actor or camp["master"]
         if who not in camp["members"]:
-            raise NotAuthorized(f"'{who}' is not a member of campaign '{campaign}'")
-        by_module = {p.module.__name__: p.name for p in catalog.for_system(folded.system)}
-        states = dict(folded.states)
+            raise NotAuthorized(_("'{who}' is not a member of campaign '{campaign}'")
+                                .format(who=who, campaign=campaign))
+        states = OwnStates(warm.states)  # each state cloned when the decide first reads it
+        if projections:
+            by_module = {p.module.__name__: p.name for p in self.warm.projections_of(warm.system)[0]}
         for name, module in projections.items():
             if module.__name__ not in by_module:  # a command of another system's folder
                 from journal.systems.registry import of_module
 
                 owner = of_module(module.__name__)
                 wanted = owner.name if owner is not None else module.__name__
-                raise RuleViolation("campaign: one rule system", f"'{campaign}' plays {folded.system}, not {wanted}")
-            states[name] = folded[by_module[module.__name__]]
-        return Context(self.store, camp, who, folded.version, folded["sessions"], states)
+                raise RuleViolation(N_("campaign: one rule system"), _("'{campaign}' plays {system}, not {wanted}")
+                                                                     .format(campaign=campaign, system=warm.system, wanted=wanted))
+            states[name] = states[by_module[module.__name__]]
+        return Context(self.store, camp, who, warm.version, states["sessions"], states)
 
     # -- reading -----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from journal.errors import NotFound, ValidationFailed
+from journal.i18n import _
 from journal.service.journal import Journal
 from projections.engine import Folded
 
@@ -16,7 +17,8 @@ from projections.engine import Folded
 def need_system(folded: Folded, system: str, what: str) -> None:
     """Refuse a system's own query on a campaign of another system, naming both."""
     if folded.system != system:
-        raise ValidationFailed(f"{what}: campaign '{folded.campaign}' plays {folded.system}; {what} belong to {system}")
+        raise ValidationFailed(_("{what}: campaign '{campaign}' plays {system}; {what} belong to {system2}")
+                               .format(what=what, campaign=folded.campaign, system=folded.system, system2=system))
 
 
 def sheets(folded: Folded) -> dict[str, dict[str, Any]]:
@@ -36,7 +38,8 @@ def sheet(journal: Journal, campaign: str, character: str, as_of: str | None = N
     found = sheets(folded)
     if character not in found:
         known = ", ".join(sorted(found)) or "none yet"
-        raise NotFound(f"no character named '{character}' in '{campaign}' at version {folded.version} (known: {known})")
+        raise NotFound(_("no character named '{character}' in '{campaign}' at version {version} (known: {known})")
+                       .format(character=character, campaign=campaign, version=folded.version, known=known))
     return {"campaign": campaign, "version": folded.version, "character": character, "sheet": found[character],
             "xp": folded["xp"]["characters"].get(character)}
 

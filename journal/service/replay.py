@@ -21,7 +21,7 @@ of the session's ticks per pair, with the pair's standing as folded at the end o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
@@ -52,12 +52,22 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 
 
 class _Sheets:
-    """The sheets of the walked state, with the copy each was last compared against."""
+    """The sheets of the walked state, with the copy each was last compared against.
+
+    A field path's raw keys (event ids) read as the names the system's descriptor ``labels`` gives them,
+    collected from every state walked (so a key still reads as its name after a void took it out).
+    """
 
     def __init__(self, system: str, states: dict[str, Any]) -> None:
-        self.places = [(where.projection, where.key) for where in registry.system(system).sheets]
+        descriptor = registry.system(system)
+        self.places = [(where.projection, where.key) for where in descriptor.sheets]
+        self.labels = registry.load(descriptor.labels) if descriptor.labels else None
+        self.names: dict[str, str] = {}
         self.states = states
         self.seen = self.current_copy()
+
+    def _named(self, field: str) -> str:
+        return ".".join(self.names.get(part, part) for part in field.split("."))
 
     def current(self) -> dict[str, Any]:
         found: dict[str, Any] = {}
@@ -72,15 +82,19 @@ class _Sheets:
         """The fields changed since the last call, sheet by sheet (a new sheet's fields from None)."""
         now = self.current()
         out: list[dict[str, Any]] = []
+        labelled = False
         for name in sorted(set(now) | set(self.seen)):
             old, new = self.seen.get(name), now.get(name)
             if old == new:
                 continue
+            if self.labels is not None and not labelled:
+                self.names.update(self.labels(self.states))
+                labelled = True
             new = None if new is None else _copy(new)  # the live sheet's lists change later, in place
             before, after = flatten(old or {}), flatten(new or {})
             for field in sorted(set(before) | set(after)):
                 if before.get(field) != after.get(field):
-                    out.append({"character": name, "field": field, "before": before.get(field),
+                    out.append({"character": name, "field": self._named(field), "before": before.get(field),
                                 "after": after.get(field)})
             if new is None:
                 del self.seen[name]
@@ -128,7 +142,11 @@ def _names_session(event: Event, number: int, walked: set[str]) -> bool:
     return event.type == "correction.voided" and event.data.get("target") in walked  # a void names one event
 
 
-def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
+#: Called after each event the replay lists, with the states folded through it and its part (journal.service.reports).
+Observer = Callable[[Event, dict[str, Any], str], None]
+
+
+def replay(journal: Journal, campaign: str, number: int, observe: Observer | None = None) -> dict[str, Any]:
     """Session ``number`` of ``campaign`` event by event (see the module's docstring for the shape)."""
     if number < 1:
         raise ValidationFailed("session: a session number is 1 or more")
@@ -163,6 +181,8 @@ def replay(journal: Journal, campaign: str, number: int) -> dict[str, Any]:
             if part == "session" or _names_session(event, number, walked):
                 walked.add(event.id)
                 entries.append(_entry(event, changes, voided.get(event.id), part))
+                if observe is not None:
+                    observe(event, states, part)
                 if event.type.endswith(".xp_awarded") or event.type in ticks:
                     payloads[event.id] = event.data
 

@@ -1,42 +1,59 @@
-"""Sessions, free rolls and the audit of the journal's dice: the commands every rule system shares."""
+"""Sessions, players' salts, free rolls and the audit of the journal's dice: the commands every rule system shares.
+
+A session's seed is derived from the journal's key and its ``session.started`` event (scheme 2,
+``journal.dice.session``): nothing secret is stored, and the seed belongs to the start that won the
+append.  Each member present adds a salt of their own before the first server roll; the end reveals the
+seed and records the head it closes.  ``docs/dice.md`` explains the scheme and how to check it by hand.
+"""
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 from dataclasses import dataclass
 
-from journal.dice.derive import audit_rolls, commitment, new_seed
+from journal.dice.derive import audit_rolls, commitment
 from journal.dice.notation import evaluate, parse
+from journal.dice.session import SEED_PURPOSE, derive_seed, scan
 from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
 from journal.events.rolls import Roll, server_rolls
-from journal.events.session import FreeRoll, SessionEnded, SessionStarted
-from journal.service.context import Context
+from journal.events.session import FreeRoll, SessionEnded, SessionSalted, SessionStarted
+from journal.i18n import N_, gettext
+from journal.service.context import Context, Record, journal_key
 from journal.service.journal import Journal
+from journal.service.roles import require_role
 from journal.store.eventstore import utc_now
 from projections import session as session_projection
 
 
-def start_session(
-    journal: Journal, campaign: str, present: list[str], salts: dict[str, str] | None = None, actor: str | None = None
-) -> Event:
-    """Open the next session: commit to a fresh secret seed and record who is present (the Master only)."""
-    salts = salts or {}
-    seed = new_seed()
+def start_session(journal: Journal, campaign: str, present: list[str], actor: str | None = None) -> Event:
+    """Open the next session: commit to its seed and record who is present (the Master only).
+
+    The seed is ``derive_seed`` of the journal's secret (the key is made now if the journal has none)
+    and this start's own event id, so only the start that wins the append has a seed at all.
+    """
+    key = journal_key(journal.store, create=True)
+    assert key is not None  # made when missing
+    secret = key.secret(SEED_PURPOSE)
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("start a session")
+        require_role(ctx.campaign["members"], ctx.actor, SessionStarted.type)
         if ctx.session is not None:
-            raise RuleViolation("session: one at a time", f"session {ctx.session['number']} is still open")
+            raise RuleViolation(N_("session: one at a time"), gettext("session {number} is still open")
+                                                              .format(number=ctx.session['number']))
         members = ctx.campaign["members"]
-        for name in list(present) + list(salts):
+        for name in present:
             if name not in members:
-                raise RuleViolation("session: members only", f"'{name}' is not a member of '{ctx.name}'")
+                raise RuleViolation(N_("session: members only"), gettext("'{name}' is not a member of '{campaign}'")
+                                                                 .format(name=name, campaign=ctx.name))
         if len(set(present)) != len(present):
-            raise ValidationFailed("present: a member is named twice")
+            raise ValidationFailed(gettext("present: a member is named twice"))
         number = ctx.sessions["last"] + 1
-        journal.store.keep_seed(ctx.name, number, seed.hex())
-        return [SessionStarted(number=number, present=list(present), commitment=commitment(seed), salts=dict(salts))]
+        event_id = ctx.new_id()
+        seed = derive_seed(secret, ctx.name, number, event_id)
+        started = SessionStarted(number=number, present=list(present), commitment=commitment(seed), seed_source="key")
+        return [Record(started, id=event_id)]
 
     return journal.execute(campaign, decide, actor)[0]
 
@@ -45,17 +62,44 @@ def end_session(journal: Journal, campaign: str, minutes: int | None = None, act
     """Close the open session, revealing its seed; its duration is measured unless the Master gives it."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("end a session")
-        session = ctx.require_session("ending a session")
-        seed = journal.store.seed(ctx.name, session["number"])
-        if seed is None:
-            raise RuleViolation("dice: server rolls need the session seed", "this session's seed is not on this journal")
+        require_role(ctx.campaign["members"], ctx.actor, SessionEnded.type)
+        session = ctx.require_session(N_("ending a session"))
+        seed = ctx.session_seed()
         measured = session_projection.minutes_between(session["started_at"], utc_now())
         if minutes is not None and minutes < 0:
-            raise ValidationFailed("minutes: must not be negative")
-        return [SessionEnded(number=session["number"], seed=seed, next_counter=ctx.next_counter(),
+            raise ValidationFailed(gettext("minutes: must not be negative"))
+        head = ctx.session_events()[-1]  # the last event before the end: the head this end closes
+        return [SessionEnded(number=session["number"], seed=seed.hex(), next_counter=ctx.next_counter(),
                              minutes=measured if minutes is None else minutes,
-                             minutes_recorded_by_master=minutes is not None)]
+                             minutes_recorded_by_master=minutes is not None,
+                             head_version=head.version, head_hash=head.hash)]
+
+    return journal.execute(campaign, decide, actor)[0]
+
+
+def add_salt(journal: Journal, campaign: str, salt: str | None = None, actor: str | None = None) -> Event:
+    """The actor adds their own salt to the open session's dice (a random one unless ``salt`` is given).
+
+    Only a member present may salt, once, and only before the session's first server roll: the dice are
+    keyed by the salts recorded before it.  Nobody can salt for another: the salt is the actor's.
+    """
+    text = secrets.token_hex(16) if salt is None else salt
+
+    def decide(ctx: Context) -> list:
+        session = ctx.require_session(N_("adding a salt"))
+        number = session["number"]
+        if ctx.actor not in session["present"]:
+            raise RuleViolation(N_("dice: salts from members present"), gettext("'{actor}' is not present at session {number}")
+                                                                        .format(actor=ctx.actor, number=number))
+        dice = ctx.session_dice()
+        if ctx.actor in dice.salted_by or ctx.actor in session["salts"]:
+            raise RuleViolation(N_("dice: one salt per member"), gettext("'{actor}' has already salted session {number}")
+                                                                 .format(actor=ctx.actor, number=number))
+        if dice.first_roll_version is not None:
+            raise RuleViolation(N_("dice: salts before the first server roll"),
+                                gettext("session {number}'s dice were first thrown at version {first_roll_version}")
+                                .format(number=number, first_roll_version=dice.first_roll_version))
+        return [SessionSalted(number=number, salt=text)]
 
     return journal.execute(campaign, decide, actor)[0]
 
@@ -74,7 +118,8 @@ def free_roll(
     def decide(ctx: Context) -> list:
         result = evaluate(expression, ctx.draw(table))
         if table is not None and sum(len(r.dice) for r in result.rolls) != len(table):
-            raise ValidationFailed(f"dice: '{notation}' throws {sum(len(r.dice) for r in result.rolls)} dice, {len(table)} given")
+            raise ValidationFailed(gettext("dice: '{notation}' throws {sum} dice, {count} given")
+                                   .format(notation=notation, sum=sum(len(r.dice) for r in result.rolls), count=len(table)))
         return [FreeRoll(notation=str(expression), rolls=list(result.rolls), result=result.total,
                          pool=result.is_pool, description=result.describe(), purpose=purpose)]
 
@@ -89,6 +134,8 @@ class RollCheck:
     session: int
     rolls: int
     problems: tuple[str, ...]
+    unsalted: tuple[str, ...] = ()
+    """Members present who added no salt before the first server roll (their dice were not theirs to salt)."""
 
     @property
     def ok(self) -> bool:
@@ -101,8 +148,9 @@ def verify_rolls(journal: Journal, campaign: str | None = None) -> list[RollChec
     checks: list[RollCheck] = []
     for name in names:
         if not journal.store.exists(name):
-            raise NotFound(f"no campaign named '{name}'")
+            raise NotFound(gettext("no campaign named '{name}'").format(name=name))
         rolls: dict[int, list[tuple[Roll, str]]] = defaultdict(list)
+        during: dict[int, list[Event]] = defaultdict(list)
         starts: dict[int, dict] = {}
         ends: dict[int, dict] = {}
         for event in journal.store.read(name):
@@ -111,18 +159,31 @@ def verify_rolls(journal: Journal, campaign: str | None = None) -> list[RollChec
             elif event.type == "session.ended":
                 ends[event.data["number"]] = event.data
             elif event.session is not None:
+                during[event.session].append(event)
                 for roll in server_rolls(event.data):
                     rolls[event.session].append((Roll.model_validate(roll), event.id))
         for number, start in starts.items():
             end = ends.get(number)
             if end is None:
                 continue
+            dice = scan(during[number])
             audit = audit_rolls(
-                bytes.fromhex(end["seed"]), list(start["salts"].values()), name, number,
+                bytes.fromhex(end["seed"]), dice.texts(start["salts"].values()), name, number,
                 [roll for roll, _ in rolls[number]], committed=start["commitment"], next_counter=end["next_counter"],
             )
             events = [event_id for _, event_id in rolls[number]]
             mismatched = {m.describe(): f"{m.describe()} (event {events[m.index]})" for m in audit.mismatched}
             problems = [mismatched.get(problem, problem) for problem in audit.problems()]
-            checks.append(RollCheck(name, number, audit.rolls_checked, tuple(problems)))
+            problems += [f"the salt of '{late.member}' (version {late.version}) came after the first server roll "
+                         f"(version {dice.first_roll_version}): it keys no die" for late in dice.late]
+            salted = {s.member for s in dice.salts} | set(start["salts"])
+            unsalted = tuple(member for member in start["present"] if member not in salted)
+            checks.append(RollCheck(name, number, audit.rolls_checked, tuple(problems), unsalted))
     return checks
+
+
+def session_salts(journal: Journal, campaign: str, start: Event, to_version: int | None = None) -> list[str]:
+    """The salt texts that key the dice of the session ``start`` opened (the start's own, then the players')."""
+    number = start.data["number"]
+    events = journal.store.read(campaign, from_version=start.version + 1, to_version=to_version)
+    return scan(e for e in events if e.session == number).texts(start.data["salts"].values())

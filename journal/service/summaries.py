@@ -6,25 +6,43 @@ dict built with the helpers below), gathered once on first use.
 A payload that carries its own ``description`` (a free roll) is described by it.  A type the table does
 not know (a newer module, an import from a newer journal) falls back to its fields as ``key=value``, so
 every event still prints in one line.  The lines follow what the CLI verbs print when they record.
+
+Every line is in the current language (journal.i18n, domain ``journal``): each is a msgid with named
+placeholders, filled after the lookup, and counts take their plural form (``ngettext``).  Names, event
+types and the values players typed stay as recorded; a campaign's system reads as its title
+(journal.service.labels.title); an enumerated value a system records (``melee``, ``Heroic``) reads as its
+display word (:func:`word`, from the system's one table, its descriptor's ``words``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from journal.events.envelope import Event
+from journal.events.upcasting import needs_upcast, register_all, upcast
+from journal.i18n import _, ngettext, pgettext
+from journal.service.labels import title
 from journal.systems import registry
 
 Data = dict[str, Any]
+#: A system's display words: enumerated value -> its word in the current language (the descriptor's ``words``).
+Words = Mapping[str, Callable[[], str]]
 
 
 # -- small pieces ---------------------------------------------------------------------------------
 
 
-def plural(count: int, word: str) -> str:
-    """``1 wound``, ``3 wounds``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def word(words: Words, value: object) -> str:
+    """``value``'s display word from a system's table in the current language; a value the table lacks as it is."""
+    shown = words.get(value) if isinstance(value, str) else None
+    return shown() if shown is not None else str(value)
+
+
+def words_of(system: str) -> Words:
+    """The display words of a registered system (its descriptor's ``words``), empty when it has none."""
+    reference = registry.system(system).words
+    return registry.load(reference) if reference is not None else {}
 
 
 def signed(value: int) -> str:
@@ -36,7 +54,8 @@ def dice_text(roll: Data | None) -> str:
     """``[4, 3]``, with ``(journal dice)`` for the journal's verifiable dice."""
     if roll is None:
         return "[]"
-    return f"[{', '.join(str(d) for d in roll['dice'])}]" + (" (journal dice)" if roll["source"] == "server" else "")
+    dice = f"[{', '.join(str(d) for d in roll['dice'])}]"
+    return _("{dice} (journal dice)").format(dice=dice) if roll["source"] == "server" else dice
 
 
 def plus(bonus: int) -> str:
@@ -63,18 +82,39 @@ def _free_roll(d: Data) -> str:
 
 
 def _voided(d: Data) -> str:
-    dispute = f" (dispute {d['dispute']})" if d.get("dispute") else ""
-    return f"voids v{d['target_version']}{dispute}: {d['reason']}"
+    if d.get("dispute"):
+        return _("voids v{version} (dispute {dispute}): {reason}").format(
+            version=d["target_version"], dispute=d["dispute"], reason=d["reason"])
+    return _("voids v{version}: {reason}").format(version=d["target_version"], reason=d["reason"])
+
+
+def _member_added(d: Data) -> str:
+    if d["role"] == "master":
+        return _("{name} joins as a master").format(name=d["name"])
+    if d["role"] == "player":
+        return _("{name} joins as a player").format(name=d["name"])
+    return _("{name} joins as a {role}").format(name=d["name"], role=d["role"])
+
+
+def _session_ended(d: Data) -> str:
+    dice = ngettext("{count} server dice", "{count} server dice", d["next_counter"]).format(count=d["next_counter"])
+    return _("session {number} ended after {minutes} min; {dice}; seed revealed").format(
+        number=d["number"], minutes=d["minutes"], dice=dice)
 
 
 SHARED: dict[str, Callable[[Data], str]] = {
-    "campaign.created": lambda d: f"campaign '{d['name']}' started ({d['system']}), Master: {d['master']}",
-    "member.added": lambda d: f"{d['name']} joins as a {d['role']}",
-    "member.token_issued": lambda d: f"token {d['token_id']} issued to {d['member']}",
-    "member.token_revoked": lambda d: f"token {d['token_id']} of {d['member']} revoked",
-    "session.started": lambda d: f"session {d['number']} started; present: {', '.join(d['present'])}",
-    "session.ended": lambda d: (f"session {d['number']} ended after {d['minutes']} min; "
-                                f"{d['next_counter']} server dice; seed revealed"),
+    "campaign.created": lambda d: _("campaign '{name}' started ({system}), Master: {master}").format(
+        name=d["name"], system=title(d["system"]), master=d["master"]),
+    "member.added": _member_added,
+    "member.token_issued": lambda d: _("token {token} issued to {member}").format(token=d["token_id"],
+                                                                                  member=d["member"]),
+    "member.token_revoked": lambda d: _("token {token} of {member} revoked").format(token=d["token_id"],
+                                                                                    member=d["member"]),
+    "session.started": lambda d: _("session {number} started; present: {present}").format(
+        number=d["number"], present=", ".join(d["present"])),
+    "session.salted": lambda d: _("added a salt to session {number}'s dice: {salt}").format(
+        number=d["number"], salt=d["salt"]),
+    "session.ended": _session_ended,
     "roll.made": _free_roll,
     "correction.voided": _voided,
 }
@@ -85,27 +125,49 @@ SHARED: dict[str, Callable[[Data], str]] = {
 
 def _dispute_ruled(d: Data) -> str:
     t = d["tally"]
-    return (f"rules to {d['ruling']} dispute {d['dispute']}: {t['uphold']} uphold, {t['overturn']} overturn "
-            f"({t['required']} of {t['eligible']} needed)")
+    line = {"uphold": _("rules to uphold dispute {dispute}: {uphold} uphold, {overturn} overturn "
+                        "({required} of {eligible} needed)"),
+            "overturn": _("rules to overturn dispute {dispute}: {uphold} uphold, {overturn} overturn "
+                          "({required} of {eligible} needed)")}.get(d["ruling"])
+    if line is None:
+        line = _("rules to {ruling} dispute {dispute}: {uphold} uphold, {overturn} overturn "
+                 "({required} of {eligible} needed)")
+    return line.format(ruling=d["ruling"], dispute=d["dispute"], uphold=t["uphold"], overturn=t["overturn"],
+                       required=t["required"], eligible=t["eligible"])
+
+
+def _dispute_voted(d: Data) -> str:
+    line = {"uphold": _("votes to uphold dispute {dispute}"),
+            "overturn": _("votes to overturn dispute {dispute}")}.get(d["choice"])
+    return (line or _("votes to {choice} dispute {dispute}")).format(choice=d["choice"], dispute=d["dispute"])
+
+
+def _rules_adopted(d: Data) -> str:
+    return _("adopts the house rule {key} = {value} ({in_favour} for, {against} against; "
+             "{required} of {players} players needed)").format(
+        key=d["key"], value=value_text(d["value"]), in_favour=d["in_favour"], against=d["against"],
+        required=d["required"], players=d["players"])
 
 
 RULINGS: dict[str, Callable[[Data], str]] = {
-    "dispute.opened": lambda d: f"disputes v{d['target_version']} ({d['target_type']}): {d['reason']}",
-    "dispute.voted": lambda d: f"votes to {d['choice']} dispute {d['dispute']}",
+    "dispute.opened": lambda d: _("disputes v{version} ({type}): {reason}").format(
+        version=d["target_version"], type=d["target_type"], reason=d["reason"]),
+    "dispute.voted": _dispute_voted,
     "dispute.ruled": _dispute_ruled,
-    "rules.proposed": lambda d: f"proposes the house rule {d['key']} = {value_text(d['value'])} "
-                                f"(now {value_text(d['previous'])})",
-    "rules.voted": lambda d: f"votes {'for' if d['in_favour'] else 'against'} proposal {d['proposal']}",
-    "rules.adopted": lambda d: (f"adopts the house rule {d['key']} = {value_text(d['value'])} ({d['in_favour']} for, "
-                                f"{d['against']} against; {d['required']} of {d['players']} players needed)"),
-    "tally.committed": lambda d: f"session {d['session']} tallied: {plural(d['lines'], 'award')}",
+    "rules.proposed": lambda d: _("proposes the house rule {key} = {value} (now {previous})").format(
+        key=d["key"], value=value_text(d["value"]), previous=value_text(d["previous"])),
+    "rules.voted": lambda d: (_("votes for proposal {proposal}") if d["in_favour"]
+                              else _("votes against proposal {proposal}")).format(proposal=d["proposal"]),
+    "rules.adopted": _rules_adopted,
+    "tally.committed": lambda d: _("session {session} tallied: {awards}").format(
+        session=d["session"], awards=ngettext("{count} award", "{count} awards", d["lines"]).format(count=d["lines"])),
 }
 
 
 def value_text(item: object) -> str:
     """A house rule's value in one line (JSON-like, not escaped)."""
     if item is None:
-        return "default"
+        return pgettext("house rule value", "default")
     if isinstance(item, dict):
         return "{" + ", ".join(f"{k}: {value_text(v)}" for k, v in item.items()) + "}"
     if isinstance(item, list):
@@ -124,6 +186,7 @@ def _lines() -> dict[str, Callable[[Data], str]]:
     if _TABLE is None or _TABLE[0] != key:
         table = {**SHARED, **RULINGS}
         for descriptor in systems:
+            register_all(descriptor.upcasters)  # a stored payload of an older shape reads in the current one
             if descriptor.summaries is not None:
                 table.update(registry.load(descriptor.summaries))
         _TABLE = (key, table)
@@ -149,8 +212,10 @@ def describe(event_type: str, data: Data) -> str:
 
 
 def summary(event: Event) -> str:
-    """One line describing a stored event (its type and payload)."""
-    return describe(event.type, event.data)
+    """One line describing a stored event (its type and payload, in the payload's current shape: an older one is
+    upcast first, as the folds read it; the stored payload is left as it was)."""
+    _lines()  # the systems' upcasters registered
+    return describe(event.type, upcast(event).data if needs_upcast(event.type) else event.data)
 
 
 def known_types() -> set[str]:
@@ -169,7 +234,8 @@ def notes(states: dict[str, Any], system: str, voided: list[Any]) -> dict[str, s
     found: dict[str, list[str]] = {}
     for void in voided:
         found.setdefault(void.target, []).append(
-            f"voided at v{void.version}" + (f" (dispute {void.dispute})" if void.dispute else ""))
+            _("voided at v{version} (dispute {dispute})").format(version=void.version, dispute=void.dispute)
+            if void.dispute else _("voided at v{version}").format(version=void.version))
     reference = registered(system).notes
     if reference is not None:
         for event_id, note in load(reference)(states).items():

@@ -7,6 +7,12 @@ them into lines (per-hour experience, motive outcomes, checklist ticks, ...), an
 awards the Master gives (``bonuses``) and the GM's motive outcomes (``motives``).  A system without
 tally rules has nothing to tally; one whose rules take no bonuses (or motives) refuses them.
 
+The Master may change a proposed line's amount (``amounts``: line key -> amount) when its event records
+an ``amount`` (an experience award), within the bounds its payload declares for it (an award is at least
+1): the event then records the amount chosen, and ``tally.committed`` lists it with the amount the rules
+``proposed``.  A line scored otherwise (a VPT checklist tick's ``change``) is kept or skipped, not changed.
+This is applied in one place, ``_amend``, for the proposal and the commit alike.
+
 ``propose_tally`` only reads.  ``commit_tally`` (the Master, between sessions, once per session)
 appends every proposed line as the system's own event plus one ``tally.committed``, in one append:
 all or nothing.  Each appended event's causation is the session's ``session.ended`` event.
@@ -14,7 +20,7 @@ all or nothing.  Each appended event's causation is the session's ``session.ende
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,13 +28,17 @@ from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events import Payload, parse_payload
 from journal.events.envelope import Event
 from journal.events.tallies import TallyCommitted, TallyEntry
+from journal.i18n import N_, _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
+from journal.service.roles import require_role
 from journal.systems import registry
 from projections.engine import voids
 
 #: Lines the tally appends on commit; the others are shown for the record.
 PROPOSED, RECORDED, PENDING, SKIPPED = "proposed", "recorded", "pending", "skipped"
+#: The largest amount a line may be changed to (the journal's integers are 32-bit).
+MAX_AMOUNT = 2**31 - 1
 
 
 @dataclass
@@ -44,10 +54,22 @@ class Line:
     reason: str = ""
     other: str | None = None
     payload: Payload | None = None
+    #: The amount the rules proposed, when the Master changed it (None: ``amount`` is the proposal).
+    proposed: int | None = None
+    #: ``item`` and ``reason`` as people read them in the current language (None: as recorded).  The events and
+    #: ``tally.committed`` keep ``item`` and ``reason``; the proposal's JSON shows these.
+    shown_item: str | None = None
+    shown_reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The line as JSON for people (its item and reason in the current language); ``range``: the [lowest,
+        highest] amount it may be changed to (null: it may not)."""
+        bounds = _bounds(self.payload)
+        item = self.item if self.shown_item is None else self.shown_item
+        reason = self.reason if self.shown_reason is None else self.shown_reason
         return {"key": self.key, "kind": self.kind, "character": self.character, "other": self.other,
-                "item": self.item, "amount": self.amount, "status": self.status, "reason": self.reason}
+                "item": item, "amount": self.amount, "status": self.status, "reason": reason,
+                "proposed": self.proposed, "range": None if bounds is None else list(bounds)}
 
 
 @dataclass(frozen=True)
@@ -117,9 +139,10 @@ def _facts(ctx: Context, number: int, rules: TallyRules | None) -> Facts:
     """Refuse an unknown or open session; else read what its events say (voided events left out)."""
     record = ctx.sessions["sessions"].get(str(number))
     if record is None:
-        raise NotFound(f"no session {number} in '{ctx.name}'")
+        raise NotFound(_("no session {number} in '{name}'").format(number=number, name=ctx.name))
     if record["end_version"] is None:
-        raise RuleViolation("tally: ended sessions only", f"session {number} has not ended yet")
+        raise RuleViolation(N_("tally: ended sessions only"), _("session {number} has not ended yet")
+                                                              .format(number=number))
     store, name = ctx.store, ctx.name
     marks = store.marks(name, to_version=ctx.version, types=("session.ended", "correction.voided"))
     voided = {void.target for void in voids(store, name, marks, to_version=ctx.version)}
@@ -144,12 +167,24 @@ def _facts(ctx: Context, number: int, rules: TallyRules | None) -> Facts:
 
 
 def _bonuses(ctx: Context, facts: Facts, rules: TallyRules | None, bonuses: Sequence[Bonus]) -> list[Line]:
+    """The Master's bonus awards as lines, each under a key of its own.
+
+    Two bonuses for one character would share the system's key (``bonus_xp:Ёжик``), so that ``--skip`` and
+    ``--set`` could not name one of them: the second is ``bonus_xp:Ёжик#2``, the third ``#3``, in the order given.
+    """
     if not bonuses:
         return []
     if rules is None or rules.bonuses is None:
-        raise RuleViolation("tally: bonus awards",
-                            f"'{ctx.name}' plays {ctx.system}, which keeps no experience to award")
-    return rules.bonuses(ctx, facts, bonuses)
+        raise RuleViolation(N_("tally: bonus awards"),
+                            _("'{name}' plays {system}, which keeps no experience to award")
+                            .format(name=ctx.name, system=ctx.system))
+    lines = rules.bonuses(ctx, facts, bonuses)
+    seen: dict[str, int] = {}
+    for line in lines:
+        seen[line.key] = seen.get(line.key, 0) + 1
+        if seen[line.key] > 1:
+            line.key = f"{line.key}#{seen[line.key]}"
+    return lines
 
 
 def build(event_type: str, data: dict[str, Any]) -> Payload:
@@ -163,21 +198,58 @@ def _motive_systems() -> str:
     return ", ".join(found) or "no system"
 
 
+def _bounds(payload: Payload | None) -> tuple[int, int] | None:
+    """The lowest and highest ``amount`` the line's payload accepts (None: it records no ``amount``)."""
+    field = None if payload is None else type(payload).model_fields.get("amount")
+    if field is None:
+        return None
+    low, high = -MAX_AMOUNT, MAX_AMOUNT
+    for bound in field.metadata:
+        low = max(low, getattr(bound, "ge", low), getattr(bound, "gt", low - 1) + 1)
+        high = min(high, getattr(bound, "le", high), getattr(bound, "lt", high + 1) - 1)
+    return low, high
+
+
+def _amend(facts: Facts, proposed: dict[str, Line], amounts: Mapping[str, int]) -> None:
+    """Set each line ``amounts`` names to the Master's amount, its payload rebuilt with it (the one place)."""
+    for key, amount in amounts.items():
+        line = proposed.get(key)
+        if line is None:
+            known = ", ".join(proposed) or "none"
+            raise ValidationFailed(_("set: '{key}' is not a proposed line of session {number} (proposed: {known})")
+                                   .format(key=key, number=facts.number, known=known))
+        if line.status == SKIPPED:
+            raise ValidationFailed(_("set: '{key}' is skipped; keep the line to change its amount").format(key=key))
+        bounds = _bounds(line.payload)
+        if bounds is None:
+            raise RuleViolation(N_("tally: amounts"), _("the amount of '{key}' ({kind}) is the rules' own: keep or "
+                                                        "skip the line").format(key=key, kind=line.kind))
+        low, high = bounds
+        if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
+            raise ValidationFailed(_("set: the amount of '{key}' must be a whole number from {low} to {high}, "
+                                     "not {amount}").format(key=key, low=low, high=high, amount=amount))
+        if amount != line.amount and line.payload is not None:
+            line.payload = build(line.payload.type, {**line.payload.to_data(), "amount": amount})
+            line.proposed, line.amount = line.amount, amount
+
+
 def _plan(ctx: Context, facts: Facts, rules: TallyRules | None, bonuses: Sequence[Bonus],
-          motives: Sequence[MotiveChoice], skip: Iterable[str]) -> list[Line]:
-    """Every line of the session's tally, the skipped ones marked."""
+          motives: Sequence[MotiveChoice], skip: Iterable[str], amounts: Mapping[str, int]) -> list[Line]:
+    """Every line of the session's tally, the skipped ones marked, the changed ones at the Master's amount."""
     if motives and (rules is None or not rules.motives):
-        raise RuleViolation("tally: motives",
-                            f"motive outcomes are {_motive_systems()}'s; '{ctx.name}' plays {ctx.system}")
+        raise RuleViolation(N_("tally: motives"),
+                            _("motive outcomes are {motive_systems}'s; '{name}' plays {system}")
+                            .format(motive_systems=_motive_systems(), name=ctx.name, system=ctx.system))
     lines = rules.lines(ctx, facts, motives) if rules is not None else []
     lines += _bonuses(ctx, facts, rules, bonuses)
     proposed = {line.key: line for line in lines if line.status == PROPOSED}
     for key in skip:
         if key not in proposed:
             known = ", ".join(proposed) or "none"
-            raise ValidationFailed(f"skip: '{key}' is not a proposed line of session {facts.number} "
-                                   f"(proposed: {known})")
+            raise ValidationFailed(_("skip: '{key}' is not a proposed line of session {number} (proposed: {known})")
+                                   .format(key=key, number=facts.number, known=known))
         proposed[key].status = SKIPPED
+    _amend(facts, proposed, amounts)
     return lines
 
 
@@ -190,24 +262,30 @@ def _tallied(facts: Facts) -> dict[str, Any] | None:
 
 def propose_tally(
     journal: Journal, campaign: str, session: int, *, bonuses: Sequence[Bonus] = (),
-    motives: Sequence[MotiveChoice] = (), skip: Sequence[str] = (), actor: str | None = None,
+    motives: Sequence[MotiveChoice] = (), skip: Sequence[str] = (), amounts: Mapping[str, int] | None = None,
+    actor: str | None = None,
 ) -> dict[str, Any]:
     """The tally of ended session ``session`` as a JSON-ready dict (any member; writes nothing).
 
     ``lines`` lists every line with its ``status``: proposed (``commit_tally`` would append it),
-    recorded (already in the journal), pending (needs the GM's choice) or skipped.  Once the session
-    is tallied, ``tallied`` names the commit and only recorded lines remain.
+    recorded (already in the journal), pending (needs the GM's choice) or skipped, and its ``proposed``
+    amount when ``amounts`` (or the commit) changed it.  Once the session is tallied, ``tallied`` names the
+    commit and only recorded lines remain.
     """
     ctx = journal.context(campaign, actor, {})
     rules = _rules(ctx.system)
     facts = _facts(ctx, session, rules)
-    lines = _plan(ctx, facts, rules, bonuses, motives, skip)
+    lines = _plan(ctx, facts, rules, bonuses, motives, skip, amounts or {})
     if facts.tallied is not None:  # what stands recorded: the session's own lines, then the tally's others
+        summary = facts.tallied.data["summary"]
+        proposals = {entry["key"]: entry.get("proposed") for entry in summary}  # older tallies have none
         lines = [line for line in lines if line.status == RECORDED]
+        for line in lines:
+            line.proposed = proposals.get(line.key)
         seen = {line.key for line in lines}
         lines += [Line(entry["key"], entry["kind"], entry["character"], entry["item"], entry["amount"], RECORDED,
-                       entry["reason"], other=entry["other"])
-                  for entry in facts.tallied.data["summary"] if entry["key"] not in seen]
+                       entry["reason"], other=entry["other"], proposed=entry.get("proposed"))
+                  for entry in summary if entry["key"] not in seen]
     return {"campaign": ctx.name, "system": ctx.system, "session": session, "version": ctx.version,
             "minutes": facts.record["minutes"], "present": list(facts.record["present"]),
             "tallied": _tallied(facts), "lines": [line.to_dict() for line in lines]}
@@ -215,27 +293,31 @@ def propose_tally(
 
 def commit_tally(
     journal: Journal, campaign: str, session: int, *, bonuses: Sequence[Bonus] = (),
-    motives: Sequence[MotiveChoice] = (), skip: Sequence[str] = (), actor: str | None = None,
+    motives: Sequence[MotiveChoice] = (), skip: Sequence[str] = (), amounts: Mapping[str, int] | None = None,
+    actor: str | None = None,
 ) -> list[Event]:
     """Append the proposed lines and ``tally.committed`` in one append (the Master; once per session).
 
+    ``amounts`` changes proposed lines' amounts (line key -> amount, in the system's range): their events
+    record the amount chosen; ``tally.committed`` lists it, with the rules' ``proposed`` amount beside it.
     Returns the appended events, ``tally.committed`` last.
     """
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("commit a session tally")
+        require_role(ctx.campaign["members"], ctx.actor, TallyCommitted.type)
         rules = _rules(ctx.system)
         facts = _facts(ctx, session, rules)
         if facts.tallied is not None:
-            raise RuleViolation("tally: once per session", f"session {session} was already tallied at version "
-                                f"{facts.tallied.version} (event {facts.tallied.id})")
+            raise RuleViolation(N_("tally: once per session"), _("session {session} was already tallied at version {version} (event {id})")
+                                                               .format(session=session, version=facts.tallied.version, id=facts.tallied.id))
         if ctx.session is not None:
-            raise RuleViolation("tally: between sessions", f"session {ctx.session['number']} is open; "
-                                f"commit the tally of session {session} between sessions")
-        lines = _plan(ctx, facts, rules, bonuses, motives, skip)
+            raise RuleViolation(N_("tally: between sessions"), _("session {number} is open; commit the tally of session {session} between sessions")
+                                                               .format(number=ctx.session['number'], session=session))
+        lines = _plan(ctx, facts, rules, bonuses, motives, skip, amounts or {})
         chosen = [line for line in lines if line.status == PROPOSED]
         summary = [TallyEntry(key=line.key, kind=line.kind, character=line.character, other=line.other,
-                              item=line.item, amount=line.amount, reason=line.reason) for line in chosen]
+                              item=line.item, amount=line.amount, reason=line.reason, proposed=line.proposed)
+                   for line in chosen]
         skipped = [line.key for line in lines if line.status == SKIPPED]
         records = [Record(line.payload, facts.ended_id) for line in chosen if line.payload is not None]
         records.append(Record(TallyCommitted(session=session, lines=len(chosen), summary=summary, skipped=skipped),

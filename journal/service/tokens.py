@@ -6,9 +6,10 @@ secret's text, in hex) with a short random ``token_id`` in ``member.token_issued
 shown once, to whoever issued it.  ``member.token_revoked`` ends a token.  A member may hold several
 tokens (one per device); revoking by name revokes every live token of that member.
 
-``resolve`` is what the server calls on every request: it reads the campaign's read model
-(``journal.at``), never the whole stream, and refuses a malformed, unknown or revoked token with
-NotAuthorized and a one-line reason.
+``resolve`` is what the server calls on every request: it reads the store's head version, and the membership
+and token events themselves folded up to it (the campaign's warm state when it is at that head, else
+``journal.service.membership``, cached by head version), never a read model anyone with the database could
+edit, and refuses a malformed, unknown or revoked token with NotAuthorized and a one-line reason.
 """
 
 from __future__ import annotations
@@ -25,8 +26,11 @@ from typing import Any, NamedTuple
 from journal.errors import NotAuthorized, NotFound, RuleViolation
 from journal.events.envelope import Event
 from journal.events.tokens import TokenIssued, TokenRevoked
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
+from journal.service.membership import campaign_state
+from journal.service.roles import require_role
 
 PREFIX = "jt1"
 SECRET_BYTES = 32
@@ -58,6 +62,8 @@ class Bearer(NamedTuple):
     campaign: str
     member: str
     role: str
+    #: The token's id (``member.token_issued.token_id``): its writes decide only while it is live.
+    token_id: str | None = None
 
 
 def _b64encode(raw: bytes) -> str:
@@ -83,26 +89,26 @@ def parse_token(token: str) -> tuple[str, str]:
     """(campaign, secret) of a token string; NotAuthorized naming what is wrong when it is malformed."""
     text = token.strip()
     if not text:
-        raise NotAuthorized("token: empty")
+        raise NotAuthorized(_("token: empty"))
     if len(text) > MAX_LENGTH:
-        raise NotAuthorized("token: malformed (too long)")
+        raise NotAuthorized(_("token: malformed (too long)"))
     parts = text.split(".")
     if len(parts) != 3 or parts[0] != PREFIX:
-        raise NotAuthorized(f"token: malformed (expected '{PREFIX}.<campaign>.<secret>')")
+        raise NotAuthorized(_("token: malformed (expected '{prefix}.<campaign>.<secret>')").format(prefix=PREFIX))
     try:
         campaign = _b64decode(parts[1]).decode("utf-8")
         secret = _b64decode(parts[2])
     except (ValueError, binascii.Error, UnicodeDecodeError):
-        raise NotAuthorized("token: malformed (not URL-safe base64)") from None
+        raise NotAuthorized(_("token: malformed (not URL-safe base64)")) from None
     if not campaign or len(secret) != SECRET_BYTES:
-        raise NotAuthorized("token: malformed (wrong length)")
+        raise NotAuthorized(_("token: malformed (wrong length)"))
     return campaign, parts[2]
 
 
 def _member(ctx: Context, name: str) -> str:
     name = name.strip()
     if name not in ctx.campaign["members"]:
-        raise NotFound(f"no member named '{name}' in campaign '{ctx.name}'")
+        raise NotFound(_("no member named '{name}' in campaign '{campaign}'").format(name=name, campaign=ctx.name))
     return name
 
 
@@ -112,7 +118,7 @@ def issue(journal: Journal, campaign: str, member: str, actor: str | None = None
     token_id = secrets.token_hex(6)
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("issue tokens")
+        require_role(ctx.campaign["members"], ctx.actor, TokenIssued.type)
         name = _member(ctx, member)
         return [TokenIssued(member=name, token_id=token_id, token_hash=hash_secret(secret))]
 
@@ -125,44 +131,63 @@ def revoke(journal: Journal, campaign: str, ref: str, actor: str | None = None) 
     ref = ref.strip()
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("revoke tokens")
+        require_role(ctx.campaign["members"], ctx.actor, TokenRevoked.type)
         tokens: dict[str, Any] = ctx.campaign.get("tokens", {})
         if _TOKEN_ID.match(ref) and ref in tokens:
             token = tokens[ref]
             if token["revoked"]:
-                raise RuleViolation("tokens: revoked once", f"token {ref} of '{token['member']}' is already revoked")
+                raise RuleViolation(N_("tokens: revoked once"), _("token {ref} of '{member}' is already revoked")
+                                                                .format(ref=ref, member=token['member']))
             return [TokenRevoked(member=token["member"], token_id=ref)]
         if ref in ctx.campaign["members"]:
             live = [token_id for token_id, token in tokens.items() if token["member"] == ref and not token["revoked"]]
             if not live:
-                raise RuleViolation("tokens: revoked once", f"'{ref}' holds no live token in '{ctx.name}'")
+                raise RuleViolation(N_("tokens: revoked once"), _("'{ref}' holds no live token in '{name}'")
+                                                                .format(ref=ref, name=ctx.name))
             return [TokenRevoked(member=ref, token_id=token_id) for token_id in live]
-        raise NotFound(f"no token with id '{ref}' and no member named '{ref}' in campaign '{ctx.name}'")
+        raise NotFound(_("no token with id '{ref}' and no member named '{ref}' in campaign '{name}'")
+                       .format(ref=ref, name=ctx.name))
 
     return journal.execute(campaign, decide, actor)
 
 
 def tokens(journal: Journal, campaign: str) -> list[dict[str, Any]]:
     """Every token of the campaign: id, member and whether it is revoked (never a hash)."""
-    state = journal.at(campaign)["campaign"]
+    state = campaign_state(journal.store, campaign)
     return [{"token_id": token_id, "member": t["member"], "revoked": t["revoked"]}
             for token_id, t in state.get("tokens", {}).items()]
+
+
+def _membership(journal: Journal, campaign: str) -> dict[str, Any]:
+    """The campaign's membership and tokens at the store's head version, read now: the warm state's when it is at
+    that version (folded from the same events: journal/service/warm.py), else ``campaign_state``'s.  One head
+    lookup when the campaign is warm, whoever appended last."""
+    head = journal.store.head(campaign)
+    if head == 0:
+        raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
+    entry = journal.warm.peek(campaign)
+    if entry is not None and entry.version == head:
+        return entry.members
+    return campaign_state(journal.store, campaign, head)
 
 
 def resolve(journal: Journal, token: str) -> Bearer:
     """The campaign, member and role a token opens; NotAuthorized for a malformed, unknown or revoked token."""
     campaign, secret = parse_token(token)
     try:
-        state = journal.at(campaign)["campaign"]
+        state = _membership(journal, campaign)
     except NotFound:
-        raise NotAuthorized("token: unknown (no such campaign)") from None
+        raise NotAuthorized(_("token: unknown (no such campaign)")) from None
+    if state["name"] != campaign:  # a stream whose creation names another campaign opens nothing
+        raise NotAuthorized(_("token: unknown (the campaign's record names another campaign)"))
     wanted = hash_secret(secret)
     for token_id, found in state.get("tokens", {}).items():
         if hmac.compare_digest(found["hash"], wanted):
             if found["revoked"]:
-                raise NotAuthorized(f"token: revoked (token {token_id} of '{found['member']}')")
+                raise NotAuthorized(_("token: revoked (token {token_id} of '{member}')")
+                                    .format(token_id=token_id, member=found['member']))
             role = state["members"].get(found["member"])
             if role is None:
-                raise NotAuthorized("token: unknown (its member is not in the campaign)")
-            return Bearer(state["name"], found["member"], role)
-    raise NotAuthorized("token: unknown")
+                raise NotAuthorized(_("token: unknown (its member is not in the campaign)"))
+            return Bearer(campaign, found["member"], role, token_id)
+    raise NotAuthorized(_("token: unknown"))

@@ -3,15 +3,21 @@
 Everything here is SQLAlchemy Core.  Appending a batch costs three statements (an idempotency check
 when ids are supplied, the stream head, one executemany insert) whatever the batch size; reading
 streams rows in chunks and decodes each payload exactly once.
+
+Writers to one campaign take turns: :meth:`EventStore.writing` holds the campaign's write lock (in this
+process, then in the database) for one transaction, and every append goes through it, so an append
+waits for its turn, up to the store's bound, instead of losing a race.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import operator
 import os
+import threading
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
@@ -21,8 +27,18 @@ import sqlalchemy as sa
 import structlog
 
 import journal.logs  # noqa: F401  (quiet default logging)
-from journal.errors import ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
+from journal.errors import CampaignBusy, ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
+from journal.i18n import gettext
+from journal.store.engine import (
+    AFTER_COMMIT,
+    begin_write,
+    driver_execute,
+    held_write,
+    holding,
+    statement_reads,
+    write_wait,
+)
 from journal.store.hashing import (
     canonical,
     decision_break,
@@ -31,12 +47,16 @@ from journal.store.hashing import (
     hash_bytes,
     row_hasher,
 )
+from journal.store.receipts import remember_head, sign_last
 from journal.store.tables import MARKER_TYPES
 from journal.store.tables import event_marks as M
 from journal.store.tables import events as T
 from journal.store.tables import session_seeds as S
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from journal.store.keys import JournalKey
     from journal.store.snapshots import ProjectionStore
 
 _log = structlog.get_logger("journal.store")
@@ -86,7 +106,8 @@ def utc_now() -> str:
 
 @dataclass(frozen=True, slots=True)
 class ChainBreak:
-    """The first event of a campaign whose stored hash or link does not match."""
+    """The first event of a campaign whose stored hash or link does not match (``reason`` in the language of the
+    moment ``verify`` ran: the CLI's, or the audit's request's)."""
 
     campaign: str
     version: int
@@ -125,11 +146,71 @@ def _row_to_event(row: Sequence) -> Event:
                           row[10], row[11], row[12], row[13]))
 
 
+# The read paths' statements, built once with bound parameters: building a statement costs SQLAlchemy more than
+# SQLite spends on a head lookup, and an as-of query makes half a dozen of them.
+
+#: A bound ``end`` meaning "up to the head" (versions are 32-bit integers on PostgreSQL).
+_UPTO_ANY = 2**31 - 1
+
+_HEAD = sa.select(sa.func.max(T.c.version)).where(T.c.campaign == sa.bindparam("campaign"))
+
+
+def _marks_statement(typed: bool) -> sa.Select:
+    marked = sa.select(M.c.version).where(M.c.campaign == sa.bindparam("campaign"), M.c.version <= sa.bindparam("end"))
+    if typed:
+        marked = marked.where(M.c.type.in_(sa.bindparam("types", expanding=True)))
+    # A semi-join the planners drive from the small marks table (a plain join let SQLite scan the stream).
+    return sa.select(*_COLUMNS).where(T.c.campaign == sa.bindparam("campaign"), T.c.version.in_(marked)).order_by(T.c.version)
+
+
+#: The marks read, without and with a filter on the types.
+_MARKS = (_marks_statement(False), _marks_statement(True))
+
+#: The fold reads made so far, by (SQLite, filtered, suffixes, caused).
+_FOLD_READS: dict[tuple[bool, bool, tuple[str, ...], bool], sa.Select] = {}
+
+
+def _fold_read(sqlite: bool, filtered: bool, suffixes: tuple[str, ...], caused: bool) -> sa.Select:
+    """The fold read of versions ``start``..``end``; when ``filtered``, only the events of ``types``, of a type ending
+    in one of ``suffixes``, or (``caused``) naming a causation.
+
+    On SQLite the payload is read as a BLOB: its stored UTF-8 bytes, which orjson parses as they are (read as text,
+    the driver decodes them into a str that orjson encodes back to UTF-8 first: a tenth of the read).
+    """
+    key = (sqlite, filtered, suffixes, caused)
+    stmt = _FOLD_READS.get(key)
+    if stmt is None:
+        columns = [sa.cast(c, sa.LargeBinary) if sqlite and c is T.c.data else c for c in _FOLD_COLUMNS]
+        stmt = sa.select(*columns).where(T.c.campaign == sa.bindparam("campaign"),
+                                               T.c.version >= sa.bindparam("start"), T.c.version <= sa.bindparam("end"))
+        if filtered:
+            stmt = stmt.where(sa.or_(T.c.type.in_(sa.bindparam("types", expanding=True)),
+                                     *(T.c.type.endswith(suffix, autoescape=True) for suffix in suffixes),
+                                     *((T.c.causation.is_not(None),) if caused else ())))
+        stmt = _FOLD_READS[key] = stmt.order_by(T.c.version)
+    return stmt
+
+
 class EventStore:
     """Append-only campaign streams over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
-    def __init__(self, engine: sa.Engine) -> None:
+    #: The PostgreSQL channel each append notifies (payload: "<version> <campaign>"), inside its transaction.
+    NOTIFY_CHANNEL = "journal_events"
+
+    def __init__(self, engine: sa.Engine, *, wait: float | None = None) -> None:
         self.engine = engine
+        #: How long a writer waits for a campaign's write lock, in seconds, before CampaignBusy.
+        self.wait = write_wait(wait)
+        #: Called as ``listener(campaign, head_version)`` after each append of this process commits.
+        self.after_append: list[Callable[[str, int], None]] = []
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        #: The journal's signing key (set by ``open_store`` when it has one): each append signs its last event.
+        self.key: JournalKey | None = None
+        #: The URL the store was opened with (``open_store``), which names its key file.
+        self.url: str | None = None
+        #: The folder beside the key where the newest receipt of each campaign is kept (journal/store/receipts.py).
+        self.witness: Path | None = None
 
     @property
     def dialect(self) -> str:
@@ -138,25 +219,92 @@ class EventStore:
     def close(self) -> None:
         self.engine.dispose()
 
+    @functools.cached_property
+    def _reads(self) -> sa.Engine:
+        """The engine for the reads of one statement (journal.store.engine.statement_reads)."""
+        return statement_reads(self.engine)
+
     def _write(self) -> sa.Connection:
         return self.engine.connect().execution_options(sqlite_begin="IMMEDIATE")
 
+    def _connect(self, campaign: str | None) -> contextlib.AbstractContextManager[sa.Connection]:
+        """A connection for one read: the write this context holds on ``campaign`` (None: any it holds), if any,
+        so that a command's decide sees its own and its group's uncommitted events; else a pooled one."""
+        held = held_write(self.engine, campaign)
+        return contextlib.nullcontext(held) if held is not None else self.engine.connect()
+
     # -- writing -----------------------------------------------------------------------------
 
-    def append(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None = None) -> list[Event]:
+    def held(self, campaign: str) -> sa.Connection | None:
+        """The connection of the write on ``campaign`` this context (thread or task) holds, or None."""
+        return held_write(self.engine, campaign)
+
+    @contextlib.contextmanager
+    def writing(self, campaign: str, *, wait: float | None = None) -> Iterator[sa.Connection]:
+        """Hold ``campaign``'s write lock for one transaction and yield its connection; commit on leaving.
+
+        The wait is bounded (``wait`` seconds, default the store's): past it, :class:`CampaignBusy`.  In
+        this process writers queue on a per-campaign thread lock first (one pooled connection per campaign
+        waits in the database, not one per thread).  Inside, the context is known as the campaign's writer:
+        a nested ``writing`` (an :meth:`append` without ``conn``, a seed kept, a cache saved) goes through
+        the same connection and transaction.  The append listeners run after the commit.
+        """
+        held = self.held(campaign)
+        if held is not None:
+            yield held
+            return
+        bound = self.wait if wait is None else wait
+        deadline = time.monotonic() + bound
+        with self._locks_guard:
+            lock = self._locks.setdefault(campaign, threading.Lock())
+        if not lock.acquire(timeout=bound):
+            raise CampaignBusy(campaign, bound)
+        pending: list[tuple[str, int]] = []
+        committed: list[Callable[[], None]] = []
+        try:
+            with self.engine.connect() as conn:
+                transaction = begin_write(conn, campaign, max(0.0, deadline - time.monotonic()))
+                if transaction is None:
+                    raise CampaignBusy(campaign, bound)
+                conn.info["journal.appended"] = pending
+                conn.info[AFTER_COMMIT] = committed
+                try:
+                    with transaction, holding(self.engine, campaign, conn):
+                        yield conn
+                finally:
+                    conn.info.pop("journal.appended", None)
+                    conn.info.pop(AFTER_COMMIT, None)
+        finally:
+            lock.release()
+        for then in committed:
+            then()
+        for appended_to, version in pending:
+            for listener in self.after_append:
+                listener(appended_to, version)
+
+    def append(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None = None, *,
+               conn: sa.Connection | None = None) -> list[Event]:
         """Append ``new_events`` to ``campaign`` in one transaction and return them as stored.
 
         ``expected_version`` is the version the caller last saw (0 for a new campaign); a different
         head raises :class:`ConcurrencyConflict` naming both.  ``None`` appends at whatever the head
-        is.  When every event's id is already stored, the stored events are returned and nothing is
-        written (an idempotent retry); a batch that repeats only some stored ids is refused.
+        is.  The append takes the campaign's write lock (:meth:`writing`), or goes through ``conn``, the
+        connection of a :meth:`writing` the caller holds (it commits when that ends).  When every event's
+        id is already stored with the same content, the stored events are returned and nothing is written
+        (an idempotent retry); a batch that repeats only some stored ids, or a stored id with other
+        content, is refused.
         """
         if not new_events:
             return []
         try:
-            return self._append_once(campaign, new_events, expected_version)
+            return self._append_once(campaign, new_events, expected_version, via=conn)
         except sa.exc.IntegrityError:
-            # A concurrent writer took the version (or stored the same id) between our read and write.
+            # A writer that bypassed the lock took the version (or stored the same id) first.
+            if conn is not None or self.held(campaign) is not None:  # the caller's transaction is spoilt
+                with self._reads.connect() as fresh:  # (aborted, on PostgreSQL): the committed head, read apart
+                    head = self.head(campaign, conn=fresh)
+                raise ConcurrencyConflict(campaign, -1 if expected_version is None else expected_version,
+                                          head) from None
             stored = self._stored_retry(campaign, new_events)
             if stored is not None:
                 return stored
@@ -181,18 +329,27 @@ class EventStore:
         if len(stored) != len(new_events) or any(e.campaign != campaign for e in stored):
             clash = ", ".join(sorted(e.id for e in stored))
             raise ValidationFailed(f"event id already stored: {clash} (a retry must resend the whole batch unchanged)")
+        by_id = {e.id: e for e in stored}
+        for new in new_events:
+            old = by_id[cast(str, new.id)]
+            if (old.type, old.actor, old.causation, old.session) != (new.type, new.actor, new.causation, new.session) \
+                    or canonical(old.data) != canonical(new.data):
+                raise ValidationFailed(
+                    f"event id {old.id} is already stored as version {old.version} ({old.type}) of campaign "
+                    f"'{old.campaign}' with other content than this append's {new.type}: a retry must resend "
+                    "the same events")
         return stored
 
-    def _append_once(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None) -> list[Event]:
+    def _append_once(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None,
+                     via: sa.Connection | None = None) -> list[Event]:
         supplied = [e.id for e in new_events if e.id]
-        with self._write() as conn, conn.begin():
-            if supplied:
+        with contextlib.nullcontext(via) if via is not None else self.writing(campaign) as conn:
+            if supplied and self.any_stored(supplied, conn=conn):
                 stored = self._idempotent(campaign, new_events, self._by_ids(conn, supplied))
                 if stored is not None:
                     return stored
-            head = conn.execute(
-                sa.select(T.c.version, T.c.hash).where(T.c.campaign == campaign).order_by(T.c.version.desc()).limit(1)
-            ).first()
+            head_sql, positional = self._head_sql
+            head = driver_execute(conn, head_sql, (campaign,) if positional else {"campaign": campaign}).fetchone()
             current, prev_hash = (head[0], head[1]) if head else (0, None)
             if expected_version is not None and expected_version != current:
                 raise ConcurrencyConflict(campaign, expected_version, current)
@@ -222,41 +379,78 @@ class EventStore:
                                        new.session, new.causation, new.schema, prev_hash, hash_bytes(row), None, decision))
                 row["hash"] = prev_hash = event.hash
                 row["data"] = data_json.decode()
+                row["signature"] = None
                 rows.append(row)
                 appended.append(event)
+            if self.key is not None:
+                sign_last(self.key, rows)  # one signature per append, on its last event (journal/store/receipts.py)
             self._insert(conn, rows)
+            if self.dialect == "postgresql":
+                driver_execute(conn, "SELECT pg_notify(%s, %s)", (self.NOTIFY_CHANNEL, f"{appended[-1].version} {campaign}"))
+            conn.info.setdefault("journal.appended", []).append((campaign, appended[-1].version))
         log = _log.bind(campaign=campaign)
         for event in appended:
             log.debug("event.appended", version=event.version, type=event.type, actor=event.actor)
         return appended
 
+    def any_stored(self, ids: Sequence[str], *, conn: sa.Connection | None = None) -> bool:
+        """Whether any of ``ids`` is a stored event's id (read through ``conn``, a write's, when given).
+
+        The idempotency checks of the write path ask this first: a new id, the usual case, costs one index probe.
+        """
+        marks = ", ".join(["?" if self._head_sql[1] else "%s"] * len(ids))
+        sql = f"SELECT 1 FROM events WHERE id IN ({marks}) LIMIT 1"
+        if conn is not None:
+            return driver_execute(conn, sql, tuple(ids)).fetchone() is not None
+        with self.engine.connect() as own:
+            return driver_execute(own, sql, tuple(ids)).fetchone() is not None
+
     def _insert(self, conn: sa.Connection, rows: list[dict]) -> None:
-        """Insert rows with one executemany of the INSERT compiled once for this dialect."""
+        """Insert rows with one driver-level execute(many) of the INSERT compiled once for this dialect."""
         sql, order = self._insert_sql
-        if order is None:
-            conn.exec_driver_sql(sql, rows)
+        params = rows if order is None else list(map(order, rows))
+        if len(params) == 1:
+            driver_execute(conn, sql, params[0])
         else:
-            conn.exec_driver_sql(sql, list(map(order, rows)))
+            driver_execute(conn, sql, params, many=True)
         marks = [{"campaign": r["campaign"], "version": r["version"], "type": r["type"]}
                  for r in rows if r["type"] in MARKER_TYPES]
         if marks:
-            conn.execute(sa.insert(M), marks)
+            marks_sql, marks_order = self._marks_sql
+            driver_execute(conn, marks_sql, marks if marks_order is None else list(map(marks_order, marks)), many=True)
 
-    @functools.cached_property
-    def _insert_sql(self) -> tuple[str, Callable[[dict], tuple] | None]:
-        compiled = sa.insert(T).values({c.name: sa.bindparam(c.name) for c in T.columns if c.name != "seq"}).compile(
+    def _compiled_insert(self, table: sa.Table, names: Iterable[str]) -> tuple[str, Callable[[dict], tuple] | None]:
+        compiled = sa.insert(table).values({name: sa.bindparam(name) for name in names}).compile(
             dialect=self.engine.dialect
         )
         positions = compiled.positiontup  # the parameters' order, for a positional paramstyle (None otherwise)
         return str(compiled), operator.itemgetter(*positions) if compiled.positional and positions is not None else None
 
+    @functools.cached_property
+    def _insert_sql(self) -> tuple[str, Callable[[dict], tuple] | None]:
+        return self._compiled_insert(T, [c.name for c in T.columns if c.name != "seq"])
+
+    @functools.cached_property
+    def _marks_sql(self) -> tuple[str, Callable[[dict], tuple] | None]:
+        return self._compiled_insert(M, ["campaign", "version", "type"])
+
+    @functools.cached_property
+    def _head_sql(self) -> tuple[str, bool]:
+        """The append's head lookup (version and hash of the campaign's last event) in the driver's paramstyle."""
+        compiled = sa.text("SELECT version, hash FROM events WHERE campaign = :campaign ORDER BY version DESC LIMIT 1"
+                           ).compile(dialect=self.engine.dialect)
+        return str(compiled), bool(compiled.positional)
+
     # -- reading -----------------------------------------------------------------------------
 
-    def head(self, campaign: str) -> int:
-        """The campaign's current version (0 when it has no events)."""
-        with self.engine.connect() as conn:
-            value = conn.execute(sa.select(sa.func.max(T.c.version)).where(T.c.campaign == campaign)).scalar()
-        return value or 0
+    def head(self, campaign: str, *, conn: sa.Connection | None = None) -> int:
+        """The campaign's current version (0 when it has no events), read through ``conn`` when given (a write's),
+        else through the write this context holds on the campaign (its own uncommitted events counted), if any."""
+        conn = conn if conn is not None else self.held(campaign)
+        if conn is not None:
+            return conn.execute(_HEAD, {"campaign": campaign}).scalar() or 0
+        with self._reads.connect() as own:
+            return own.execute(_HEAD, {"campaign": campaign}).scalar() or 0
 
     def exists(self, campaign: str) -> bool:
         return self.head(campaign) > 0
@@ -264,7 +458,7 @@ class EventStore:
     def campaigns(self) -> list[str]:
         """Every campaign's name, in the order the campaigns were started."""
         stmt = sa.select(T.c.campaign).where(T.c.version == 1).order_by(T.c.seq)
-        with self.engine.connect() as conn:
+        with self._connect(None) as conn:
             return list(conn.execute(stmt).scalars())
 
     def read(
@@ -275,26 +469,47 @@ class EventStore:
         to_version: int | None = None,
         types: Iterable[str] | None = None,
     ) -> Generator[Event, None, None]:
-        """Stream a campaign's events in version order (rows fetched in chunks, never all at once)."""
+        """Stream a campaign's events in version order (rows fetched in chunks, never all at once).
+
+        Inside a write this context holds (a command's decide) the read goes through the write's connection, so
+        it sees the write's own events, those of the commands before it in its group (journal/service/journal.py)
+        included, and the rows are fetched at once."""
         stmt = sa.select(*_COLUMNS).where(T.c.campaign == campaign, T.c.version >= from_version)
         if to_version is not None:
             stmt = stmt.where(T.c.version <= to_version)
         if types is not None:
             stmt = stmt.where(T.c.type.in_(list(types)))
+        held = self.held(campaign)
+        if held is not None:  # inside this context's write: its own events (a group's uncommitted ones) included
+            yield from map(_row_to_event, held.execute(stmt.order_by(T.c.version)).all())
+            return
         yield from self._stream(stmt.order_by(T.c.version))
 
-    def read_for_fold(self, campaign: str, *, from_version: int = 1, to_version: int | None = None) -> Iterator[Event]:
+    def read_for_fold(self, campaign: str, *, from_version: int = 1, to_version: int | None = None,
+                      types: Collection[str] | None = None, suffixes: Sequence[str] = (),
+                      caused: bool = False) -> Iterator[Event]:
         """Stream a campaign's events for folding: as :meth:`read`, without the chain's hashes and ``seq``.
 
         The hashes are a third of a row and no fold reads them; ``prev_hash`` is None and ``hash`` empty.
+        With ``types``, only the events the folds read are fetched: those of ``types``, of a type ending in one
+        of ``suffixes``, and (``caused``) those that name a causation; the versions in between are skipped.
+        A span of at most one chunk of versions (an as-of's tail from its snapshot) is fetched at once, in one
+        statement without a transaction; a longer one is streamed through a server-side cursor.
         """
-        stmt = sa.select(*_FOLD_COLUMNS).where(T.c.campaign == campaign, T.c.version >= from_version)
-        if to_version is not None:
-            stmt = stmt.where(T.c.version <= to_version)
+        params: dict = {"campaign": campaign, "start": from_version, "end": _UPTO_ANY if to_version is None else to_version}
+        if types is not None:
+            params["types"] = sorted(types)
+        stmt = _fold_read(self.dialect == "sqlite", types is not None, tuple(suffixes), caused)
         loads = orjson.loads
-        with self.engine.connect() as conn:
-            result = conn.execution_options(yield_per=_CHUNK).execute(stmt.order_by(T.c.version))
-            for rows in result.partitions():
+        held = self.held(campaign)
+        short = params["end"] - from_version < _CHUNK
+        with contextlib.nullcontext(held) if held is not None else (self._reads if short else self.engine).connect() as conn:
+            # Inside this context's write, its own events (a group's uncommitted ones) included; or a short span.
+            if held is not None or short:
+                partitions: Iterable[Sequence[sa.Row]] = [conn.execute(stmt, params).all()]
+            else:
+                partitions = conn.execution_options(yield_per=_CHUNK).execute(stmt, params).partitions()
+            for rows in partitions:
                 for r in rows:
                     yield _event(Event, (r[0], campaign, r[1], r[2], loads(r[3]), r[4], r[5], r[6], r[7], r[8], None, "",
                                          None, r[9]))
@@ -311,15 +526,12 @@ class EventStore:
 
     def marks(self, campaign: str, *, to_version: int | None = None, types: Iterable[str] | None = None) -> list[Event]:
         """The campaign's structural events (creation, members, tokens, sessions, voids), through their marks."""
-        marked = sa.select(M.c.version).where(M.c.campaign == campaign)
-        if to_version is not None:
-            marked = marked.where(M.c.version <= to_version)
+        params: dict = {"campaign": campaign, "end": _UPTO_ANY if to_version is None else to_version}
         if types is not None:
-            marked = marked.where(M.c.type.in_(list(types)))
-        # A semi-join the planners drive from the small marks table (a plain join let SQLite scan the stream).
-        stmt = sa.select(*_COLUMNS).where(T.c.campaign == campaign, T.c.version.in_(marked)).order_by(T.c.version)
-        with self.engine.connect() as conn:
-            return [_row_to_event(row) for row in conn.execute(stmt)]
+            params["types"] = list(types)
+        held = self.held(campaign)
+        with contextlib.nullcontext(held) if held is not None else self._reads.connect() as conn:
+            return [_row_to_event(row) for row in conn.execute(_MARKS[types is not None], params)]
 
     def decision(self, event: Event) -> list[Event]:
         """Every event of ``event``'s decision (the events its command appended), in version order.
@@ -360,13 +572,13 @@ class EventStore:
             stmt = stmt.where(T.c.campaign == campaign)
         if type_ is not None:
             stmt = stmt.where(T.c.type == type_)
-        with self.engine.connect() as conn:
+        with self._connect(campaign) as conn:
             return [(row[0], row[1]) for row in conn.execute(stmt.order_by(T.c.seq).limit(limit))]
 
     def version_at(self, campaign: str, recorded_at: str) -> int:
         """The last version of the campaign recorded at or before ``recorded_at`` (0 if none)."""
         stmt = sa.select(sa.func.max(T.c.version)).where(T.c.campaign == campaign, T.c.recorded_at <= recorded_at)
-        with self.engine.connect() as conn:
+        with self._connect(campaign) as conn:
             return conn.execute(stmt).scalar() or 0
 
     @functools.cached_property
@@ -374,11 +586,11 @@ class EventStore:
         """Snapshots and read models kept beside the events."""
         from journal.store.snapshots import ProjectionStore
 
-        return ProjectionStore(self.engine)
+        return ProjectionStore(self.engine, wait=self.wait)
 
     def get(self, event_id: str) -> Event:
-        """The stored event with this id; NotFound otherwise."""
-        with self.engine.connect() as conn:
+        """The stored event with this id (through the write this context holds, if any); NotFound otherwise."""
+        with self._connect(None) as conn:
             found = self._by_ids(conn, [event_id])
         if not found:
             raise NotFound(f"no event with id '{event_id}'")
@@ -387,17 +599,19 @@ class EventStore:
     # -- session seeds -----------------------------------------------------------------------
 
     def keep_seed(self, campaign: str, session: int, seed: str) -> None:
-        """Keep the secret seed of a session's dice until its end (replacing an unused earlier one)."""
-        with self._write() as conn, conn.begin():
+        """Keep the secret seed of a session's dice until its end (replacing an unused earlier one).
+
+        Inside a command (the campaign's write held) the seed is kept in the command's transaction.
+        """
+        with self.writing(campaign) as conn:
             conn.execute(sa.delete(S).where(S.c.campaign == campaign, S.c.session == session))
             conn.execute(sa.insert(S).values(campaign=campaign, session=session, seed=seed))
 
     def seed(self, campaign: str, session: int) -> str | None:
-        """The kept seed of a session, or None."""
-        with self.engine.connect() as conn:
-            return conn.execute(
-                sa.select(S.c.seed).where(S.c.campaign == campaign, S.c.session == session)
-            ).scalar()
+        """The kept seed of a session, or None (read through the campaign's write when this context holds it)."""
+        stmt = sa.select(S.c.seed).where(S.c.campaign == campaign, S.c.session == session)
+        with self._connect(campaign) as conn:
+            return conn.execute(stmt).scalar()
 
     # -- export, import, verify --------------------------------------------------------------
 
@@ -408,16 +622,27 @@ class EventStore:
             for row in conn.execution_options(yield_per=_CHUNK).execute(stmt):
                 yield export_line(row._mapping, row[4])
 
-    def import_lines(self, lines: Iterable[bytes | str]) -> dict[str, int]:
+    def import_lines(self, lines: Iterable[bytes | str], *, public_key: str | None = None,
+                     validate: Callable[[list[tuple[int, dict]]], None] | None = None) -> dict[str, int]:
         """Import exported JSONL all-or-nothing, keeping ids, versions and hashes.
 
         Every line is parsed, validated and chain-checked before anything is written; the first
-        bad line raises an error naming it.  A campaign already in this journal is refused.
+        bad line raises an error naming it.  ``validate`` (the service's check that the journal's
+        commands could have recorded each event) is handed the (line number, row) pairs and raises
+        to refuse.  A campaign already in this journal is refused.
+        The file's receipt lines are checked against its chain (one per campaign is required when
+        ``public_key`` is given, signed by it); this journal then signs each imported head.
         Returns the number of events imported per campaign.
         """
-        from journal.store.importing import check_lines
+        from journal.store.importing import numbered_rows
+        from journal.store.receipts import split, vouch_import
 
-        rows = check_lines(lines)
+        lines, receipts = split(lines)
+        numbered = numbered_rows(lines)
+        if validate is not None:
+            validate(numbered)
+        rows = [row for _, row in numbered]
+        signed_heads = vouch_import(rows, receipts, public_key, self.key)
         counts: dict[str, int] = {}
         for row in rows:
             counts[row["campaign"]] = counts.get(row["campaign"], 0) + 1
@@ -432,7 +657,41 @@ class EventStore:
                     self._insert(conn, rows[start : start + 10_000])
             except sa.exc.IntegrityError:
                 raise ValidationFailed("an event id in the file is already stored in this journal: nothing imported") from None
+        for head in signed_heads:
+            remember_head(self, head["campaign"], head["version"], head["hash"], head["recorded_at"], head["signature"])
         return counts
+
+    def verify_marks(self, campaign: str | None = None) -> list[str]:
+        """Rebuild ``event_marks`` from the events (every event of a ``MARKER_TYPES`` type) and name each difference.
+
+        A mark missing for a structural event, a mark of a version that holds no such event, and a mark whose
+        type is not its event's: one line each, in campaign and version order (empty when the marks agree).
+        """
+        expected = sa.select(T.c.campaign, T.c.version, T.c.type).where(T.c.type.in_(sorted(MARKER_TYPES)))
+        stored = sa.select(M.c.campaign, M.c.version, M.c.type)
+        if campaign is not None:
+            expected, stored = expected.where(T.c.campaign == campaign), stored.where(M.c.campaign == campaign)
+        with self.engine.connect() as conn:
+            events = {(row[0], row[1]): row[2] for row in conn.execute(expected)}
+            marks = {(row[0], row[1]): row[2] for row in conn.execute(stored)}
+            unexplained = sorted(set(marks) - set(events))
+            actual: dict[tuple[str, int], str] = {}
+            for start in range(0, len(unexplained), 500):
+                keys = unexplained[start:start + 500]
+                found = sa.select(T.c.campaign, T.c.version, T.c.type).where(
+                    sa.tuple_(T.c.campaign, T.c.version).in_(keys))
+                actual.update({(row[0], row[1]): row[2] for row in conn.execute(found)})
+        problems: list[tuple[tuple[str, int], str]] = []
+        for key, kind in events.items():
+            if key not in marks:
+                problems.append((key, f"event_marks: campaign '{key[0]}' version {key[1]} ({kind}) is missing"))
+            elif marks[key] != kind:
+                where = f"event_marks: campaign '{key[0]}' version {key[1]}"
+                problems.append((key, f"{where} is marked {marks[key]}, the event is {kind}"))
+        for key in unexplained:
+            held = f"the event is {actual[key]}" if key in actual else "there is no such event"
+            problems.append((key, f"event_marks: campaign '{key[0]}' version {key[1]} is marked {marks[key]}, {held}"))
+        return [text for _, text in sorted(problems)]
 
     def verify(self, campaign: str | None = None) -> VerifyReport:
         """Walk every chain (or one campaign's) and report the first break of each."""
@@ -463,11 +722,11 @@ class EventStore:
                     reason = None
                     decision = row[13]
                     if row[2] != expected_version:
-                        reason = f"version {expected_version} is missing"
+                        reason = gettext("version {version} is missing").format(version=expected_version)
                     elif row[10] != prev_hash:
-                        reason = "prev_hash does not match the previous event's hash"
+                        reason = gettext("prev_hash does not match the previous event's hash")
                     elif row_hash(row) != row[11]:
-                        reason = "hash does not match the stored envelope (the event was altered)"
+                        reason = gettext("hash does not match the stored envelope (the event was altered)")
                     elif decision != prev_decision and decision != row[0]:
                         reason = decision_break(decision, row[0], prev_decision)
                     if reason:

@@ -17,6 +17,8 @@ from typing import Any
 
 import orjson
 
+from journal.i18n import gettext
+
 #: The envelope fields covered by the hash, in the order canonical JSON sorts them.
 HASHED_FIELDS = (
     "actor",
@@ -104,7 +106,7 @@ def decision_break(decision: str | None, event_id: str, previous: str | None) ->
     ``verify`` and ``import`` both ask this.
     """
     if decision is None:
-        return None if previous is None else "decision is missing after an event that has one"
+        return None if previous is None else gettext("decision is missing after an event that has one")
     if decision not in (event_id, previous):
-        return "decision names neither this event nor the previous event's decision (a decision is one append)"
+        return gettext("decision names neither this event nor the previous event's decision (a decision is one append)")
     return None

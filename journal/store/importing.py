@@ -1,13 +1,21 @@
 """Checking an exported JSONL file line by line before anything of it is written.
 
-A line must be a JSON object with every envelope field of the right type, a payload that its event
-type's model accepts, the next version of its campaign, the previous event's hash as ``prev_hash``,
-and a ``hash`` that the envelope really has.  The first line that fails stops the import with an
-error naming the line number and the field or rule.
+A line must be a JSON object with every envelope field of the right type and within the store's
+bounds (versions, schema and session numbers are positive 32-bit integers; ids, causations and
+decisions are UUIDs; hashes are SHA-256 hex; ``recorded_at`` is the store's fixed-width UTC time and
+never goes backwards within a campaign), a payload that its event type's model accepts, the next
+version of its campaign, the previous event's hash as ``prev_hash``, and a ``hash`` that the
+envelope really has.  The first line that fails stops the import with an error naming the line
+number and the field or rule.
+
+These are the rules of the stream, which know no game.  Whether the journal's commands could have
+recorded each event (its actor a member, the role rules, the campaign's own creation first) is the
+service's check (``journal.service.importing``), handed to ``EventStore.import_lines`` as ``validate``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -34,6 +42,14 @@ _FIELDS: dict[str, tuple[type, ...]] = {
 #: Fields a line may leave out (written by later releases than the oldest it accepts).
 _OPTIONAL: dict[str, tuple[type, ...]] = {"decision": (str, type(None))}
 
+#: The largest version, schema or session number a column holds (a 32-bit signed integer).
+MAX_INT = 2**31 - 1
+#: The longest campaign, actor and event type the columns hold.
+_LENGTHS = {"campaign": 200, "actor": 200, "type": 100}
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_TIME = re.compile(r"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$")
+
 
 def _check_shape(number: int, envelope: Any) -> None:
     if not isinstance(envelope, dict):
@@ -51,13 +67,65 @@ def _check_shape(number: int, envelope: Any) -> None:
     extra = set(envelope) - set(_FIELDS) - set(_OPTIONAL)
     if extra:
         raise ValidationFailed(f"line {number}: unknown field '{min(extra)}'")
+    _check_bounds(number, envelope)
 
 
-def check_lines(lines: Iterable[bytes | str]) -> list[dict[str, Any]]:
-    """Validate every line; return the rows to insert (``data`` as canonical JSON text)."""
-    heads: dict[str, tuple[int, str | None]] = {}
+def _check_bounds(number: int, envelope: dict[str, Any]) -> None:
+    """Every field within what the store's columns hold and the forms the store writes."""
+    for name in ("version", "schema", "session"):
+        value = envelope[name]
+        if value is not None and not 1 <= value <= MAX_INT:
+            raise ValidationFailed(f"line {number}: field '{name}' must be between 1 and {MAX_INT}")
+    for name, longest in _LENGTHS.items():
+        if not 1 <= len(envelope[name]) <= longest:
+            raise ValidationFailed(f"line {number}: field '{name}' must have 1 to {longest} characters")
+        if "\x00" in envelope[name]:
+            raise ValidationFailed(f"line {number}: field '{name}' holds a NUL character")
+    for name in ("id", "causation", "decision"):
+        value = envelope[name]
+        if value is not None and not _UUID.match(value):
+            raise ValidationFailed(f"line {number}: field '{name}' is not a UUID (lowercase 8-4-4-4-12 hex)")
+    for name in ("hash", "prev_hash"):
+        value = envelope[name]
+        if value is not None and not _SHA256.match(value):
+            raise ValidationFailed(f"line {number}: field '{name}' is not a SHA-256 in lowercase hex")
+    if not _TIME.match(envelope["recorded_at"]):
+        raise ValidationFailed(f"line {number}: field 'recorded_at' is not a UTC time like 2026-11-29T11:40:00.123456Z")
+
+
+def _not_as_written(given: Any, written: Any, path: str = "") -> str | None:
+    """Where ``given`` differs from the payload a command writes for it (``written``, its model's dump), or None.
+
+    The model accepts what it can convert (pydantic's lax mode reads ``true`` as 1), so a value is compared with
+    its JSON type as well: ``true`` and ``1`` are equal in Python, not on the line.  Only the keys the line has are
+    compared: a field added later with a default is absent from an older journal's lines.
+    """
+    if isinstance(given, dict) and isinstance(written, dict):
+        for key, value in given.items():
+            inner = f"{path}.{key}" if path else str(key)
+            if key not in written:
+                return inner
+            found = _not_as_written(value, written[key], inner)
+            if found is not None:
+                return found
+        return None
+    if isinstance(given, list) and isinstance(written, list):
+        if len(given) != len(written):
+            return path
+        for index, (value, wrote) in enumerate(zip(given, written, strict=True)):
+            found = _not_as_written(value, wrote, f"{path}.{index}" if path else str(index))
+            if found is not None:
+                return found
+        return None
+    return None if type(given) is type(written) and given == written else path
+
+
+def numbered_rows(lines: Iterable[bytes | str]) -> list[tuple[int, dict[str, Any]]]:
+    """Validate every line; return (line number, row to insert) pairs, ``data`` as canonical JSON text."""
+    heads: dict[str, tuple[int, str | None, str]] = {}
     decisions: dict[str, str | None] = {}
-    rows: list[dict[str, Any]] = []
+    ids: dict[str, int] = {}
+    rows: list[tuple[int, dict[str, Any]]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -67,17 +135,26 @@ def check_lines(lines: Iterable[bytes | str]) -> list[dict[str, Any]]:
             raise ValidationFailed(f"line {number}: not valid JSON ({exc.msg})") from None
         _check_shape(number, envelope)
         try:
-            parse_payload(envelope["type"], envelope["data"])
+            written = parse_payload(envelope["type"], envelope["data"]).to_data()
         except JournalError as exc:
             raise ValidationFailed(f"line {number}: {exc}") from None
+        where = _not_as_written(envelope["data"], written)
+        if where is not None:
+            raise ValidationFailed(f"line {number}: {envelope['type']}: field '{where or 'data'}' is not as a command "
+                                   "records it (a value of another JSON type, such as true for a number)")
         campaign = envelope["campaign"]
-        version, prev_hash = heads.get(campaign, (0, None))
+        version, prev_hash, last_time = heads.get(campaign, (0, None, ""))
         if envelope["version"] != version + 1:
             raise IntegrityFailure(
                 f"line {number}: campaign '{campaign}' expects version {version + 1}, the line has {envelope['version']}"
             )
         if envelope["prev_hash"] != prev_hash:
             raise IntegrityFailure(f"line {number}: prev_hash does not match the previous event's hash (chain broken)")
+        if envelope["recorded_at"] < last_time:
+            raise ValidationFailed(f"line {number}: field 'recorded_at' goes backwards ({envelope['recorded_at']} "
+                                   f"is before the previous event's {last_time})")
+        if envelope["id"] in ids:
+            raise ValidationFailed(f"line {number}: event id {envelope['id']} is already on line {ids[envelope['id']]}")
         problem = decision_break(envelope["decision"], envelope["id"], decisions.get(campaign))
         if problem is not None:
             raise IntegrityFailure(f"line {number}: field 'decision': {problem}")
@@ -85,7 +162,13 @@ def check_lines(lines: Iterable[bytes | str]) -> list[dict[str, Any]]:
         data_json = canonical(envelope["data"])
         if event_hash(envelope, data_json) != envelope["hash"]:
             raise IntegrityFailure(f"line {number}: hash does not match the envelope (event {envelope['id']} was altered)")
-        heads[campaign] = (envelope["version"], envelope["hash"])
+        heads[campaign] = (envelope["version"], envelope["hash"], envelope["recorded_at"])
+        ids[envelope["id"]] = number
         envelope["data"] = data_json.decode()
-        rows.append(envelope)
+        rows.append((number, envelope))
     return rows
+
+
+def check_lines(lines: Iterable[bytes | str]) -> list[dict[str, Any]]:
+    """Validate every line; return the rows to insert (``data`` as canonical JSON text)."""
+    return [row for _, row in numbered_rows(lines)]

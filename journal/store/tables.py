@@ -7,6 +7,12 @@ ISO-8601 UTC string (``2026-11-29T11:40:00.123456Z``): it sorts as text and roun
 The only indexes are the two unique constraints: (campaign, version) serves every stream read and
 the id serves idempotency.  An index on (campaign, type) cost a quarter of the append rate on SQLite
 and is left to the read models (projections) that need type-filtered access.
+
+On PostgreSQL (revision 0006) ``events`` is hash-partitioned by ``campaign``, and a partitioned table's unique
+constraints must hold the partition key: there the primary key is (seq, campaign) and ``uq_events_id`` is
+(id, campaign), and the table ``event_ids`` (id primary key, filled by a trigger in the inserting statement) keeps
+each id unique across all campaigns.  The queries below are the same on both databases
+(migrations/versions/0006_events_partitioned_by_campaign.py, docs/scale.md).
 """
 
 from __future__ import annotations
@@ -33,6 +39,9 @@ events = sa.Table(
     sa.Column("decision", sa.String(36), nullable=True),
     sa.Column("prev_hash", sa.String(64), nullable=True),
     sa.Column("hash", sa.String(64), nullable=False),
+    # The journal's signature of the campaign's head at this event: set on the last event of each append made
+    # with a key (revision 0005), NULL otherwise.  Not hashed: it vouches for ``hash`` (journal/store/receipts.py).
+    sa.Column("signature", sa.String(128), nullable=True),
     sa.UniqueConstraint("id", name="uq_events_id"),
     sa.UniqueConstraint("campaign", "version", name="uq_events_campaign_version"),
 )
@@ -88,4 +97,4 @@ session_seeds = sa.Table(
 )
 
 #: The alembic revision this code expects; ``open_store`` compares it without importing alembic.
-SCHEMA_REVISION = "0004"
+SCHEMA_REVISION = "0006"

@@ -67,6 +67,22 @@ class Bonds:
 
 
 @dataclass(frozen=True)
+class Chart:
+    """A chart of the system's session report: one line per series, sampled from the folds after each event.
+
+    ``series``: ``module:function`` ``(states) -> {series label: number}`` (a character, a pair, a vatcha and its
+    wielder), read from the system's own folds; the report walk (journal.service.replay) calls it after every event
+    of the session, and journal.service.reports draws the lines.  ``title`` and ``unit`` are English message ids
+    (translated by journal.i18n); ``name`` is the chart's stable id (``data-chart`` in the SVG).
+    """
+
+    name: str
+    title: str
+    series: str
+    unit: str = ""
+
+
+@dataclass(frozen=True)
 class Upcast:
     """An upcaster of the system: ``function`` turns a ``from_version`` payload of ``type`` into the next version."""
 
@@ -93,6 +109,15 @@ class SystemDescriptor:
     upcasters: tuple[Upcast, ...] = ()
     #: ``module:attribute`` of a dict ``event type -> (data -> one line)``: the system's summary lines.
     summaries: str | None = None
+    #: ``module:attribute`` of a dict ``value -> (() -> its display word in the current language)``: the words its
+    #: enumerated values (``melee``, ``Heroic``) read as in summaries, the verbs' form options and reports.
+    words: str | None = None
+    #: ``module:attribute`` of a dict ``event type -> (() -> its label in the current language)``: what the page
+    #: and the reports call each of the system's event types (``<system>.hit_rolled`` reads "Hit").
+    types: str | None = None
+    #: ``module:attribute`` of a dict ``sheet field -> (() -> its label in the current language)``: the names of the
+    #: keys of the system's sheets (``hit_bonus`` reads "Hit bonus"); the JSON keeps the keys.
+    fields: str | None = None
     #: ``module:function`` ``(states) -> {event id: note}``: what the folds now say of an earlier event
     #: (a success Fate collected reads as a failure), shown beside its line in the log and the replay.
     notes: str | None = None
@@ -113,6 +138,11 @@ class SystemDescriptor:
     demo: str | None = None
     #: The standings between pairs of characters the system keeps, if any.
     bonds: Bonds | None = None
+    #: What the session report charts (journal.service.reports), in the order it draws them.
+    charts: tuple[Chart, ...] = ()
+    #: ``module:function`` ``(states) -> {key: name}``: the names of the raw keys (event ids) its sheets are keyed
+    #: by, so that a replay's changed fields read ``geasa.<promise>.owed`` rather than an id.
+    labels: str | None = None
 
     @property
     def package(self) -> str:

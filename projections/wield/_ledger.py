@@ -11,7 +11,8 @@ collection's ``remaining``, a breach's ``rank`` or a death's ``debts_vanished``)
 collections.
 
 Each Wield fold keeps its own copy of this ledger under ``state["ledger"]`` (a fold sees only its own state)
-and calls :func:`fold` for every event of :data:`TYPES` before folding the event itself.  An event whose
+and folds every event through :func:`dispatch`: the ledger first, then the fold's own handler, only when the
+ledger counts the event; :func:`reads` adds the ledger's :data:`TYPES` to the fold's own.  An event whose
 referent is missing altogether (a breach or collection naming no sealed geis, a seal naming no offer) still
 raises ``KeyError`` as before, so a dispute that would leave it behind is refused.
 """
@@ -24,6 +25,7 @@ from typing import Any
 from journal.events.envelope import Event
 
 State = dict[str, Any]
+Handler = Callable[[State, Event], None]
 
 
 def initial() -> State:
@@ -31,10 +33,21 @@ def initial() -> State:
     return {"alive": {}, "openings": {}, "geasa": {}, "successes": {}}
 
 
-def fold(ledger: State, event: Event) -> str | None:
-    """Fold ``event`` into the ledger; None when it counts, else why it does not (its grounds are not in the log)."""
-    handler = _HANDLERS.get(event.type)
-    return None if handler is None else handler(ledger, event)
+def dispatch(state: State, event: Event, handlers: dict[str, Handler]) -> None:
+    """Fold ``event`` into a Wield fold's ``state``: into its ledger, then by the fold's own handler (if any) when the
+    ledger counts it (a ledger handler returns None, else why not); a geis event whose grounds are not in the log
+    changes no Wield fold."""
+    ledger_handler = _HANDLERS.get(event.type)
+    if ledger_handler is not None and ledger_handler(state["ledger"], event) is not None:
+        return
+    handler = handlers.get(event.type)
+    if handler is not None:
+        handler(state, event)
+
+
+def reads(handlers: dict[str, Handler]) -> tuple[str, ...]:
+    """The event types a Wield fold with ``handlers`` reads: its own, and the ledger's."""
+    return (*handlers, *(type_ for type_ in TYPES if type_ not in handlers))
 
 
 def owed(ledger: State, geis: str) -> int:

@@ -17,7 +17,6 @@ left out, as every Wield fold leaves it out (``_ledger``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
@@ -34,12 +33,7 @@ def initial() -> State:
 
 def apply(state: State, event: Event) -> None:
     """Fold the Wield events the commands refer back to; others are ignored."""
-    handler = _HANDLERS.get(event.type)
-    if handler is None:
-        return
-    if event.type in _ledger.TYPES and _ledger.fold(state["ledger"], event) is not None:
-        return
-    handler(state, event)
+    _ledger.dispatch(state, event, _HANDLERS)
 
 
 def _action(state: State, event: Event, kind: str, what: str, heroes: dict[str, dict[str, bool]],
@@ -96,22 +90,14 @@ def _countered(state: State, event: Event) -> None:
     state["terms"][event.data["negotiation"]] = event.data["promise"]
 
 
-def _ignore(state: State, event: Event) -> None:
-    """The ledger keeps what these tell: who lives, which geasa are sealed and broken."""
-
-
-_HANDLERS: dict[str, Callable[[State, Event], None]] = {
+_HANDLERS: dict[str, _ledger.Handler] = {
     "wield.chance_rolled": _chance,
     "wield.combat_round": _combat,
     "wield.control_risk": _risk,
     "wield.failure_collected": _collected,
     "wield.geis_offered": _offered,
     "wield.geis_counter_offered": _countered,
-    "wield.hero_created": _ignore,
-    "wield.hero_died": _ignore,
-    "wield.geis_sealed": _ignore,
-    "wield.geis_breached": _ignore,
 }
 
 #: The event types this projection reads (commands fold it over these only).
-TYPES = tuple(_HANDLERS)
+TYPES = _ledger.reads(_HANDLERS)

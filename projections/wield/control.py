@@ -12,7 +12,6 @@ are in the log (``_ledger``): with its geis's breach voided the wielder keeps hi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
@@ -29,12 +28,7 @@ def initial() -> State:
 
 def apply(state: State, event: Event) -> None:
     """Fold one event into the standings; events without a bearing on Control, and failures not owed, are ignored."""
-    handler = _HANDLERS.get(event.type)
-    if handler is None:
-        return
-    if event.type in _ledger.TYPES and _ledger.fold(state["ledger"], event) is not None:
-        return
-    handler(state, event)
+    _ledger.dispatch(state, event, _HANDLERS)
 
 
 def _vatcha_created(state: State, event: Event) -> None:
@@ -114,10 +108,6 @@ def _failure_collected(state: State, event: Event) -> None:
     risk.update(outcome="vatcha", failure_collected=event.id)
 
 
-def _ignore(state: State, event: Event) -> None:
-    """Bargains, geasa and other rolls leave the standings alone; the ledger keeps what a failure rests on."""
-
-
 def _hero_died(state: State, event: Event) -> None:
     for vatcha in state["vatcha"].values():
         standing = vatcha["wielders"].get(event.data["hero"])
@@ -125,19 +115,14 @@ def _hero_died(state: State, event: Event) -> None:
             standing["alive"] = False
 
 
-_HANDLERS: dict[str, Callable[[State, Event], None]] = {
+_HANDLERS: dict[str, _ledger.Handler] = {
     "wield.vatcha_created": _vatcha_created,
     "wield.hero_created": _hero_created,
     "wield.power_bestowed": _power_bestowed,
     "wield.control_risk": _control_risk,
     "wield.failure_collected": _failure_collected,
     "wield.hero_died": _hero_died,
-    "wield.geis_offered": _ignore,
-    "wield.geis_sealed": _ignore,
-    "wield.geis_breached": _ignore,
-    "wield.chance_rolled": _ignore,
-    "wield.combat_round": _ignore,
 }
 
 #: Event types this projection reads (the engine calls apply only for these).
-TYPES = tuple(_HANDLERS)
+TYPES = _ledger.reads(_HANDLERS)

@@ -29,12 +29,7 @@ def initial() -> State:
 
 def apply(state: State, event: Event) -> None:
     """Fold one event into the debts; events without a bearing on geasa, or whose grounds are gone, are ignored."""
-    handler = _HANDLERS.get(event.type)
-    if handler is None:
-        return
-    if event.type in _ledger.TYPES and _ledger.fold(state["ledger"], event) is not None:
-        return
-    handler(state, event)
+    _ledger.dispatch(state, event, _HANDLERS)
 
 
 def _hero(state: State, name: str) -> State:
@@ -118,11 +113,7 @@ def _died(state: State, event: Event) -> None:
     _debts(state, name)
 
 
-def _ignore(state: State, event: Event) -> None:
-    """Rolls leave the debts alone; the ledger keeps the successes a failure may be collected on."""
-
-
-_HANDLERS: dict[str, Callable[[State, Event], None]] = {
+_HANDLERS: dict[str, _ledger.Handler] = {
     "wield.hero_created": _hero_created,
     "wield.geis_offered": _offered,
     "wield.geis_counter_offered": _step("countered"),
@@ -131,10 +122,7 @@ _HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "wield.geis_breached": _breached,
     "wield.failure_collected": _collected,
     "wield.hero_died": _died,
-    "wield.chance_rolled": _ignore,
-    "wield.combat_round": _ignore,
-    "wield.control_risk": _ignore,
 }
 
 #: Event types this projection reads (the engine calls apply only for these).
-TYPES = tuple(_HANDLERS)
+TYPES = _ledger.reads(_HANDLERS)

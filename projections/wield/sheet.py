@@ -14,7 +14,6 @@ Control Risk of the hero (by event id) to what came of it: a success Fate collec
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from journal.errors import RuleViolation
@@ -38,12 +37,7 @@ def initial() -> State:
 
 def apply(state: State, event: Event) -> None:
     """Fold one event into the sheets; events of other systems, and geis events whose grounds are gone, are ignored."""
-    handler = _HANDLERS.get(event.type)
-    if handler is None:
-        return
-    if event.type in _ledger.TYPES and _ledger.fold(state["ledger"], event) is not None:
-        return
-    handler(state, event)
+    _ledger.dispatch(state, event, _HANDLERS)
 
 
 def _fresh_pyramid(vatcha: State) -> None:
@@ -209,18 +203,13 @@ def _hero_died(state: State, event: Event) -> None:
     _debts(state, data["hero"])
 
 
-def _ignore(state: State, event: Event) -> None:
-    """Bargains leave the sheets alone; the ledger keeps the offers a seal names."""
-
-
-_HANDLERS: dict[str, Callable[[State, Event], None]] = {
+_HANDLERS: dict[str, _ledger.Handler] = {
     "wield.vatcha_created": _vatcha_created,
     "wield.hero_created": _hero_created,
     "wield.power_bestowed": _power_bestowed,
     "wield.chance_rolled": _chance_rolled,
     "wield.combat_round": _combat_round,
     "wield.control_risk": _control_risk,
-    "wield.geis_offered": _ignore,
     "wield.geis_sealed": _geis_sealed,
     "wield.geis_breached": _geis_breached,
     "wield.failure_collected": _failure_collected,
@@ -230,4 +219,4 @@ _HANDLERS: dict[str, Callable[[State, Event], None]] = {
 }
 
 #: Event types this projection reads (the engine calls apply only for these).
-TYPES = tuple(_HANDLERS)
+TYPES = _ledger.reads(_HANDLERS)

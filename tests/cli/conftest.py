@@ -59,8 +59,10 @@ def invoke(db_url: str) -> Invoke:
 
 
 @pytest.fixture
-def run(db_url: str) -> Invoke:
-    """Run the CLI on the test's database after a successful ``journal init``."""
+def run(db_url: str, db_at_head: None) -> Invoke:
+    """Run the CLI on the test's database after a successful ``journal init`` (on a database the migrations already
+    brought to the head revision, tests/conftest.py's ``db_at_head``: init then makes the key and finds the schema
+    current)."""
     result = _invoker(db_url)("init")
     assert (result.exit_code, result.stderr) == (0, "")
     return _invoker(db_url)

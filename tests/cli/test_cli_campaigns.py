@@ -20,7 +20,8 @@ def test_campaign_new_starts_a_campaign_of_each_system(run, system, name, master
     """campaign new prints one confirmation line and the campaign is listed with its system and Master."""
     result = run("campaign", "new", name, "--system", system, "--master", master)
     assert result.exit_code == 0
-    assert result.stdout == f"campaign '{name}' started ({system}), Master: {master}\n"
+    titles = {"wield": "Wield", "stone-wheel": "Stone Wheel", "dichotomy": "Dichotomy", "vpt": "VPT"}
+    assert result.stdout == f"campaign '{name}' started ({titles[system]}), Master: {master}\n"
     assert result.stderr == ""
     listed = run("campaign", "list", "--json").stdout
     assert listed == f'[{{"name":"{name}","system":"{system}","master":"{master}","version":1,"members":1}}]\n'
@@ -90,8 +91,8 @@ def test_campaign_list_prints_a_table_in_the_order_campaigns_were_started(run) -
     assert result.stdout.splitlines() == [
         " campaign        ┃ system      ┃ Master ┃ members ┃ events ",
         "━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━━",
-        " Пепел           │ wield       │ Судьба │ 2       │ 2      ",
-        " Каменное колесо │ stone-wheel │ Мастер │ 1       │ 1      ",
+        " Пепел           │ Wield       │ Судьба │ 2       │ 2      ",
+        " Каменное колесо │ Stone Wheel │ Мастер │ 1       │ 1      ",
     ]
 
 
@@ -120,7 +121,7 @@ def test_campaign_new_confirms_the_master_as_recorded(run) -> None:
     assert run("campaign", "list", "--json").stdout == (
         '[{"name":"Пепел","system":"wield","master":"Судьба","version":1,"members":1}]\n'
     )
-    assert result.stdout == "campaign 'Пепел' started (wield), Master: Судьба\n"
+    assert result.stdout == "campaign 'Пепел' started (Wield), Master: Судьба\n"
 
 
 def _campaign_with_players(run) -> None:
@@ -136,7 +137,7 @@ def test_campaign_show_prints_the_header_and_members_master_first(run, events_of
     result = run("campaign", "show", "Пепел")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        f"Пепел  (wield)  started {created}  events: 3",
+        f"Пепел  (Wield)  started {created}  events: 3",
         " member ┃ role   ",
         "━━━━━━━━╇━━━━━━━━",
         " Судьба │ master ",
@@ -162,3 +163,9 @@ def test_campaign_show_of_an_unknown_campaign_exits_4(run) -> None:
     """show of a campaign that does not exist exits 4 with 'no campaign named ...'."""
     result = run("campaign", "show", "Нет такой")
     assert (result.exit_code, result.stdout, result.stderr) == (4, "", "error: no campaign named 'Нет такой'\n")
+
+
+def test_campaign_new_in_russian_names_the_system_in_russian(run) -> None:
+    """`journal --lang ru campaign new … --system stone-wheel` says the campaign plays «Каменное колесо»."""
+    result = run("--lang", "ru", "campaign", "new", "Камень", "--system", "stone-wheel", "--master", "Мастер")
+    assert result.stdout == "кампания «Камень» начата (Каменное колесо), Мастер: Мастер\n"

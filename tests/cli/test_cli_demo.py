@@ -17,18 +17,18 @@ CAMPAIGNS = [
     {"name": WIELD, "system": "wield", "master": "Судьба", "version": 13, "members": 3},
     {"name": STONE, "system": "stone-wheel", "master": "Мастер", "version": 20, "members": 4},
     {"name": DICHOTOMY, "system": "dichotomy", "master": "Ведущий", "version": 16, "members": 3},
-    {"name": VPT, "system": "vpt", "master": "Вика", "version": 29, "members": 3},
+    {"name": VPT, "system": "vpt", "master": "Вика", "version": 30, "members": 3},
 ]
 HEAD = [
     f"'{WIELD}' (wield): Судьба and 2 players, session 1, 13 events",
     f"'{STONE}' (stone-wheel): Мастер and 3 players, session 1, 20 events",
     f"'{DICHOTOMY}' (dichotomy): Ведущий and 2 players, session 1, 16 events",
-    f"'{VPT}' (vpt): Вика and 2 players, session 1, 29 events",
+    f"'{VPT}' (vpt): Вика and 2 players, session 1, 30 events",
 ]
 RECORDED = "".join(f"recorded {text}\n" for text in HEAD)
 ALREADY = "".join(f"already recorded {text}\n" for text in HEAD)
 VERIFY = ("\n$ journal verify --rolls   # over the four demo campaigns\n"
-          "ok: 78 events in 4 campaigns, every chain holds\n"
+          "ok: 79 events in 4 campaigns, every chain holds\n"
           "ok: 5 server rolls in 4 closed sessions recomputed exactly\n")
 
 
@@ -63,7 +63,7 @@ def test_demo_commits_the_stone_wheel_xp_and_the_vpt_checklist(run) -> None:
         assert row in out
     assert "Мирослава" not in out
     assert "session 1 was tallied at version 20 (event " in out
-    assert "session 1 was tallied at version 29 (event " in out
+    assert "session 1 was tallied at version 30 (event " in out
     assert "│ Эдди      │ Граф Мортен │ no_interaction              │ -1     │ recorded │" in out
     assert "│ Эдди      │ Вольтаир    │ saved_life, date_successful │ +2     │ recorded │" in out
     xp = orjson.loads(run("tally", STONE, "--session", "1", "--json").stdout)

@@ -42,9 +42,9 @@ def _refused(result, code: int, message: str) -> None:
 
 
 def test_new_prints_the_character_in_two_lines(run) -> None:
-    """dichotomy new prints the attributes and capacity, then abilities, motives and wealth."""
+    """dichotomy character new prints the attributes and capacity, then abilities, motives and wealth."""
     run("campaign", "new", C, "--system", "dichotomy", "--master", "Ведущий")
-    result = run("dichotomy", "new", C, "Лесная", "6/5,8/3,10/1", "--abilities", "Мобильность,Climbing,Alertness",
+    result = run("dichotomy", "character", "new", C, "Лесная", "--attributes", "6/5,8/3,10/1", "--abilities", "Мобильность,Climbing,Alertness",
                  "--motives", "Любовь,Судьба", "--wealth", "нищий")
     assert _ok(result) == (
         "Лесная (Ведущий): finesse 6 / power 5, martial 8 / spiritual 3, natural 10 / technical 1; carries 7\n"
@@ -54,7 +54,7 @@ def test_new_prints_the_character_in_two_lines(run) -> None:
 def test_new_refuses_a_pair_not_summing_to_eleven(table, events_of) -> None:
     """A 6/6 pair exits 3 with the rule on stderr; nothing is written."""
     before = len(events_of(C))
-    result = table("dichotomy", "new", C, "Лесная", "6,6,8,3,10,1", "--abilities", "Mobility,Climbing,Alertness",
+    result = table("dichotomy", "character", "new", C, "Лесная", "--attributes", "6,6,8,3,10,1", "--abilities", "Mobility,Climbing,Alertness",
                    "--motives", "Love,Faith", "--wealth", "comfortable")
     _refused(result, 3, "refused by rule 'dichotomy: pair sums to 11': "
                         "finesse/power: finesse 6 + power 6 = 12, not 11")
@@ -63,7 +63,7 @@ def test_new_refuses_a_pair_not_summing_to_eleven(table, events_of) -> None:
 
 def test_new_needs_six_attributes(table) -> None:
     """Five numbers are a usage error (exit 2)."""
-    result = table("dichotomy", "new", C, "Лесная", "6,5,8,3,10", "--abilities", "Mobility,Climbing,Alertness",
+    result = table("dichotomy", "character", "new", C, "Лесная", "--attributes", "6,5,8,3,10", "--abilities", "Mobility,Climbing,Alertness",
                    "--motives", "Love,Faith", "--wealth", "comfortable")
     assert result.exit_code == 2
     assert "must give six attributes" in result.stderr
@@ -171,28 +171,28 @@ def test_swap_between_adventures(table) -> None:
 
 def test_renown_prints_the_award(table) -> None:
     """renown prints the XP and the reason."""
-    assert _ok(table("dichotomy", "renown", C, "Шарлотта", "2", "held the gate")) == (
+    assert _ok(table("dichotomy", "renown", C, "Шарлотта", "--xp", "2", "held the gate")) == (
         "Шарлотта: +2 XP renown (held the gate)\n")
 
 
 def test_damage_prints_charlottes_fourth_round(table) -> None:
     """Round 4 of Charlotte's fight: 5 damage, 2 Hits lost, 3 discarded, Serious; she may dive."""
     for number, damage in (("1", "2"), ("2", "2"), ("3", "1")):
-        table("dichotomy", "damage", C, "Шарлотта", damage, "--round", number)
-    assert _ok(table("dichotomy", "damage", C, "Шарлотта", "5", "--round", "4")) == (
+        table("dichotomy", "damage", C, "Шарлотта", "--damage", damage, "--round", number)
+    assert _ok(table("dichotomy", "damage", C, "Шарлотта", "--damage", "5", "--round", "4")) == (
         "Шарлотта, round 4: 5 damage, 2 Hits lost, 3 discarded -> |○○|●|●| (may take a dive)\n")
 
 
 def test_damage_by_a_player_is_not_authorized(table) -> None:
     """Карли recording damage exits 7."""
-    _refused(table(*CARLY, "dichotomy", "damage", C, "Шарлотта", "2"), 7,
+    _refused(table(*CARLY, "dichotomy", "damage", C, "Шарлотта", "--damage", "2"), 7,
              "only the Master may apply damage ('Карли' is a player)")
 
 
 def test_dive_fight_end_recover_and_heal(table) -> None:
     """After a Serious injury: dive, end of the fight, rest, healing, each with its line."""
     for damage in ("3", "3", "1"):
-        table("dichotomy", "damage", C, "Шарлотта", damage)
+        table("dichotomy", "damage", C, "Шарлотта", "--damage", damage)
     assert _ok(table(*CARLY, "dichotomy", "dive", C, "Шарлотта")) == (
         "Шарлотта takes a dive (no action until the fight ends)\n")
     assert _ok(table("dichotomy", "fight-end", C)) == "the fight is over\n"
@@ -210,7 +210,7 @@ def test_dive_without_a_serious_injury_is_refused(table) -> None:
 
 def test_recover_action_restores_one_hit(table) -> None:
     """recover without --rest is the Recover action: 1 Hit."""
-    table("dichotomy", "damage", C, "Шарлотта", "2")
+    table("dichotomy", "damage", C, "Шарлотта", "--damage", "2")
     assert _ok(table(*CARLY, "dichotomy", "recover", C, "Шарлотта")) == (
         "Шарлотта recovers 1 Hit (Recover) -> |●○|○|○|\n")
 
@@ -228,7 +228,7 @@ def test_spend_xp_not_available_is_refused(table) -> None:
 
 def test_spend_prints_the_cost(table) -> None:
     """With 5 XP of renown a Cottage is bought for 5."""
-    table("dichotomy", "renown", C, "Взломщик", "5")
+    table("dichotomy", "renown", C, "Взломщик", "--xp", "5")
     assert _ok(table(*DAVID, "dichotomy", "spend", C, "Взломщик", "Cottage")) == "Взломщик spends 5 XP on Cottage\n"
 
 
@@ -268,7 +268,7 @@ def _overturn_by_the_quorum(table, event_id: str) -> None:
 def test_sheet_after_an_overturned_round_shows_the_track_journal_sheet_shows(table) -> None:
     """2 damage leaves Шарлотта |●●|○|○|; overturned by the quorum, `dichotomy sheet` and `journal sheet`
     both show the same fresh track, shaken 0."""
-    hit = orjson.loads(_ok(table("dichotomy", "damage", C, "Шарлотта", "2", "--round", "1", "--json")))
+    hit = orjson.loads(_ok(table("dichotomy", "damage", C, "Шарлотта", "--damage", "2", "--round", "1", "--json")))
     assert hit["track"] == {"shaken": 2, "injured": False, "serious": False}
     _overturn_by_the_quorum(table, hit["id"])
     mine = orjson.loads(_ok(table("dichotomy", "sheet", C, "Шарлотта", "--json")))
@@ -283,8 +283,8 @@ def test_sheet_after_an_overturned_round_shows_the_track_journal_sheet_shows(tab
 
 def test_sheet_after_an_overturned_round_recomputes_the_later_rounds(table) -> None:
     """Rounds of 2 and 1 (|○○|●|○|); round 1 overturned: both sheets show the 1 as a Shaken Hit, |●○|○|○|."""
-    first = orjson.loads(_ok(table("dichotomy", "damage", C, "Шарлотта", "2", "--round", "1", "--json")))
-    _ok(table("dichotomy", "damage", C, "Шарлотта", "1", "--round", "2"))
+    first = orjson.loads(_ok(table("dichotomy", "damage", C, "Шарлотта", "--damage", "2", "--round", "1", "--json")))
+    _ok(table("dichotomy", "damage", C, "Шарлотта", "--damage", "1", "--round", "2"))
     _overturn_by_the_quorum(table, first["id"])
     mine = orjson.loads(_ok(table("dichotomy", "sheet", C, "Шарлотта", "--json")))
     shared = orjson.loads(_ok(table("sheet", C, "Шарлотта", "--json")))["sheet"]
@@ -294,7 +294,7 @@ def test_sheet_after_an_overturned_round_recomputes_the_later_rounds(table) -> N
 
 def test_sheet_as_of_a_version_shows_the_track_then(table) -> None:
     """--as-of 5 (before the damage at version 6) shows the fresh track; now it shows |●●|○|○|."""
-    table("dichotomy", "damage", C, "Шарлотта", "2")
+    table("dichotomy", "damage", C, "Шарлотта", "--damage", "2")
     assert "|○○|○|○|" in _ok(table("dichotomy", "sheet", C, "Шарлотта", "--as-of", "5"))
     assert "|●●|○|○|" in _ok(table("dichotomy", "sheet", C, "Шарлотта"))
 

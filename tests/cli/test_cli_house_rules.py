@@ -204,11 +204,11 @@ def test_show_of_a_system_without_house_rules(run) -> None:
 
 def test_a_power_after_the_adoption_of_linear_loses_control_box_by_box(table, proposal) -> None:
     """Rank 3 before: Control lost 2 (pyramid); rank 1 after linear is adopted: 4 boxes, Control lost 4."""
-    before = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Gust", "3")
+    before = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Gust", "--rank", "3")
     table("--as", "John", "rules", "vote", proposal, "--in-favour")
     table("--as", "Ro", "rules", "vote", proposal, "--in-favour")
     table("rules", "adopt", proposal)
-    after = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Storm", "1")
+    after = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Storm", "--rank", "1")
     assert before.stdout == ("Ring bestows Gust (rank 3) on Ёжик: boxes marked 3, Control lost 2 -> vatcha 8 dice, "
                              "wielder 2 (v8)\n")
     assert after.stdout == ("Ring bestows Storm (rank 1) on Ёжик: boxes marked 4, Control lost 4 -> vatcha 6 dice, "

@@ -38,7 +38,7 @@ def test_log_json_leaves_only_the_result_line_on_stdout(run) -> None:
     """With --log-json stdout holds the command's result line and nothing else."""
     result = run("--log-json", "campaign", "new", "Пепел", "--system", "wield", "--master", "Судьба")
     assert result.exit_code == 0
-    assert result.stdout == "campaign 'Пепел' started (wield), Master: Судьба\n"
+    assert result.stdout == "campaign 'Пепел' started (Wield), Master: Судьба\n"
     assert [json.loads(line)["event"] for line in result.stderr.splitlines()] == ["event.appended"]
 
 

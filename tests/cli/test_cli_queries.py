@@ -17,10 +17,10 @@ def wield(run) -> str:
         ["--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Air", "--goal", "Kill the King",
          "--step", "a", "--step", "b", "--step", "c", "--step", "d", "--step", "e", "--destroyed", "fire"],
         ["--as", "John", "wield", "hero", "Зола", "Ёжик", "Ring", "Thief", "Marry the prince"],
-        ["--as", "Jill", "wield", "power", "Зола", "Ring", "Gust", "1", "--domain", "Air"],
-        ["--as", "Jill", "wield", "power", "Зола", "Ring", "Whirlwind", "2", "--domain", "Air"],
+        ["--as", "Jill", "wield", "power", "Зола", "Ring", "Gust", "--rank", "1", "--domain", "Air"],
+        ["--as", "Jill", "wield", "power", "Зола", "Ring", "Whirlwind", "--rank", "2", "--domain", "Air"],
         ["--as", "John", "wield", "offer", "Зола", "Ёжик", "Free the town", "--chance", "Leap the chasm"],
-        ["wield", "seal", "Зола", "Ёжик", "2"],
+        ["wield", "seal", "Зола", "Ёжик", "--rank", "2"],
         ["wield", "breach", "Зола", "Ёжик", "Took the gold"],
     ]
     for args in steps:

@@ -44,8 +44,8 @@ def record_vpt_session(run) -> None:
         ("--as", "Оля", "vpt", "char", VPT, "Вольтаир", "--hit", "1", "--health", "1"),
         ("--as", "Дима", "vpt", "char", VPT, "Эдди", "--prep", "5"),
         ("vpt", "char", VPT, "Питер", "--morale", "1", "--limit", "2"),
-        ("vpt", "weapon", VPT, "дубинка", "7", "4"), ("vpt", "weapon", VPT, "копьё", "8", "8"),
-        ("vpt", "weapon", VPT, "кинжал", "6", "3"),
+        ("vpt", "weapon", VPT, "дубинка", "--target", "7", "--wi", "4"), ("vpt", "weapon", VPT, "копьё", "--target", "8", "--wi", "8"),
+        ("vpt", "weapon", VPT, "кинжал", "--target", "6", "--wi", "3"),
         ("session", "start", VPT, "--present", "Вика,Оля,Дима"),
         ("--as", "Оля", "vpt", "initiative", VPT, "reckless", "Жулики=7:living", "--dice", "5,4"),
         ("vpt", "melee", VPT, "Вольтаир:дубинка@Питер", "Эдди:копьё@Питер", "Питер:кинжал", "--won", "Вольтаир,Эдди"),
@@ -78,13 +78,13 @@ def record_wheel_session(run) -> None:
         ("stone-wheel", "character", WHEEL, "Ёжик", "Боря", "--kind", "general", "--race", "ёж", "--class", "вор",
          "--chars", "3,2,6,5,3,3,4,3,1,4", "--params", "здоровье=8,выносливость=4,мана=2,выживание=4,урон=1"),
         ("session", "start", WHEEL, "--present", "Мастер,Аня,Боря"),
-        ("--as", "Аня", "stone-wheel", "request", WHEEL, "Ратибор", "восприятие", "7", "3", "--skill", "Фехтование",
+        ("--as", "Аня", "stone-wheel", "request", WHEEL, "Ратибор", "восприятие", "--threshold", "7", "--pool", "3", "--skill", "Фехтование",
          "--dice", "4,10,5"),
         ("stone-wheel", "turn", "start", WHEEL, "--reason", "засада"),
-        ("stone-wheel", "exchange", WHEEL, "Ратибор", "Ёжик", "7", "4", "--dice", "7,8,9,2", "--response", "block",
+        ("stone-wheel", "exchange", WHEEL, "Ратибор", "Ёжик", "--threshold", "7", "--pool", "4", "--dice", "7,8,9,2", "--response", "block",
          "--answer", "8", "2", "--answer-dice", "8,3", "--weapon", "2"),
         ("stone-wheel", "turn", "end", WHEEL),
-        ("stone-wheel", "xp", "bonus", WHEEL, "Ратибор", "30", "разгадал загадку"),
+        ("stone-wheel", "xp", "bonus", WHEEL, "Ратибор", "--amount", "30", "разгадал загадку"),
         ("session", "end", WHEEL, "--minutes", "150"),
         ("stone-wheel", "xp", "session", WHEEL, "--session", "1"),
     ):
@@ -99,7 +99,7 @@ def record_short_session(run) -> None:
         ("stone-wheel", "character", WHEEL, "Ратибор", "Аня", "--kind", "physical", "--race", "человек", "--class",
          "воин", "--chars", "5,6,4,3,2,2,3,4,1,2", "--params", "здоровье=20,выживание=10"),
         ("session", "start", WHEEL, "--present", "Мастер,Аня"),
-        ("stone-wheel", "xp", "bonus", WHEEL, "Ратибор", "30", "разгадал загадку"),
+        ("stone-wheel", "xp", "bonus", WHEEL, "Ратибор", "--amount", "30", "разгадал загадку"),
         ("session", "end", WHEEL, "--minutes", "30"),
         ("stone-wheel", "xp", "session", WHEEL, "--session", "1"),
     ):
@@ -141,15 +141,24 @@ def test_the_markdown_report_of_a_known_stone_wheel_session_matches_the_golden_f
 
 
 def test_the_html_report_is_self_contained_and_draws_the_xp_chart(run) -> None:
-    """One document, no script and no link out; an SVG chart for XP (Stone Wheel has no relationships to draw)."""
+    """One document, no script and no link out; SVGs for the system's XP and Health, its dice and the XP per character."""
     record_short_session(run)
     page = run("replay", WHEEL, "--session", "1", "--format", "html").stdout
     assert page.startswith("<!DOCTYPE html>") and page.endswith("</html>\n")
     assert ("<script" in page, "href=" in page, "src=" in page) == (False, False, False)
-    assert page.count("<svg") == 1
+    assert page.count("<svg") == 4
     assert 'aria-label="XP per character"' in page
     assert "Relationship changes per pair: nothing to draw." in page
     assert "Revenge changes" not in page
+
+
+def test_the_html_report_of_the_wield_demo_draws_debts_control_and_dice_with_named_rows(run) -> None:
+    """The Wield demo's session report: its figures are the geis debts, Control and the dice; rows name the geis."""
+    assert run("demo").exit_code == 0
+    page = run("replay", "Демо · Владетели", "--session", "1", "--format", "html").stdout
+    assert re.findall(r'<figure class="chart" data-chart="(\w+)">', page) == ["debts", "control", "dice"]
+    assert ("<td>geasa.«Отдать плащ первому нищему».owed</td>" in page,
+            re.search(r"<td>(geasa|results)\.[0-9a-f]{8}-", page)) == (True, None)
 
 
 # -- the terminal walk ---------------------------------------------------------------------------

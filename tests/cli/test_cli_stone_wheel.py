@@ -74,28 +74,28 @@ def test_bad_characteristics_are_a_usage_error(table) -> None:
 
 def test_request_prints_threshold_dice_and_successes(table) -> None:
     """Аня rolls with her skill on the table's dice."""
-    ok(table("--as", "Аня", SW, "request", "Камень", "Ратибор", "восприятие", "7", "3", "--skill", "Фехтование",
+    ok(table("--as", "Аня", SW, "request", "Камень", "Ратибор", "восприятие", "--threshold", "7", "--pool", "3", "--skill", "Фехтование",
              "--dice", "5,6,2"),
        "Ратибор: восприятие from 7 (Фехтование 2 -> from 5): 3d10 [5, 6, 2] = 2 successes\n")
 
 
 def test_request_json_is_the_stored_event(table) -> None:
     """--json prints the event with its type and payload."""
-    result = table(SW, "request", "Камень", "Ёжик", "поиск", "8", "1", "--dice", "9", "--json")
+    result = table(SW, "request", "Камень", "Ёжик", "поиск", "--threshold", "8", "--pool", "1", "--dice", "9", "--json")
     data = orjson.loads(result.stdout)
     assert (data["type"], data["version"], data["attempt"]["successes"]) == ("stone_wheel.request_rolled", 6, 1)
 
 
 def test_a_request_by_a_dead_character_is_refused(table) -> None:
     """Exit 3 and the 'stone_wheel: death' line."""
-    table(SW, "damage", "Камень", "Ёжик", "12")
-    error(table(SW, "request", "Камень", "Ёжик", "поиск", "8", "1", "--dice", "9"),
+    table(SW, "damage", "Камень", "Ёжик", "--amount", "12")
+    error(table(SW, "request", "Камень", "Ёжик", "поиск", "--threshold", "8", "--pool", "1", "--dice", "9"),
           3, "refused by rule 'stone_wheel: death': Ёжик is dead and cannot act")
 
 
 def test_exchange_prints_the_outcome_and_the_damage(table) -> None:
     """A critical hit of margin 8 with a weapon of 4: two lines, Ёжик dead."""
-    ok(table(SW, "exchange", "Камень", "Ратибор", "Ёжик", "6", "8", "--dice", "6,6,6,6,6,6,6,6", "--response",
+    ok(table(SW, "exchange", "Камень", "Ратибор", "Ёжик", "--threshold", "6", "--pool", "8", "--dice", "6,6,6,6,6,6,6,6", "--response",
              "block", "--answer", "8", "1", "--answer-dice", "1", "--weapon", "4"),
        "Ратибор attack -> Ёжик (block): 8 vs 0 successes, margin 8 -> Ратибор lands with 8, critical\n"
        "Ёжик takes 18 damage (Health 0/8, Survival 0/4: dead)\n")
@@ -103,20 +103,20 @@ def test_exchange_prints_the_outcome_and_the_damage(table) -> None:
 
 def test_exchange_prints_a_parry(table) -> None:
     """A dodge by 5: 'parry!'."""
-    ok(table(SW, "exchange", "Камень", "Ратибор", "Ёжик", "7", "1", "--dice", "1", "--response", "dodge",
+    ok(table(SW, "exchange", "Камень", "Ратибор", "Ёжик", "--threshold", "7", "--pool", "1", "--dice", "1", "--response", "dodge",
              "--answer", "7", "5", "--answer-dice", "7,7,7,7,7"),
        "Ратибор attack -> Ёжик (dodge): 0 vs 5 successes, margin -5 -> parry!\n")
 
 
 def test_damage_prints_the_vitals(table) -> None:
     """25 damage off 20 Health: 'Health 0/20, Survival 5/10: unconscious'."""
-    ok(table(SW, "damage", "Камень", "Ратибор", "25", "--cause", "падение"),
+    ok(table(SW, "damage", "Камень", "Ратибор", "--amount", "25", "--cause", "падение"),
        "Ратибор takes 25 damage (падение): Health 0/20, Survival 5/10: unconscious\n")
 
 
 def test_a_player_recording_damage_is_refused(table) -> None:
     """Exit 7 for Аня."""
-    error(table("--as", "Аня", SW, "damage", "Камень", "Ёжик", "3"),
+    error(table("--as", "Аня", SW, "damage", "Камень", "Ёжик", "--amount", "3"),
           7, "only the Master may record damage ('Аня' is a player)")
 
 
@@ -141,7 +141,7 @@ def test_violation_prints_the_penalty(table) -> None:
 
 def test_sleep_prints_hours_and_recovery(table) -> None:
     """d12 = 5: 5 h, +10 Health after 12 lost."""
-    table(SW, "damage", "Камень", "Ратибор", "12")
+    table(SW, "damage", "Камень", "Ратибор", "--amount", "12")
     ok(table("--as", "Аня", SW, "sleep", "Камень", "Ратибор", "--dice", "5"),
        "Ратибор sleeps 5 h (d12 [5]): +10 Health, +0 Mana\n")
 
@@ -154,13 +154,13 @@ def test_effect_gained_and_removed(table) -> None:
 
 def test_recover_prints_the_pool(table) -> None:
     """6 Health back after 10 lost: 16/20."""
-    table(SW, "damage", "Камень", "Ратибор", "10")
-    ok(table(SW, "recover", "Камень", "Ратибор", "health", "6", "--reason", "зелье"), "Ратибор: health 16/20 (зелье)\n")
+    table(SW, "damage", "Камень", "Ратибор", "--amount", "10")
+    ok(table(SW, "recover", "Камень", "Ратибор", "health", "--amount", "6", "--reason", "зелье"), "Ратибор: health 16/20 (зелье)\n")
 
 
 def test_revive_prints_the_vitals(table) -> None:
     """A dead Ёжик returns with Health 2 and Survival 1."""
-    table(SW, "damage", "Камень", "Ёжик", "12")
+    table(SW, "damage", "Камень", "Ёжик", "--amount", "12")
     ok(table(SW, "revive", "Камень", "Ёжик", "--by", "Ратибор", "--method", "ritual", "--health", "2",
              "--survival", "1"), "Ёжик revived by Ратибор (ritual): Health 2/8, Survival 1/4\n")
 
@@ -190,26 +190,26 @@ def test_xp_session_twice_is_refused(table, db_url) -> None:
 
 def test_xp_bonus_prints_the_balance(table) -> None:
     """30 bonus XP: balance 30."""
-    ok(table(SW, "xp", "bonus", "Камень", "Ратибор", "30", "разгадал загадку"),
+    ok(table(SW, "xp", "bonus", "Камень", "Ратибор", "--amount", "30", "разгадал загадку"),
        "Ратибор +30 XP (разгадал загадку): balance 30\n")
 
 
 def test_a_player_awarding_bonus_xp_is_refused(table) -> None:
     """Exit 7 for Аня."""
-    error(table("--as", "Аня", SW, "xp", "bonus", "Камень", "Ратибор", "30", "сама себе"),
+    error(table("--as", "Аня", SW, "xp", "bonus", "Камень", "Ратибор", "--amount", "30", "сама себе"),
           7, "only the Master may award bonus experience ('Аня' is a player)")
 
 
 def test_xp_spend_prints_the_purchase(table) -> None:
     """100 of 125 XP on Фехтование: balance 25."""
-    table(SW, "xp", "bonus", "Камень", "Ратибор", "125", "подвиг")
-    ok(table("--as", "Аня", SW, "xp", "spend", "Камень", "Ратибор", "skill", "Фехтование", "100"),
+    table(SW, "xp", "bonus", "Камень", "Ратибор", "--amount", "125", "подвиг")
+    ok(table("--as", "Аня", SW, "xp", "spend", "Камень", "Ратибор", "skill", "Фехтование", "--cost", "100"),
        "Ратибор -100 XP: skill Фехтование +1; balance 25\n")
 
 
 def test_xp_spend_beyond_the_balance_is_refused(table) -> None:
     """Exit 3 and the 'stone_wheel: not enough experience' line."""
-    error(table("--as", "Аня", SW, "xp", "spend", "Камень", "Ратибор", "parameter", "здоровье", "100"),
+    error(table("--as", "Аня", SW, "xp", "spend", "Камень", "Ратибор", "parameter", "здоровье", "--cost", "100"),
           3, "refused by rule 'stone_wheel: not enough experience': the cost is 100 XP, the character has 0")
 
 
@@ -222,7 +222,7 @@ def test_sheet_prints_one_line_per_character(table) -> None:
 
 def test_a_non_member_is_refused(table) -> None:
     """Exit 7 for Глеб."""
-    error(table("--as", "Глеб", SW, "request", "Камень", "Ратибор", "поиск", "7", "1", "--dice", "7"),
+    error(table("--as", "Глеб", SW, "request", "Камень", "Ратибор", "поиск", "--threshold", "7", "--pool", "1", "--dice", "7"),
           7, "'Глеб' is not a member of campaign 'Камень'")
 
 
@@ -232,7 +232,7 @@ def test_an_overturned_attack_gives_back_its_damage(table) -> None:
 
     Needs the whole-decision void (the exchange and its damage are one decision, one append)."""
     table("session", "start", "Камень", "--present", "Мастер,Аня,Боря")
-    ok(table("--as", "Боря", SW, "exchange", "Камень", "Ёжик", "Ратибор", "7", "3", "--dice", "7,8,9", "--weapon", "3"),
+    ok(table("--as", "Боря", SW, "exchange", "Камень", "Ёжик", "Ратибор", "--threshold", "7", "--pool", "3", "--dice", "7,8,9", "--weapon", "3"),
        "Ёжик attack -> Ратибор (none): 3 successes, margin 3 -> Ёжик lands with 3\n"
        "Ратибор takes 7 damage (Health 13/20, Survival 10/10)\n")
     opened = table("--as", "Аня", "dispute", "open", "Камень", "--event", "7", "--reason", "Ёжик ходил вне очереди",
@@ -256,7 +256,7 @@ def test_an_overturned_attack_gives_back_its_damage(table) -> None:
 def test_a_second_violation_after_an_overturned_damage_costs_half_of_the_health_left(table) -> None:
     """4 damage, then violations: the 2nd takes 16 // 2 = 8.  The damage overturned by the quorum: the sheet
     folds the 2nd as half of 20, Health 10/20 (the log still shows the 8 the Master saw)."""
-    table(SW, "damage", "Камень", "Ратибор", "4", "--cause", "стрела")
+    table(SW, "damage", "Камень", "Ратибор", "--amount", "4", "--cause", "стрела")
     table(SW, "turn", "start", "Камень")
     table(SW, "violation", "Камень", "Ратибор")
     ok(table(SW, "violation", "Камень", "Ратибор"),

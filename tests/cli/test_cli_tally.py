@@ -63,6 +63,14 @@ def test_tally_prints_the_proposed_lines(tally) -> None:
     ]
 
 
+def test_tally_in_russian_names_each_lines_kind_in_russian(tally) -> None:
+    """`--lang ru`: the kind column reads опыт за сессию, опыт Мастера, бонусный опыт; the keys stay as typed."""
+    result = tally("--lang", "ru", "tally", C, "--session", "1", "--bonus", "Ёжик=30:нашёл карту")
+    rows = [[cell.strip() for cell in row.split("│")[:2]] for row in result.stdout.splitlines() if "│" in row]
+    assert (result.exit_code, rows) == (0, [["session_xp:Ратибор", "опыт за сессию"],
+                                            ["master_xp:Мастер", "опыт Мастера"], ["bonus_xp:Ёжик", "бонусный опыт"]])
+
+
 def test_tally_without_commit_writes_nothing(tally, db_url) -> None:
     """A proposal (by a player, too) leaves the head where it was."""
     before = head(db_url)
@@ -170,3 +178,84 @@ def test_tally_vpt_proposes_no_interaction(run, db_url) -> None:
          " of session 2 names both"),
         "1 line(s) proposed; the Master records them with --commit",
     ]
+
+
+# --- --set LINE=AMOUNT: the Master changes a line's amount -------------------------------------------------------
+
+
+def _stored(db_url: str) -> list[tuple[str, int | None, int | None]]:
+    """(type, amount, session) of every event from the first award on, as stored."""
+    journal = Journal.open(db_url)
+    try:
+        return [(e.type, e.data.get("amount"), e.data.get("session"))
+                for e in journal.store.read(C) if e.type in ("stone_wheel.xp_awarded", "tally.committed")]
+    finally:
+        journal.close()
+
+
+def test_tally_set_shows_the_changed_amount_beside_the_proposal(tally) -> None:
+    """--set session_xp:Ратибор=150: the line reads '+150 (proposed +125)', still proposed."""
+    result = tally("tally", C, "--session", "1", "--set", "session_xp:Ратибор=150")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert [row.rstrip() for row in result.stdout.splitlines()][3] == (
+        " session_xp:Ратибор │ session_xp │ Ратибор   │         │ 150 min x 50 XP/h │ +150 (proposed +125) │ proposed │"
+        " present")
+
+
+def test_tally_commit_set_stores_the_changed_amount(tally, db_url) -> None:
+    """--commit --set: Ратибор's award is stored at 150, the Master's at 187; the tally lists 150 with 125 proposed."""
+    result = tally("tally", C, "--session", "1", "--commit", "--set", "session_xp:Ратибор=150")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert _stored(db_url) == [("stone_wheel.xp_awarded", 150, 1), ("stone_wheel.xp_awarded", 187, 1),
+                               ("tally.committed", None, 1)]
+    journal = Journal.open(db_url)
+    try:
+        summary = next(journal.store.read(C, types=["tally.committed"])).data["summary"]
+    finally:
+        journal.close()
+    assert [(e["key"], e["amount"], e["proposed"]) for e in summary] == [
+        ("session_xp:Ратибор", 150, 125), ("master_xp:Мастер", 187, None)]
+
+
+def test_tally_set_of_a_line_not_proposed_is_refused_and_writes_nothing(tally, db_url) -> None:
+    """--set session_xp:Ёжик=10 (Боря was absent): exit 2, one 'error:' line naming --set's rule, no write."""
+    before = head(db_url)
+    result = tally("tally", C, "--session", "1", "--commit", "--set", "session_xp:Ёжик=10")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", ("error: set: 'session_xp:Ёжик' is not a proposed line of session 1 (proposed: session_xp:Ратибор, "
+                "master_xp:Мастер)\n"))
+    assert head(db_url) == before
+
+
+def test_tally_set_out_of_range_is_refused_and_writes_nothing(tally, db_url) -> None:
+    """--set session_xp:Ратибор=0: an award is at least 1; exit 2, one line, no write."""
+    before = head(db_url)
+    result = tally("tally", C, "--session", "1", "--commit", "--set", "session_xp:Ратибор=0")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", "error: set: the amount of 'session_xp:Ратибор' must be a whole number from 1 to 2147483647, not 0\n")
+    assert head(db_url) == before
+
+
+def test_tally_set_without_a_whole_number_is_bad_input(tally, db_url) -> None:
+    """--set session_xp:Ратибор=много: exit 2 naming --set, no write."""
+    before = head(db_url)
+    result = tally("tally", C, "--session", "1", "--commit", "--set", "session_xp:Ратибор=много")
+    assert result.exit_code == 2
+    assert "Invalid value for --set: 'много' is not a whole number" in result.stderr
+    assert head(db_url) == before
+
+
+def test_tally_of_a_release_journal_reads_its_old_tally(tmp_path) -> None:
+    """A tally.committed of release 0.1 (no 'proposed' in its summary) reads back recorded, none proposed."""
+    import shutil
+    from pathlib import Path
+
+    from tests.cli.conftest import _invoker
+
+    copy = tmp_path / "release.db"
+    shutil.copyfile(Path(__file__).resolve().parents[1] / "fixtures" / "release-0.1.db", copy)
+    result = _invoker(f"sqlite:///{copy}")("tally", "Демо · Каменное колесо", "--session", "2", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert [(r["key"], r["amount"], r["status"], r["proposed"]) for r in orjson.loads(result.stdout)["lines"]] == [
+        ("session_xp:Ратибор", 100, "recorded", None), ("session_xp:Ёжик", 100, "recorded", None),
+        ("session_xp:Мирослава", 100, "recorded", None), ("master_xp:Мастер", 150, "recorded", None)]

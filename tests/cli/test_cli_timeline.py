@@ -42,7 +42,7 @@ def test_log_prints_one_line_per_event_with_version_time_actor_summary_and_type(
     result = run("log", "Пепел")
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.splitlines() == [
-        f"    1 {times[0]}   -- Судьба: campaign 'Пепел' started (wield), Master: Судьба  [campaign.created]",
+        f"    1 {times[0]}   -- Судьба: campaign 'Пепел' started (Wield), Master: Судьба  [campaign.created]",
         f"    2 {times[1]}   -- Судьба: Аня joins as a player  [member.added]",
         f"    3 {times[2]}   -- Судьба: Борис joins as a player  [member.added]",
     ]

@@ -46,10 +46,11 @@ def test_member_token_prints_the_token_once_and_records_only_its_hash(run, ashes
     assert secret not in run("export", ashes).stdout
 
 
-def test_the_printed_token_resolves_to_its_campaign_member_and_role(run, ashes, db_url) -> None:
-    """The service resolves the token the CLI printed to (campaign, member, role)."""
+def test_the_printed_token_resolves_to_its_campaign_member_and_role(run, ashes, db_url, events_of) -> None:
+    """The service resolves the token the CLI printed to (campaign, member, role, the id its event recorded)."""
     token = run("member", "token", ashes, "Вика").stdout.strip()
-    assert tuple(_resolve(db_url, token)) == ("Пепел", "Вика", "master")
+    issued = events_of(ashes)[-1]
+    assert tuple(_resolve(db_url, token)) == ("Пепел", "Вика", "master", issued["data"]["token_id"])
 
 
 def test_a_player_may_not_issue_a_token(run, ashes, events_of) -> None:

@@ -53,13 +53,13 @@ def test_initiative_careful_in_russian(vpt) -> None:
 
 def test_weapon_prints_the_row(vpt) -> None:
     """weapon prints the row and the size of the table."""
-    result = vpt("vpt", "weapon", C, "лук", "5", "2", "--fires-in-melee")
+    result = vpt("vpt", "weapon", C, "лук", "--target", "5", "--wi", "2", "--fires-in-melee")
     assert (result.exit_code, result.stdout) == (0, "weapon лук: hits on 5+, WI 2 (4 weapons in the table)\n")
 
 
 def test_player_setting_the_weapon_table_is_refused(vpt) -> None:
     """A player's weapon row: exit 7, one error line, nothing written."""
-    result = vpt("--as", "Оля", "vpt", "weapon", C, "лук", "5", "2")
+    result = vpt("--as", "Оля", "vpt", "weapon", C, "лук", "--target", "5", "--wi", "2")
     assert (result.exit_code, result.stdout, result.stderr) == (
         7, "", "error: only the Master may set the weapon table ('Оля' is a player)\n")
 
@@ -101,13 +101,13 @@ def test_hit_refusal_exits_three(vpt) -> None:
 def test_wound_prints_the_total(vpt) -> None:
     """wound adds wounds and prints the total."""
     vpt("vpt", "wound", C, "Эдди")
-    result = vpt("vpt", "wound", C, "Эдди", "2")
+    result = vpt("vpt", "wound", C, "Эдди", "--wounds", "2")
     assert (result.exit_code, result.stdout) == (0, "Эдди takes 2 wounds: 3 in all\n")
 
 
 def test_death_prints_the_check(vpt) -> None:
     """death: 2d6 + Health against the wounds."""
-    vpt("vpt", "wound", C, "Вольтаир", "3")
+    vpt("vpt", "wound", C, "Вольтаир", "--wounds", "3")
     result = vpt("--as", "Оля", "vpt", "death", C, "Вольтаир", "--dice", "1,1")
     assert (result.exit_code, result.stdout) == (0, "Вольтаир: death check [1, 1] +0 health = 2 vs 3 wounds -> dies\n")
 
@@ -182,7 +182,7 @@ def test_status_gained_and_renounced(session) -> None:
 def test_spend_prints_what_is_left(session) -> None:
     """spend prints the amount, the purpose and what is left."""
     session("--as", "Оля", "vpt", "tick", C, "Вольтаир", "Эдди", "saved", "gift")
-    result = session("--as", "Оля", "vpt", "spend", C, "Вольтаир", "Эдди", "1", "--for", "услуга")
+    result = session("--as", "Оля", "vpt", "spend", C, "Вольтаир", "Эдди", "--points", "1", "--for", "услуга")
     assert (result.exit_code, result.stdout) == (0, "Вольтаир spends 1 relationship point towards Эдди (услуга): 1 left\n")
 
 
@@ -191,7 +191,7 @@ def test_journal_dice_are_marked(session) -> None:
     result = session("vpt", "death", C, "Питер")
     assert (result.exit_code, result.stderr) == (
         3, "error: refused by rule 'vpt: death check': only a wounded character makes a death check (Питер: 0 wounds)\n")
-    session("vpt", "wound", C, "Питер", "1")
+    session("vpt", "wound", C, "Питер", "--wounds", "1")
     result = session("vpt", "death", C, "Питер")
     assert result.exit_code == 0
     assert "(journal dice)" in result.stdout
@@ -199,14 +199,14 @@ def test_journal_dice_are_marked(session) -> None:
 
 def test_party_json(vpt) -> None:
     """party --json holds every character with his wounds."""
-    vpt("vpt", "wound", C, "Эдди", "2")
+    vpt("vpt", "wound", C, "Эдди", "--wounds", "2")
     state = orjson.loads(vpt("vpt", "party", C, "--json").stdout)
     assert {name: c["wounds"] for name, c in state.items()} == {"Вольтаир": 0, "Эдди": 2, "Питер": 0}
 
 
 def test_party_table_lists_the_characters(vpt) -> None:
     """party prints one row per character, the dead marked."""
-    vpt("vpt", "wound", C, "Эдди", "3")
+    vpt("vpt", "wound", C, "Эдди", "--wounds", "3")
     vpt("vpt", "death", C, "Эдди", "--dice", "1,1")
     result = vpt("vpt", "party", C)
     rows = [[cell.strip() for cell in line.split("│")] for line in result.stdout.splitlines()[2:]]

@@ -60,16 +60,16 @@ def test_hero_with_the_goal_as_destiny_is_refused(table) -> None:
 
 def test_power(table) -> None:
     """power prints the boxes marked and both sides' dice."""
-    table("--as", "Jill", "wield", "power", "Зола", "Ring", "Gust", "1")
-    result = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Whirlwind", "2", "--domain", "воздух")
+    table("--as", "Jill", "wield", "power", "Зола", "Ring", "Gust", "--rank", "1")
+    result = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Whirlwind", "--rank", "2", "--domain", "воздух")
     assert (result.exit_code, result.stdout) == (
         0, "Ring bestows Whirlwind (rank 2) on Ёжик: boxes marked 3, Control lost 2 -> vatcha 8 dice, wielder 2 (v7)\n")
 
 
 def test_power_beyond_ten_ranks_is_refused(table) -> None:
     """An eleventh rank exits 3 with the rule."""
-    table("wield", "power", "Зола", "Ring", "Storm", "10")
-    result = table("wield", "power", "Зола", "Ring", "Gust", "1")
+    table("wield", "power", "Зола", "Ring", "Storm", "--rank", "10")
+    result = table("wield", "power", "Зола", "Ring", "Gust", "--rank", "1")
     assert (result.exit_code, result.stderr) == (
         3, ("error: refused by rule 'wield: at most ten ranks bestowed': 10 boxes are marked; a rank 1 power needs 11 "
             "of the 10\n"))
@@ -122,7 +122,7 @@ def test_round_by_a_player_is_refused(table) -> None:
 
 def test_risk(table) -> None:
     """risk prints both pools and the winner."""
-    table("wield", "power", "Зола", "Ring", "Gust", "1")
+    table("wield", "power", "Зола", "Ring", "Gust", "--rank", "1")
     result = table("--as", "Jill", "wield", "risk", "Зола", "Ёжик", "Flee", "--destiny",
                    "--dice", "15,14,3,2,1,1,1,1,1,20,2")
     assert (result.exit_code, result.stdout) == (
@@ -143,7 +143,7 @@ def test_offer_refuse_counter_seal(table) -> None:
         table("wield", "refuse", "Зола", "Ёжик").stdout,
         table("--as", "John", "wield", "offer", "Зола", "Ёжик", "Feed the beggar").stdout,
         table("wield", "counter", "Зола", "Ёжик", "Never drink wine").stdout,
-        table("wield", "seal", "Зола", "Ёжик", "3").stdout,
+        table("wield", "seal", "Зола", "Ёжик", "--rank", "3").stdout,
     ]
     assert outputs == [
         "Ёжик makes Fate an offer for 'Leap': Give my cloak away (v6)\n",
@@ -165,14 +165,14 @@ def test_offer_in_a_conflict_between_players_is_refused(table) -> None:
 def test_seal_by_a_player_is_refused(table) -> None:
     """Only Fate seals: exit 7."""
     table("wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap")
-    result = table("--as", "John", "wield", "seal", "Зола", "Ёжик", "1")
+    result = table("--as", "John", "wield", "seal", "Зола", "Ёжик", "--rank", "1")
     assert (result.exit_code, result.stderr) == (7, "error: only the Master may seal a geis ('John' is a player)\n")
 
 
 def test_breach_and_collect(table) -> None:
     """breach prints the debt; collect turns a later success into a failure."""
     table("wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap")
-    table("wield", "seal", "Зола", "Ёжик", "2")
+    table("wield", "seal", "Зола", "Ёжик", "--rank", "2")
     breach = table("wield", "breach", "Зола", "Ёжик", "Kept the cloak")
     table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe", "--dice", "16")
     collect = table("wield", "collect", "Зола", "v9")
@@ -220,7 +220,7 @@ def test_a_geis_offered_sealed_breached_and_a_failure_collected_then_overturned(
     success, which the sheet then reads as a failure and the debts count; overturning the collection restores both."""
     steps = [
         ("--as", "John", "wield", "offer", "Зола", "Ёжик", "Free the town for no reward", "--chance", "Leap the chasm"),
-        ("wield", "seal", "Зола", "Ёжик", "2"),
+        ("wield", "seal", "Зола", "Ёжик", "--rank", "2"),
         ("wield", "chance", "Зола", "Ёжик", "Epic", "Leap the chasm", "--geis"),
         ("wield", "breach", "Зола", "Ёжик", "Took the gold"),
         ("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe the guard", "--dice", "16"),
@@ -264,7 +264,7 @@ def test_a_geis_offered_sealed_breached_and_a_failure_collected_then_overturned(
 def _collected(table, success: int = 10) -> None:
     """Ёжик's geis sealed and breached, his rolled success (v10), Fate's collection on it (v11)."""
     table("--as", "John", "wield", "offer", "Зола", "Ёжик", "Free the town for no reward", "--chance", "Leap the chasm")
-    table("wield", "seal", "Зола", "Ёжик", "2")
+    table("wield", "seal", "Зола", "Ёжик", "--rank", "2")
     table("wield", "chance", "Зола", "Ёжик", "Epic", "Leap the chasm", "--geis")
     table("wield", "breach", "Зола", "Ёжик", "Took the gold")
     table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe the guard", "--dice", "16")

@@ -92,3 +92,35 @@ def test_the_upgrade_marks_every_structural_event_stored_before(db_url: str) -> 
         assert orjson.loads(orjson.dumps(store.marks("Лес")[0].data)) == {"name": "Лес", "system": "vpt", "master": "ГМ"}
     finally:
         store.close()
+
+
+def test_a_0004_database_upgrades_to_the_head_and_signs_from_its_next_append(db_url: str) -> None:
+    """A campaign a 0004 store wrote (rows with decisions, and their marks) verifies at the head, unsigned; the
+    next append with a key signs the head and leaves the older events as they were."""
+    from journal.store import receipts
+    from journal.store.keys import JournalKey
+
+    _at_revision(db_url, "0004")
+    rows, prev = [], None
+    for row in _legacy_rows("Лес"):
+        row = dict(row, decision=row["id"], prev_hash=prev)
+        row["hash"] = prev = event_hash(row, row["data"])
+        rows.append(row)
+    engine = make_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(sa.text(f"INSERT INTO events ({', '.join(rows[0])}) VALUES ({', '.join(':' + n for n in rows[0])})"),
+                     rows)
+        conn.execute(sa.text("INSERT INTO event_marks (campaign, version, type) VALUES ('Лес', :v, :t)"),
+                     [{"v": r["version"], "t": r["type"]} for r in rows])
+    engine.dispose()
+    JournalKey.create_for_url(db_url)
+    journal = Journal(open_store(db_url, upgrade=True))
+    try:
+        assert current_revision(journal.store.engine) == SCHEMA_REVISION
+        assert (journal.store.verify().ok, receipts.head_problems(journal.store, journal.store.key.public_hex,
+                                                                  strict=False)) == (True, [])
+        journal.add_member("Лес", "Вера")
+        assert receipts.receipt_at(journal.store, "Лес").version == 4
+        assert [e.hash for e in journal.store.read("Лес", to_version=3)] == [r["hash"] for r in rows]
+    finally:
+        journal.close()

@@ -467,7 +467,8 @@ class DecisionMachine(RuleBasedStateMachine):
         assert [(e.id, e.version, e.type, e.data) for e in events] == [
             (e.id, e.version, e.type, e.data) for e in self.events], "the store holds other events than were appended"
         self.check_removed()
-        expected = self.check_as_of(events, self.journal.at(self.campaign).states, "at the head")
+        expected = self.check_as_of(events, self.journal.at(self.campaign).states, "at the head")  # the warm state
+        self.check_as_of(events, self.journal.engine.at(self.campaign).states, "the engine at the head")  # saves it
         model = self.store.projections.read_model(self.campaign, catalog.fingerprint(self.projections))
         assert model is not None and model[0] == len(events), f"read model at {model and model[0]}, head {len(events)}"
         persisted = orjson.loads(model[1])

@@ -9,11 +9,13 @@ Starting a server costs about a second, so most tests share one per module and b
 ``live`` is the base URL of a server over ``module_db`` (a database of its own per module, on SQLite
 and on PostgreSQL like ``db_url``), and ``new_campaign(system, master, players)`` records a campaign
 with a name no other test of the module uses: ``(name, {member: token})``.  Tokens open one campaign
-only, so the tests sharing a server never see each other's events.
+only, so the tests sharing a server never see each other's events.  ``chromiums`` opens the browsers of the
+e2e modules (``tests/web/browsers.py``) and quits them after the module.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import signal
@@ -23,10 +25,10 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import httpx
 import pytest
@@ -35,6 +37,9 @@ import sqlalchemy as sa
 from journal.service import Journal
 from journal.service.tokens import issue
 from journal.store import open_store
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
 
 JOURNAL = str(Path(sys.executable).with_name("journal"))
 #: Seconds between heartbeats of the servers the tests start (the default is 15).
@@ -110,15 +115,23 @@ def start_server(db_url: str, *extra: str) -> Served:
     raise RuntimeError(f"journal serve did not answer /healthz within 30 s: {served.stop()}")
 
 
+@contextlib.contextmanager
+def serving(db_url: str, *extra: str) -> Iterator[Served]:
+    """A ``journal serve`` over ``db_url`` (:func:`start_server`) for the ``with`` block; stopped after it, and what
+    it wrote on stderr must hold no traceback."""
+    running = start_server(db_url, *extra)
+    try:
+        yield running
+    finally:
+        log = running.stop()
+        assert "Traceback" not in log, log
+
+
 @pytest.fixture
 def server(db_url: str) -> Iterator[str]:
     """The base URL of a ``journal serve`` process over the test's database (stopped after the test)."""
-    served = start_server(db_url)
-    try:
-        yield served.base
-    finally:
-        log = served.stop()
-        assert "Traceback" not in log, log
+    with serving(db_url) as running:
+        yield running.base
 
 
 def _postgres_url() -> str:
@@ -170,12 +183,35 @@ def module_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
 @pytest.fixture(scope="module")
 def live(module_db: str) -> Iterator[str]:
     """The base URL of one ``journal serve`` over ``module_db``, shared by the tests of a module."""
-    served = start_server(module_db)
+    with serving(module_db) as running:
+        yield running.base
+
+
+@pytest.fixture(scope="module")
+def served(module_db: str) -> Iterator[Served]:
+    """One ``journal serve`` over ``module_db`` with its process (for its pid), shared by the tests of a module."""
+    with serving(module_db) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def chromiums(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., WebDriver]]:
+    """``chromiums(name, width, height, lang=None, mobile=False)``: a headless Chromium (:func:`browsers.chromium`)
+    in a fresh profile folder named after ``name``; every one opened is quit after the module."""
+    from tests.web import browsers  # selenium, only for the modules that open a browser
+
+    opened: list[WebDriver] = []
+
+    def open_one(name: str, width: int, height: int, lang: str | None = None, mobile: bool = False) -> WebDriver:
+        driver = browsers.chromium(tmp_path_factory.mktemp(name), width, height, lang=lang, mobile=mobile)
+        opened.append(driver)
+        return driver
+
     try:
-        yield served.base
+        yield open_one
     finally:
-        log = served.stop()
-        assert "Traceback" not in log, log
+        for driver in opened:
+            driver.quit()
 
 
 _numbers = itertools.count(1)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import base64
+import json
+import socket
+import time
 
 import httpx
 
@@ -83,6 +86,32 @@ def test_a_revoked_token_is_refused_with_401(live, new_campaign, module_db) -> N
     assert (after.status_code, after.json(), after.headers["www-authenticate"]) == (401, {
         "error": f"token: revoked (token {event.data['token_id']} of 'Оля')", "kind": "Unauthenticated"}, "Bearer")
     assert roll.status_code == 401
+
+
+def test_a_write_whose_token_is_revoked_while_its_body_arrives_is_refused_with_401(live, new_campaign,
+                                                                                   module_db) -> None:
+    """Оля's roll sends its headers and half its body; the token is checked then (before the body is read) and the
+    Master revokes it; the rest of the body arrives: 401 'token: revoked …', and no roll is stored."""
+    name, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    body = json.dumps({"notation": "1d6", "dice": [3]}).encode()
+    host, port = live.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as raw:
+        raw.sendall(f"POST /api/roll HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {tokens['Оля']}\r\n"
+                    f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body[:10])
+        time.sleep(1)  # ordering, not timing: the server has the headers (and checks the token) before the revoke
+        journal = Journal(open_store(module_db))
+        try:
+            [event] = revoke(journal, name, "Оля")
+        finally:
+            journal.close()
+        raw.sendall(body[10:])
+        answer = raw.makefile("rb").read()
+    head, _, payload = answer.partition(b"\r\n\r\n")
+    with api(live, tokens["Вика"]) as vika:
+        rolls = vika.get("/api/events", params={"type": "roll.made"}).json()["events"]
+    assert (head.split(b"\r\n")[0], json.loads(payload), rolls) == (
+        b"HTTP/1.1 401 Unauthorized",
+        {"error": f"token: revoked (token {event.data['token_id']} of 'Оля')", "kind": "Unauthenticated"}, [])
 
 
 def test_a_missing_token_is_401(live) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 
 import httpx
 
@@ -80,3 +82,48 @@ def test_the_stream_without_a_token_is_401(live) -> None:
     """No header and no ?token=: 401 JSON, not a stream."""
     answer = httpx.get(f"{live}/api/stream", timeout=30)
     assert (answer.status_code, answer.json()["kind"]) == (401, "Unauthenticated")
+
+
+def test_the_fifth_stream_of_one_token_is_429(live, new_campaign) -> None:
+    """A token holding 4 open streams gets 429 and the one-line JSON error for a fifth (the header or ?token=)."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    with ExitStack() as stack, httpx.Client(base_url=live, timeout=30) as client:
+        codes = [stack.enter_context(client.stream("GET", "/api/stream", params={"token": tokens["Оля"]})).status_code
+                 for _ in range(4)]
+        fifth = client.get("/api/stream", headers={"Authorization": f"Bearer {tokens['Оля']}"})
+    assert (codes, fifth.status_code, fifth.json()) == ([200] * 4, 429, {
+        "error": "stream: this token already holds 4 open streams (at most 4 per token)", "kind": "TooManyStreams"})
+
+
+def test_the_cap_counts_each_token_apart(live, new_campaign) -> None:
+    """With one token at its 4 streams, another token of the same campaign still opens one."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    with ExitStack() as stack, httpx.Client(base_url=live, timeout=30) as client:
+        for _ in range(4):
+            stack.enter_context(client.stream("GET", "/api/stream", params={"token": tokens["Оля"]}))
+        other = stack.enter_context(client.stream("GET", "/api/stream", params={"token": tokens["Вика"]}))
+        assert other.status_code == 200
+
+
+def test_a_closed_stream_gives_its_slot_back(live, new_campaign) -> None:
+    """After a token's 4 streams close, it opens 4 again (the server frees a slot when the client goes away)."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    params = {"token": tokens["Оля"]}
+    with httpx.Client(base_url=live, timeout=30) as client:
+        for _ in range(4):
+            with client.stream("GET", "/api/stream", params=params) as first:
+                assert first.status_code == 200
+        with ExitStack() as stack:
+            codes = [_open_when_freed(stack, client, params) for _ in range(4)]
+    assert codes == [200] * 4
+
+
+def _open_when_freed(stack: ExitStack, client: httpx.Client, params: dict[str, str]) -> int:
+    """Open a stream, retrying a 429 while the server has yet to notice that an earlier client left."""
+    for _ in range(200):
+        answer = stack.enter_context(client.stream("GET", "/api/stream", params=params))
+        if answer.status_code != 429:
+            return answer.status_code
+        answer.close()
+        time.sleep(0.05)
+    return 429

@@ -1,12 +1,67 @@
 """The API's routers: reading (``reading``), the table's shared commands (``table``), disputes and house
-rules (``quorum``), the event stream (``stream``) and one endpoint per verb of each rule system (``systems``)."""
+rules (``quorum``), the event stream (``stream``) and one endpoint per verb of each rule system (``systems``).
 
+Every write takes an optional ``Idempotency-Key`` header (``Once``) and runs its service call inside
+``once(request, key)``: a retry of the same request with the same key returns the first answer and
+stores nothing more (``Journal.idempotent``).
+"""
+
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Annotated
 
-from fastapi import Query
+from fastapi import Depends, Header, Query, Request
+
+from journal.errors import TokenRefused
+from web.auth import RESOLVED, journal_of
+from web.errors import Unauthenticated
 
 #: An as-of point: a version, an event id, before:ID, an ISO time, session:K[:start] or head (printable ASCII).
 AsOf = Annotated[str | None, Query(max_length=100, pattern=r"^[ -~]*$",
                                    description="N | EVENT_ID | before:EVENT_ID | ISO time | session:K[:start] | head")]
 #: The largest number a request may carry (JavaScript's safe integers; beyond them JSON loses digits).
 MAX_INT = 2**53 - 1
+
+
+#: The client's key of one user action, re-sent unchanged on every retry of it (printable ASCII).
+IdempotencyKey = Annotated[str | None, Header(
+    alias="Idempotency-Key", min_length=1, max_length=200, pattern=r"^[ -~]+$",
+    description="One key per user action, re-sent on a retry: the retry answers as the first request did "
+                "and records nothing more (at most 200 printable ASCII characters).")]
+
+
+async def request_key(request: Request, key: IdempotencyKey = None) -> str | None:
+    """The key of this write under ``Journal.idempotent``: the client's key and a digest of the request, or None.
+
+    The service already scopes a key to the campaign and the actor (the token's member); the request's
+    method, path and body are folded in so that a key reused for another request records that request
+    instead of silently answering with the first one.
+    """
+    if key is None:
+        return None
+    digest = hashlib.sha256()
+    for part in (request.method.encode(), request.url.path.encode(), key.encode("ascii"), await request.body()):
+        digest.update(len(part).to_bytes(8, "big") + part)
+    return digest.hexdigest()
+
+
+#: A write's idempotency key (the ``Idempotency-Key`` header and the request), for ``once``.
+Once = Annotated[str | None, Depends(request_key)]
+
+
+@contextmanager
+def once(request: Request, key: str | None) -> Iterator[None]:
+    """Run the write's service call under ``Journal.idempotent(key)`` (without a key, as it is), and under its
+    bearer token (``Journal.acting_under``: a token revoked before the write decides refuses it)."""
+    journal = journal_of(request)
+    who = request.scope.get("state", {}).get(RESOLVED)
+    try:
+        with journal.acting_under(who.token_id) if who is not None and who.token_id else nullcontext():
+            if key is None:
+                yield
+                return
+            with journal.idempotent(key):
+                yield
+    except TokenRefused as exc:  # revoked since it was resolved: 401, as the token check before the body says
+        raise Unauthenticated(str(exc)) from None

@@ -9,7 +9,7 @@ from journal.service.tokens import Bearer
 from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import events_json
-from web.routes import MAX_INT, AsOf
+from web.routes import MAX_INT, AsOf, Once, once
 
 router = APIRouter(prefix="/api", tags=["disputes and house rules"])
 Me = Annotated[Bearer, Depends(member)]
@@ -50,11 +50,12 @@ def disputes(request: Request, who: Me, as_of: AsOf = None) -> JSON:
 
 
 @router.post("/disputes", summary="Open a dispute about an event (any member)")
-def dispute_open(request: Request, who: Me, body: DisputeOpen) -> JSON:
+def dispute_open(request: Request, who: Me, key: Once, body: DisputeOpen) -> JSON:
     from journal.service.disputes import open_dispute
 
-    return JSON(events_json(open_dispute(journal_of(request), who.campaign, str(body.event),
-                                                         body.reason, who.member)))
+    with once(request, key):
+        return JSON(events_json(open_dispute(journal_of(request), who.campaign, str(body.event), body.reason,
+                                             who.member)))
 
 
 @router.get("/disputes/{dispute}", summary="One dispute: event, voters, votes, tally, ruling")
@@ -65,15 +66,15 @@ def dispute_show(request: Request, who: Me, dispute: Ref) -> JSON:
 
 
 @router.post("/disputes/{dispute}/vote", summary="Vote on a dispute (the players present; once each)")
-def dispute_vote(request: Request, who: Me, dispute: Ref, body: DisputeVote) -> JSON:
+def dispute_vote(request: Request, who: Me, key: Once, dispute: Ref, body: DisputeVote) -> JSON:
     from journal.service.disputes import vote
 
-    return JSON(events_json(vote(journal_of(request), dispute, body.choice, who.member,
-                                                 who.campaign)))
+    with once(request, key):
+        return JSON(events_json(vote(journal_of(request), dispute, body.choice, who.member, who.campaign)))
 
 
 @router.post("/disputes/{dispute}/rule", summary="Rule on a dispute (the Master, after a quorum)")
-def dispute_rule(request: Request, who: Me, dispute: Ref, body: DisputeRule) -> JSON:
+def dispute_rule(request: Request, who: Me, key: Once, dispute: Ref, body: DisputeRule) -> JSON:
     from journal.errors import ValidationFailed
     from journal.service import disputes as service
 
@@ -87,8 +88,8 @@ def dispute_rule(request: Request, who: Me, dispute: Ref, body: DisputeRule) -> 
             corrected = service.corrected_dice(journal, dispute, body.correct_dice, who.campaign)
         else:
             corrected = service.corrected_payload(journal, dispute, body.corrected or {}, who.campaign)
-    events = (service.rule(journal, dispute, body.ruling, corrected, body.reason, who.member,
-                                          who.campaign))
+    with once(request, key):
+        events = service.rule(journal, dispute, body.ruling, corrected, body.reason, who.member, who.campaign)
     return JSON(events_json(events))
 
 
@@ -100,23 +101,24 @@ def rules(request: Request, who: Me, as_of: AsOf = None) -> JSON:
 
 
 @router.post("/rules", summary="Propose a house rule (any member)")
-def rule_propose(request: Request, who: Me, body: RuleProposal) -> JSON:
+def rule_propose(request: Request, who: Me, key: Once, body: RuleProposal) -> JSON:
     from journal.service.house_rules import propose_rule
 
-    return JSON(events_json(propose_rule(journal_of(request), who.campaign, body.key, body.value,
-                                                         who.member)))
+    with once(request, key):
+        return JSON(events_json(propose_rule(journal_of(request), who.campaign, body.key, body.value, who.member)))
 
 
 @router.post("/rules/{proposal}/vote", summary="Vote on a proposal (each player once)")
-def rule_vote(request: Request, who: Me, proposal: Ref, body: RuleVote) -> JSON:
+def rule_vote(request: Request, who: Me, key: Once, proposal: Ref, body: RuleVote) -> JSON:
     from journal.service.house_rules import vote_rule
 
-    return JSON(events_json(vote_rule(journal_of(request), proposal, body.in_favour, who.member,
-                                                      who.campaign)))
+    with once(request, key):
+        return JSON(events_json(vote_rule(journal_of(request), proposal, body.in_favour, who.member, who.campaign)))
 
 
 @router.post("/rules/{proposal}/adopt", summary="Adopt a proposal (the Master, after a first-degree quorum)")
-def rule_adopt(request: Request, who: Me, proposal: Ref) -> JSON:
+def rule_adopt(request: Request, who: Me, key: Once, proposal: Ref) -> JSON:
     from journal.service.house_rules import adopt_rule
 
-    return JSON(events_json(adopt_rule(journal_of(request), proposal, who.member, who.campaign)))
+    with once(request, key):
+        return JSON(events_json(adopt_rule(journal_of(request), proposal, who.member, who.campaign)))

@@ -1,9 +1,9 @@
 """Reading: who am I, the event log, sessions, sheets and the other queries as of any point."""
 
 import itertools
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Body, Depends, Path, Query, Request
 
 from journal.service.tokens import Bearer
 from web.auth import journal_of, member
@@ -28,6 +28,18 @@ def me(request: Request, who: Me) -> JSON:
                  "queries": sorted(system(state["system"]).queries),
                  "members": state["members"], "version": state["version"],
                  "me": {"name": who.member, "role": who.role}})
+
+
+@router.get("/labels", summary="What the page calls the campaign's event types, sheet fields and values")
+def labels(request: Request, who: Me) -> JSON:
+    """``{system, title, types, fields, words}`` in the request's language: each event type's label, each sheet
+    key's label and each enumerated value's word, from the tables of the campaign's system and the shared ones
+    (journal.service.labels).  The events and sheets keep their identifiers; these are for display."""
+    from journal.service.labels import labels as tables
+    from journal.service.labels import title
+
+    name = journal_of(request).campaign(who.campaign)["system"]
+    return JSON({"system": name, "title": title(name), **tables(name)})
 
 
 @router.get("/events", summary="The campaign's events after a version")
@@ -108,3 +120,37 @@ def replay(request: Request, who: Me, session: Annotated[int, Path(ge=1, le=MAX_
     from journal.service.replay import replay as walk
 
     return JSON(walk(journal_of(request), who.campaign, session))
+
+
+@router.get("/receipt", summary="The campaign's receipt: its chain head signed by the journal")
+def receipt(request: Request, who: Me) -> JSON:
+    """The last signed head (campaign, version, hash, time, public key, signature), for the member's device to keep."""
+    from journal.store.receipts import receipt_at
+
+    return JSON(receipt_at(journal_of(request).store, who.campaign).to_json())
+
+
+@router.post("/receipts/check", summary="Check receipts kept on a device against the chain")
+def check_receipts(request: Request, who: Me,
+                   body: Annotated[list[dict[str, Any]], Body(max_length=1000)]) -> JSON:
+    """``{ok, results: [{version, ok, problem}]}``: whether the journal still holds each receipt of this campaign.
+
+    What this trusts: the server answering (docs/security.md); a device that distrusts it checks its
+    receipts with ``journal verify --receipt`` against a copy of the database instead.
+    """
+    from journal.errors import ValidationFailed
+    from journal.store.receipts import Receipt, check
+
+    store = journal_of(request).store
+    trusted = store.key.public_hex if store.key is not None else None
+    results: list[dict[str, Any]] = []
+    for number, item in enumerate(body, start=1):
+        try:
+            held = Receipt.parse(item, f"receipt {number}")
+        except ValidationFailed as exc:
+            results.append({"version": None, "ok": False, "problem": str(exc)})
+            continue
+        problem = (f"receipt {number}: of campaign '{held.campaign}', not this token's" if held.campaign != who.campaign
+                   else check(store, held, trusted))
+        results.append({"version": held.version, "ok": problem is None, "problem": problem})
+    return JSON({"ok": all(r["ok"] for r in results), "results": results})

@@ -18,12 +18,13 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Request
-from pydantic import BaseModel, ConfigDict, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from journal.service.tokens import Bearer
 from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import events_json
+from web.routes import Once, once
 
 #: Parameters the request does not give: the journal, and the campaign and actor (from the token).
 IMPLIED = ("journal", "campaign", "actor")
@@ -49,6 +50,12 @@ def _title(text: str) -> str:
     return "".join(part.capitalize() for part in text.replace("_", "-").split("-"))
 
 
+def label(name: str) -> str:
+    """A parameter's or verb's name for people (``hit_bonus`` -> ``Hit bonus``): the English msgid the page translates."""
+    words = name.replace("_", " ").replace("-", " ").split()
+    return " ".join(words).capitalize()
+
+
 def body_model(system: str, verb: str, function: Callable[..., Any]) -> type[BaseModel]:
     """The request body of ``system``/``verb``: the function's parameters less the implied ones."""
     hints = typing.get_type_hints(function)
@@ -59,7 +66,7 @@ def body_model(system: str, verb: str, function: Callable[..., Any]) -> type[Bas
         default = ... if parameter.default is inspect.Parameter.empty else parameter.default
         if isinstance(default, tuple):
             default = list(default)
-        fields[name] = (_plain(hints.get(name, Any)), default)
+        fields[name] = (_plain(hints.get(name, Any)), Field(default, title=label(name)))
     return create_model(f"{_title(system)}{_title(verb)}", __config__=ConfigDict(extra="ignore"),
                         __doc__=inspect.getdoc(function), **fields)
 
@@ -68,24 +75,25 @@ def _endpoint(system: str, verb: str, function: Callable[..., Any], model: type[
     names = list(model.model_fields)
     optional = all(not field.is_required() for field in model.model_fields.values())
 
-    def run(request: Request, who: Bearer, body: BaseModel | None) -> JSON:
+    def run(request: Request, who: Bearer, key: str | None, body: BaseModel | None) -> JSON:
         given = body if body is not None else model()
         arguments = {name: getattr(given, name) for name in names}
-        result = (function(journal_of(request), who.campaign, **arguments, actor=who.member))
+        with once(request, key):
+            result = function(journal_of(request), who.campaign, **arguments, actor=who.member)
         return JSON(events_json(result))
 
     # ``model`` is built at run time (body_model): FastAPI reads it from the annotation, mypy cannot.
     endpoint: Callable[..., JSON]
     if optional:
-        def optional_body(request: Request, who: Annotated[Bearer, Depends(member)],
+        def optional_body(request: Request, who: Annotated[Bearer, Depends(member)], key: Once,
                           body: Annotated[model | None, Body()] = None) -> JSON:  # type: ignore[valid-type]
-            return run(request, who, body)
+            return run(request, who, key, body)
 
         endpoint = optional_body
     else:
-        def required_body(request: Request, who: Annotated[Bearer, Depends(member)],
+        def required_body(request: Request, who: Annotated[Bearer, Depends(member)], key: Once,
                           body: Annotated[model, Body()]) -> JSON:  # type: ignore[valid-type]
-            return run(request, who, body)
+            return run(request, who, key, body)
 
         endpoint = required_body
 

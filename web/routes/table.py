@@ -9,7 +9,7 @@ from journal.service.tokens import Bearer
 from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import events_json
-from web.routes import MAX_INT
+from web.routes import MAX_INT, Once, once
 
 router = APIRouter(prefix="/api", tags=["table"])
 Me = Annotated[Bearer, Depends(member)]
@@ -18,7 +18,13 @@ Dice = Annotated[list[Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]], Field(max
 
 class SessionStart(BaseModel):
     present: list[str] = Field(description="The members present.")
-    salts: dict[str, str] | None = Field(None, description="Members' salts for the journal's dice, by name.")
+    salts: dict[str, str] | None = Field(None, description="Refused when not empty: each member present adds their "
+                                         "own salt (POST /api/sessions/salt) after the commitment.")
+
+
+class SessionSalt(BaseModel):
+    salt: str | None = Field(None, description="The salt (best drawn on the device itself; default: drawn by the "
+                             "server).")
 
 
 class SessionEnd(BaseModel):
@@ -47,30 +53,47 @@ class TallyChoices(BaseModel):
     bonuses: list[BonusLine] = Field(default_factory=list)
     motives: list[MotiveLine] = Field(default_factory=list)
     skip: list[str] = Field(default_factory=list, description="Keys of proposed lines to drop.")
+    amounts: dict[str, Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]] = Field(
+        default_factory=dict, description="The Master's amount for proposed lines, by key (the rules' range).")
 
 
 @router.post("/sessions/start", summary="Start the next session (the Master)")
-def session_start(request: Request, who: Me, body: SessionStart) -> JSON:
+def session_start(request: Request, who: Me, key: Once, body: SessionStart) -> JSON:
+    from journal.errors import ValidationFailed
     from journal.service.sessions import start_session
 
-    event = (start_session(journal_of(request), who.campaign, body.present, body.salts, who.member))
+    if body.salts:
+        raise ValidationFailed("salts: each member present adds their own salt (POST /api/sessions/salt), "
+                               "not the Master at the start")
+    with once(request, key):
+        event = start_session(journal_of(request), who.campaign, body.present, who.member)
     return JSON(events_json(event))
 
 
+@router.post("/sessions/salt", summary="Add your own salt to the open session's dice (a member present)")
+def session_salt(request: Request, who: Me, key: Once, body: Annotated[SessionSalt | None, Body()] = None) -> JSON:
+    from journal.service.sessions import add_salt
+
+    salt = body.salt if body is not None else None
+    with once(request, key):
+        return JSON(events_json(add_salt(journal_of(request), who.campaign, salt, who.member)))
+
+
 @router.post("/sessions/end", summary="End the open session, revealing its seed (the Master)")
-def session_end(request: Request, who: Me, body: Annotated[SessionEnd | None, Body()] = None) -> JSON:
+def session_end(request: Request, who: Me, key: Once, body: Annotated[SessionEnd | None, Body()] = None) -> JSON:
     from journal.service.sessions import end_session
 
     minutes = body.minutes if body is not None else None
-    return JSON(events_json(end_session(journal_of(request), who.campaign, minutes, who.member)))
+    with once(request, key):
+        return JSON(events_json(end_session(journal_of(request), who.campaign, minutes, who.member)))
 
 
 @router.post("/roll", summary="Roll free dice notation")
-def roll(request: Request, who: Me, body: FreeRoll) -> JSON:
+def roll(request: Request, who: Me, key: Once, body: FreeRoll) -> JSON:
     from journal.service.sessions import free_roll
 
-    event = (free_roll(journal_of(request), who.campaign, body.notation, body.dice, body.purpose,
-                                      who.member))
+    with once(request, key):
+        event = free_roll(journal_of(request), who.campaign, body.notation, body.dice, body.purpose, who.member)
     return JSON(events_json(event))
 
 
@@ -80,7 +103,7 @@ def _choices(body: TallyChoices | None) -> dict:
     body = body or TallyChoices()
     return {"bonuses": [Bonus(b.character, b.amount, b.reason) for b in body.bonuses],
             "motives": [MotiveChoice(m.character, m.motive, m.outcome) for m in body.motives],
-            "skip": list(body.skip)}
+            "skip": list(body.skip), "amounts": dict(body.amounts)}
 
 
 @router.get("/tally/{session}", summary="The proposed end-of-session awards (writes nothing)")
@@ -91,10 +114,11 @@ def tally(request: Request, who: Me, session: Annotated[int, Path(ge=1, le=MAX_I
 
 
 @router.post("/tally/{session}/commit", summary="Commit the session's awards (the Master; once per session)")
-def tally_commit(request: Request, who: Me, session: Annotated[int, Path(ge=1, le=MAX_INT)],
+def tally_commit(request: Request, who: Me, key: Once, session: Annotated[int, Path(ge=1, le=MAX_INT)],
                  body: Annotated[TallyChoices | None, Body()] = None) -> JSON:
     from journal.service.tallies import commit_tally
 
     choices = _choices(body)
-    events = (commit_tally(journal_of(request), who.campaign, session, **choices, actor=who.member))
+    with once(request, key):
+        events = commit_tally(journal_of(request), who.campaign, session, **choices, actor=who.member)
     return JSON(events_json(events))

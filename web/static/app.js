@@ -12,27 +12,20 @@
   var CHARACTER_KEY = "journal.character";
   var HISTORY = 200;        // events of history the timeline starts with
   var KEEP = 500;           // events the timeline keeps on screen
+  var EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
   var FINAL = /^(campaign\.|member\.|session\.(started|ended)$|dispute\.|correction\.)/;
 
   var state = {
     token: null, me: null, head: 0, stream: null, asOf: null, character: null,
     seen: {}, audits: {}, timer: null, pending: {}, sheetRequest: 0, sheetShown: null, disputeNodes: {},
+    queue: null, summaries: {}, session: null, verbs: null,
+    labels: { types: {}, fields: {}, words: {} },  // GET /api/labels: the campaign's system's names for people
   };
+  var t = window.JournalForms.t;
+  var label = window.JournalForms.label;
+  var el = window.JournalForms.el;
 
   function $(id) { return document.getElementById(id); }
-
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) {
-      if (key === "text") node.textContent = attrs[key];
-      else if (key === "className") node.className = attrs[key];
-      else node.setAttribute(key, attrs[key]);
-    });
-    (children || []).forEach(function (child) {
-      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return node;
-  }
 
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
@@ -53,13 +46,31 @@
     this.message = message; this.kind = kind; this.status = status;
   }
 
+  /** The page's language (forms.js chose it: ?lang=, else the browser's), which the server writes its text in. */
+  function pageLanguage() {
+    return window.JournalForms.language() || document.documentElement.lang || "en";
+  }
+
+  /** The headers of every API request: the token and the page's language (web/language.py reads it). */
+  function apiHeaders() {
+    return { "Authorization": "Bearer " + state.token, "Accept-Language": pageLanguage() };
+  }
+
   function api(path, options) {
     options = options || {};
-    var init = { method: options.method || "GET", headers: { "Authorization": "Bearer " + state.token } };
+    var init = { method: options.method || "GET", headers: apiHeaders() };
     if (options.body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(options.body);
     }
+    if (init.method !== "GET") {
+      // Every write waits in the phone's queue (queue.js) under one Idempotency-Key until it is stored.
+      return state.queue.add(path, options.body, options.label);
+    }
+    return send(path, init, 1);
+  }
+
+  function send(path, init, attempts) {
     return fetch(path, init).then(function (response) {
       return response.text().then(function (text) {
         var body = null;
@@ -71,12 +82,17 @@
         return body;
       });
     }, function (problem) {
-      throw new ApiError("the journal server cannot be reached (" + problem.message + ")", "network", 0);
+      if (attempts > 1) {
+        return new Promise(function (resolve) { setTimeout(resolve, 500); }).then(function () {
+          return send(path, init, attempts - 1);
+        });
+      }
+      throw new ApiError(t("the journal server cannot be reached") + " (" + problem.message + ")", "network", 0);
     });
   }
 
   function report(problem) {
-    showError(problem && problem.message ? problem.message : String(problem));
+    showError(window.JournalForms.refusal(problem && problem.message ? problem.message : String(problem)));
     if (problem && problem.status === 401) stopStream();
   }
 
@@ -92,10 +108,44 @@
 
   // -- values for people ------------------------------------------------------------------------
 
-  /** A value for people: lists of records one per line, a record as "field: value, ...". */
+  /** What an event type is called (the server's tables, in the page's language); an unknown type as it is. */
+  function typeLabel(type) { return state.labels.types[type] || type; }
+
+  /** What a sheet's key is called; a key no table names (a character's name, a skill) as it is. */
+  function fieldLabel(key) { return state.labels.fields[key] || key; }
+
+  /** A changed field's path (relationships.Эдди.points) with each key named. */
+  function pathLabel(path) { return String(path).split(".").map(fieldLabel).join(" · "); }
+
+  /** A recorded value's word (comfortable -> "комфортный"); any other text as it is. */
+  function wordOf(value) {
+    return Object.prototype.hasOwnProperty.call(state.labels.words, value) ? state.labels.words[value] : value;
+  }
+
+  /** The labels of the campaign's system in the page's language (empty tables when they cannot be read). */
+  function loadLabels() {
+    return api("/api/labels").then(function (answer) {
+      state.labels = { types: answer.types || {}, fields: answer.fields || {}, words: answer.words || {} };
+    }, function () { state.labels = { types: {}, fields: {}, words: {} }; });
+  }
+
+  /** Name again what was drawn before the labels came: the timeline's types, the sheet, the panels, the disputes. */
+  function relabel() {
+    Array.prototype.forEach.call(document.querySelectorAll("#timeline [data-test=event-type]"), function (node) {
+      var item = node.closest("[data-type]");
+      if (item) node.textContent = typeLabel(item.dataset.type);
+    });
+    state.sheetShown = null;
+    state.disputeNodes = {};
+    refreshSheet();
+    refreshPanels();
+    refreshDisputes();
+  }
+
+  /** A value for people: lists of records one per line, a record as "field: value, ...", words named. */
   function text(value, nested) {
     if (value === null || value === undefined) return "—";
-    if (typeof value === "boolean") return value ? "yes" : "no";
+    if (typeof value === "boolean") return value ? t("yes") : t("no");
     if (Array.isArray(value)) {
       if (!value.length) return "—";
       var records = value.some(function (v) { return v && typeof v === "object"; });
@@ -104,10 +154,12 @@
     if (typeof value === "object") {
       var keys = Object.keys(value);
       if (!keys.length) return "—";
-      var line = keys.map(function (k) { return k + ": " + text(value[k], true); }).join(", ");
+      // Records keyed by event ids (a hero's geasa, his results) read as their list: the ids say nothing to people.
+      if (keys.every(function (k) { return EVENT_ID.test(k); })) return text(keys.map(function (k) { return value[k]; }), nested);
+      var line = keys.map(function (k) { return fieldLabel(k) + ": " + text(value[k], true); }).join(", ");
       return nested ? "(" + line + ")" : line;
     }
-    return String(value);
+    return typeof value === "string" ? wordOf(value) : String(value);
   }
 
   function when(stamp) {
@@ -137,11 +189,11 @@
     var box = document.createDocumentFragment();
     rolls(data, "").forEach(function (item) {
       var roll = item.roll;
-      box.appendChild(el("span", { className: "dice-label", text: "d" + roll.sides + (roll.source === "server" ? " (journal)" : " (table)") }));
+      box.appendChild(el("span", { className: "dice-label", text: "d" + roll.sides + " " + (roll.source === "server" ? t("(journal)") : t("(table)")) }));
       roll.dice.forEach(function (die) {
         box.appendChild(el("span", {
           className: "die" + (roll.source === "server" ? " server" : ""), "data-test": "die",
-          title: item.path + ": " + (roll.source === "server" ? "the journal's verifiable dice" : "dice thrown on the table"),
+          title: roll.source === "server" ? t("the journal's verifiable dice") : t("dice thrown on the table"),
           text: String(die),
         }));
       });
@@ -162,7 +214,10 @@
     item.dataset.actor = event.actor;
     item.querySelector("[data-test=event-version]").textContent = "v" + event.version + (event.session ? " · s" + event.session : "");
     item.querySelector("[data-test=event-actor]").textContent = event.actor;
-    item.querySelector("[data-test=event-type]").textContent = event.type;
+    item.querySelector("[data-test=event-type]").textContent = typeLabel(event.type);
+    state.summaries[event.version] = event.summary;
+    window.JournalForms.translatePage(item);
+    followSession(event);
     var time = item.querySelector("time");
     time.textContent = when(event.recorded_at);
     time.setAttribute("datetime", event.recorded_at || "");
@@ -218,6 +273,7 @@
       if (state.asOf === null) slider.value = String(state.head);
     }
     schedule(event.type);
+    document.dispatchEvent(new CustomEvent("journal:event", { detail: event }));
   }
 
   /** Refresh what an event may have changed, at most every 300 ms (a burst of history is one refresh). */
@@ -244,26 +300,37 @@
   function startStream(after) {
     stopStream();
     var badge = $("stream-state");
-    var source = new EventSource("/api/stream" + query({ after: after, token: state.token }));
+    var source = new EventSource("/api/stream" + query({ after: after, token: state.token, lang: pageLanguage() }));
     state.stream = source;
-    badge.textContent = "connecting";
+    badge.textContent = t("connecting");
     badge.className = "badge";
     source.addEventListener("open", function () {
-      badge.textContent = "live";
+      badge.textContent = t("live");
       badge.className = "badge live";
     });
     source.addEventListener("journal", function (message) {
-      try { addEvent(JSON.parse(message.data)); } catch (e) { showError("a stream event could not be read: " + e.message); }
+      try { addEvent(JSON.parse(message.data)); } catch (e) { showError(t("a stream event could not be read:") + " " + e.message); }
+    });
+    source.addEventListener("closed", function (message) {
+      // The token no longer opens the campaign (revoked): say so and stop; EventSource would reconnect.
+      if (state.stream !== source) return;
+      var why = "";
+      try { why = JSON.parse(message.data).error || ""; } catch (e) { why = ""; }
+      stopStream();
+      badge.textContent = t("closed");
+      badge.className = "badge";
+      badge.dataset.closed = "revoked";
+      showError(t("This device's access to the campaign has ended; ask the Master for a new token.") + (why ? " (" + why + ")" : ""));
     });
     source.addEventListener("error", function () {
       if (state.stream !== source) return;
       if (source.readyState === EventSource.CLOSED) {
-        badge.textContent = "closed";
+        badge.textContent = t("closed");
         badge.className = "badge";
         // The stream was refused: ask the API why (a revoked token, a stopped server) and say so.
         api("/api/me").then(function () { startStream(state.head); }, report);
       } else {
-        badge.textContent = "reconnecting";
+        badge.textContent = t("reconnecting");
         badge.className = "badge";
       }
     });
@@ -284,7 +351,7 @@
     if (stale && stale.value !== wanted) picker.removeChild(stale);
     var known = Array.prototype.some.call(picker.options, function (o) { return o.value === wanted; });
     if (!known) {
-      picker.appendChild(el("option", { value: wanted, "data-version": "", text: "version " + wanted }));
+      picker.appendChild(el("option", { value: wanted, "data-version": "", text: t("version {version}").replace("{version}", wanted) }));
     }
     picker.value = wanted;
   }
@@ -306,13 +373,14 @@
     clear(list);
     var sheet = result.sheet || {};
     Object.keys(sheet).forEach(function (field) {
-      list.appendChild(el("dt", { text: field }));
-      list.appendChild(el("dd", { "data-field": field, text: text(sheet[field]) }));
+      if (field === "xp" && result.xp) return;  // the ledger below says it once
+      list.appendChild(el("dt", { text: fieldLabel(field) }));
+      list.appendChild(el("dd", { "data-field": field, "data-i18n-server": "", text: text(sheet[field]) }));
     });
     if (result.xp) {
-      list.appendChild(el("dt", { text: "xp" }));
+      list.appendChild(el("dt", { text: t("Experience") }));
       list.appendChild(el("dd", { "data-field": "xp",
-        text: "earned " + result.xp.earned + ", spent " + result.xp.spent + ", balance " + result.xp.balance }));
+        text: t("earned") + " " + result.xp.earned + ", " + t("spent") + " " + result.xp.spent + ", " + t("balance") + " " + result.xp.balance }));
     }
     list.dataset.character = result.character;
   }
@@ -321,10 +389,10 @@
     var label = $("asof-label");
     label.dataset.version = version;
     if (state.asOf === null) {
-      label.textContent = "now (version " + version + ")";
+      label.textContent = t("now (version {version})").replace("{version}", version);
       $("asof-slider").value = String(state.head || version);
     } else {
-      label.textContent = "as of version " + version + (/^\d+$/.test(state.asOf) ? "" : " (" + state.asOf + ")");
+      label.textContent = t("as of version {version}").replace("{version}", version) + (/^\d+$/.test(state.asOf) ? "" : " (" + state.asOf + ")");
       $("asof-slider").value = String(version);
     }
   }
@@ -370,14 +438,71 @@
     return api("/api/sessions").then(function (sessions) {
       var picker = $("asof-point");
       clear(picker);
-      picker.appendChild(el("option", { value: "", text: "now (live)" }));
+      picker.appendChild(el("option", { value: "", text: t("now (live)") }));
       (sessions || []).slice().reverse().forEach(function (s) {
         if (s.end_version !== null && s.end_version !== undefined) {
-          picker.appendChild(el("option", { value: "session:" + s.number, text: "end of session " + s.number }));
+          picker.appendChild(el("option", { value: "session:" + s.number, text: t("end of session {number}").replace("{number}", s.number) }));
         }
-        picker.appendChild(el("option", { value: "session:" + s.number + ":start", text: "start of session " + s.number }));
+        picker.appendChild(el("option", { value: "session:" + s.number + ":start", text: t("start of session {number}").replace("{number}", s.number) }));
       });
       syncPicker();
+      reportSessions(sessions || []);
+    }).catch(report);
+  }
+
+  // -- the session report: the system's charts and the dice, drawn by the server (GET /api/report/K) -------------
+
+  /** The report panel (made once): a session picker and the figures of the session picked. */
+  function reportPanel() {
+    var panel = $("report-panel");
+    if (panel) return panel;
+    var picker = el("select", { id: "report-session", "data-test": "report-session", "aria-label": t("Session") });
+    picker.addEventListener("change", function () { refreshReport(this.value); });
+    panel = el("section", { id: "report-panel", className: "panel", "data-test": "report-panel" }, [
+      el("h2", { text: t("Session") }), el("label", { className: "row" }, [picker]),
+      el("div", { id: "report-figures", "data-test": "report-figures", className: "figures" })]);
+    $("app").appendChild(panel);
+    return panel;
+  }
+
+  function reportSessions(sessions) {
+    var panel = reportPanel();
+    var picker = $("report-session");
+    var wanted = picker.value;
+    clear(picker);
+    sessions.slice().reverse().forEach(function (s) {
+      picker.appendChild(el("option", { value: String(s.number), text: t("session {number}").replace("{number}", s.number) }));
+    });
+    panel.hidden = !sessions.length;
+    if (!sessions.length) return;
+    picker.value = wanted && picker.querySelector("option[value='" + wanted + "']") ? wanted : picker.options[0].value;
+    refreshReport(picker.value);
+  }
+
+  /** An SVG of the journal's server as a node of this page: parsed as XML (never as HTML), scripts and
+   *  event handlers dropped, so a figure can only draw. */
+  function svgNode(markup) {
+    var parsed = new DOMParser().parseFromString(markup, "image/svg+xml").documentElement;
+    if (parsed.nodeName !== "svg") return el("p", { className: "muted", text: "?" });
+    Array.prototype.forEach.call(parsed.querySelectorAll("script, foreignObject"), function (n) { n.remove(); });
+    [parsed].concat(Array.prototype.slice.call(parsed.querySelectorAll("*"))).forEach(function (node) {
+      Array.prototype.slice.call(node.attributes).forEach(function (a) {
+        if (/^on/i.test(a.name) || /href$/i.test(a.name)) node.removeAttribute(a.name);
+      });
+    });
+    return document.importNode(parsed, true);
+  }
+
+  function refreshReport(number) {
+    if (!number) return Promise.resolve();
+    var lang = pageLanguage();
+    return api("/api/report/" + encodeURIComponent(number) + query({ lang: lang })).then(function (answer) {
+      var box = $("report-figures");
+      clear(box);
+      (answer.figures || []).forEach(function (figure) {
+        box.appendChild(el("figure", { "data-chart": figure.name }, [svgNode(figure.svg),
+          el("figcaption", { text: figure.title })]));
+      });
     }).catch(report);
   }
 
@@ -386,7 +511,7 @@
   function rows(body, items, cells) {
     clear(body);
     if (!items.length) {
-      body.appendChild(el("tr", {}, [el("td", { colspan: "6", className: "muted", text: "nothing yet" })]));
+      body.appendChild(el("tr", {}, [el("td", { colspan: "6", className: "muted", text: t("nothing yet") })]));
       return;
     }
     items.forEach(function (item) {
@@ -401,14 +526,14 @@
     if (queries.indexOf("debts") >= 0) {
       jobs.push(api("/api/debts" + query(point)).then(function (r) {
         rows($("debts"), r.geasa || [], function (g) {
-          return [g.hero, g.geis + (g.broken ? " (broken)" : ""), g.rank, g.owed, g.collected, g.vanished];
+          return [g.hero, g.geis + (g.broken ? " (" + t("broken") + ")" : ""), g.rank, g.owed, g.collected, g.vanished];
         });
       }));
     }
     if (queries.indexOf("control") >= 0) {
       jobs.push(api("/api/control" + query(point)).then(function (r) {
         rows($("control"), r.standings || [], function (s) {
-          return [s.vatcha, s.hero + (s.current ? " (now)" : ""), s.control_lost, s.vatcha_dice + "/" + s.wielder_dice,
+          return [s.vatcha, s.hero + (s.current ? " (" + t("now") + ")" : ""), s.control_lost, s.vatcha_dice + "/" + s.wielder_dice,
                   (s.wins ? s.wins.vatcha + "/" + s.wins.wielder : "")];
         });
       }));
@@ -416,7 +541,7 @@
     if (queries.indexOf("bonds") >= 0) {
       jobs.push(api("/api/bonds" + query(point)).then(function (r) {
         rows($("bonds"), r.bonds || [], function (b) {
-          return [b.character, b.bond + (b.frozen ? " (frozen)" : ""), b.other, b.points, b.statuses];
+          return [b.character, b.bond + (b.frozen ? " (" + t("frozen") + ")" : ""), b.other, b.points, b.statuses];
         });
       }));
     }
@@ -425,9 +550,10 @@
 
   // -- disputes ---------------------------------------------------------------------------------
 
-  function tallyLine(t) {
-    return t.voted + " of " + t.eligible + " voted, quorum " + t.required + " (" + t.uphold + " uphold, " +
-      t.overturn + " overturn)" + (t.reached ? "; quorum reached" : "");
+  function tallyLine(tally) {
+    return t("{voted} of {eligible} voted, quorum {required} ({uphold} uphold, {overturn} overturn)")
+      .replace("{voted}", tally.voted).replace("{eligible}", tally.eligible).replace("{required}", tally.required)
+      .replace("{uphold}", tally.uphold).replace("{overturn}", tally.overturn) + (tally.reached ? "; " + t("quorum reached") : "");
   }
 
   function evidence(box, dispute) {
@@ -438,28 +564,31 @@
       clear(box);
       var rec = audit.recorded || {};
       box.appendChild(el("p", { "data-test": "evidence-recorded",
-        text: "recorded by " + rec.by + " (" + rec.role + ") at " + when(rec.at) +
-              (rec.session ? ", session " + rec.session : ", between sessions") }));
-      if (audit.envelope) box.appendChild(el("p", { className: "muted", text: audit.envelope.type + " · " + audit.envelope.id }));
+        text: t("recorded by {who} ({role}) at {when}").replace("{who}", rec.by).replace("{role}", t(rec.role))
+              .replace("{when}", when(rec.at)) +
+              (rec.session ? ", " + t("session {number}").replace("{number}", rec.session) : ", " + t("between sessions")) }));
+      if (audit.envelope) box.appendChild(el("p", { className: "muted", "data-test": "evidence-envelope" }, [
+        typeLabel(audit.envelope.type) + " · ", el("span", { translate: "no", text: audit.envelope.id })]));
       (audit.rolls || []).forEach(function (proof) {
-        var line = proof.path + ": d" + proof.sides + " [" + proof.dice.join(", ") + "] " +
-          (proof.source === "server" ? "journal dice" : "table dice") + " — " + proof.status;
-        if (proof.counter !== null && proof.counter !== undefined) line += " (counter " + proof.counter + ")";
+        var line = (/^\w+$/.test(proof.path) ? t(label(proof.path)) : proof.path) + ": d" + proof.sides + " [" + proof.dice.join(", ") + "] " +
+          (proof.source === "server" ? t("journal dice") : t("table dice")) + " — " + t(proof.status);
+        if (proof.counter !== null && proof.counter !== undefined) line += " (" + t("counter") + " " + proof.counter + ")";
         if (proof.problem) line += ": " + proof.problem;
         box.appendChild(el("p", { "data-test": "evidence-roll", text: line }));
       });
       var sheets = audit.sheets || {};
       var changes = sheets.changes || [];
-      box.appendChild(el("p", { className: "muted", text: "sheets, version " + sheets.before_version + " -> " + sheets.after_version +
-        (changes.length ? ":" : ": no field changed") }));
+      box.appendChild(el("p", { className: "muted", text: t("sheets, version {before} -> {after}")
+        .replace("{before}", sheets.before_version).replace("{after}", sheets.after_version) +
+        (changes.length ? ":" : ": " + t("no field changed")) }));
       changes.forEach(function (c) {
         box.appendChild(el("p", { "data-test": "evidence-change",
-          text: c.character + " " + c.field + ": " + text(c.before) + " → " + text(c.after) }));
+          text: c.character + " " + pathLabel(c.field) + ": " + text(c.before) + " → " + text(c.after) }));
       });
-      if (audit.chain) box.appendChild(el("p", { "data-test": "evidence-chain", className: "muted", text: audit.chain.summary }));
+      if (audit.chain) box.appendChild(el("p", { "data-test": "evidence-chain", className: "muted", "data-i18n-server": "", text: audit.chain.summary }));
     }).catch(function (problem) {
       clear(box);
-      box.appendChild(el("p", { className: "muted", text: "evidence unavailable: " + (problem.message || problem) }));
+      box.appendChild(el("p", { className: "muted", text: t("evidence unavailable:") + " " + (problem.message || problem) }));
     });
   }
 
@@ -479,42 +608,46 @@
     var me = state.me.me;
     var item = el("li", { className: "dispute", id: "dispute-" + d.id, "data-test": "dispute", "data-id": d.id,
                           "data-status": d.status, "data-target-version": d.target_version });
-    item.appendChild(el("h3", { text: "v" + d.target_version + " " + d.target_type + " — " + d.status }));
-    item.appendChild(el("p", { text: d.opened_by + " disputes it: " + d.reason }));
+    var about = state.summaries[d.target_version] || typeLabel(d.target_type);
+    item.appendChild(el("h3", { "data-test": "dispute-about" }, ["v" + d.target_version + " · ",
+      el("span", { "data-i18n-server": "", text: about }), " — " + (d.status === "open" ? t("under dispute") : t(d.status))]));
+    item.appendChild(el("p", { text: d.opened_by + " " + t("disputes it:") + " " + d.reason }));
     item.appendChild(el("p", { className: "muted", "data-test": "dispute-tally",
-                               text: "voters: " + d.voters.join(", ") + " · " + tallyLine(d.tally) }));
+                               text: t("voters:") + " " + d.voters.join(", ") + " · " + tallyLine(d.tally) }));
     var votes = Object.keys(d.votes || {});
     if (votes.length) {
       item.appendChild(el("p", { "data-test": "dispute-votes",
-        text: votes.map(function (who) { return who + ": " + d.votes[who].choice; }).join(", ") }));
+        text: votes.map(function (who) { return who + ": " + t(d.votes[who].choice); }).join(", ") }));
     }
     if (d.status === "open") {
-      var box = el("div", { className: "evidence", "data-test": "evidence" }, [el("p", { className: "muted", text: "loading the evidence…" })]);
+      var box = el("div", { className: "evidence", "data-test": "evidence" }, [el("p", { className: "muted", text: t("loading the evidence…") })]);
       item.appendChild(box);
       evidence(box, d);
       var path = "/api/disputes/" + encodeURIComponent(d.id);
       var mine = d.votes && d.votes[me.name];
       if (mine) {
-        item.appendChild(el("p", { "data-test": "my-vote", text: "you voted " + mine.choice }));
+        item.appendChild(el("p", { "data-test": "my-vote",
+          text: mine.choice === "uphold" ? t("you voted uphold") : t("you voted overturn") }));
       } else if (me.role !== "master" && d.voters.indexOf(me.name) >= 0) {
-        var up = el("button", { type: "button", className: "uphold", "data-test": "vote-uphold", text: "Uphold" });
-        var over = el("button", { type: "button", className: "overturn", "data-test": "vote-overturn", text: "Overturn" });
+        var up = el("button", { type: "button", className: "uphold", "data-test": "vote-uphold", text: t("Uphold") });
+        var over = el("button", { type: "button", className: "overturn", "data-test": "vote-overturn", text: t("Overturn") });
         up.addEventListener("click", function () { act(up, path + "/vote", { choice: "uphold" }); });
         over.addEventListener("click", function () { act(over, path + "/vote", { choice: "overturn" }); });
         item.appendChild(el("div", { className: "votes" }, [up, over]));
       } else if (me.role === "master" && d.tally.reached) {
-        var keep = el("button", { type: "button", className: "uphold", "data-test": "rule-uphold", text: "Rule: uphold" });
-        var undo = el("button", { type: "button", className: "overturn", "data-test": "rule-overturn", text: "Rule: overturn" });
+        var keep = el("button", { type: "button", className: "uphold", "data-test": "rule-uphold", text: t("Rule: uphold") });
+        var undo = el("button", { type: "button", className: "overturn", "data-test": "rule-overturn", text: t("Rule: overturn") });
         keep.addEventListener("click", function () { act(keep, path + "/rule", { ruling: "uphold" }); });
         undo.addEventListener("click", function () { act(undo, path + "/rule", { ruling: "overturn" }); });
         item.appendChild(el("div", { className: "votes" }, [keep, undo]));
       } else {
         item.appendChild(el("p", { className: "muted", text: me.role === "master"
-          ? "you rule once the quorum has voted" : "only the players present at the event vote" }));
+          ? t("you rule once the quorum has voted") : t("only the players present at the event vote") }));
       }
     } else if (d.ruling) {
       item.appendChild(el("p", { "data-test": "dispute-ruling",
-        text: "ruled " + d.ruling.ruling + " by " + d.ruling.by + (d.ruling.reason ? ": " + d.ruling.reason : "") }));
+        text: t("ruled {ruling} by {who}").replace("{ruling}", t(d.ruling.ruling)).replace("{who}", d.ruling.by) +
+              (d.ruling.reason ? ": " + d.ruling.reason : "") }));
     }
     return item;
   }
@@ -545,6 +678,61 @@
     }).catch(report);
   }
 
+  // -- the phone's queue, the system's forms, the session's salt ---------------------------------
+
+  /** Show the actions waiting in the queue (made offline, or on their way), each until it is stored. */
+  function renderPending(items, offline) {
+    var list = $("pending");
+    clear(list);
+    (items || []).forEach(function (item) {
+      list.appendChild(el("li", { className: "pending-item", "data-test": "pending-item", "data-key": item.key }, [
+        el("span", { className: "badge", text: offline ? t("waiting for the connection") : t("sending") }),
+        " ", item.label]));
+    });
+  }
+
+  function openQueue(me) {
+    if (state.queue) state.queue.close();
+    state.queue = new window.JournalQueue.Queue("journal.queue:" + me.campaign + ":" + me.me.name,
+      function () { return state.token; },
+      function (what, item, answer) {
+        if (what === "refused") { report(answer); return; }
+        if (what === "stored") { clearError(); return; }
+        renderPending(state.queue ? state.queue.items() : item, what === "offline");
+      });
+    renderPending(state.queue.items(), false);
+    state.queue.flush();  // what an earlier visit left waiting goes out now
+  }
+
+  /** Follow the open session from the timeline: who is present and who has salted its dice. */
+  function followSession(event) {
+    var data = event.data || {};
+    if (event.type === "session.started") state.session = { number: data.number, present: data.present || [], salted: {} };
+    else if (event.type === "session.salted" && state.session) state.session.salted[event.actor] = true;
+    else if (event.type === "session.ended") state.session = null;
+    var me = state.me && state.me.me;
+    var s = state.session;
+    $("salt-row").hidden = !(me && s && me.role !== "master" && s.present.indexOf(me.name) >= 0 && !s.salted[me.name]);
+  }
+
+  /** A salt drawn on this device: 16 random bytes in hex. */
+  function drawSalt() {
+    return Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(16)), function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  }
+
+  function loadVerbs(me) {
+    return send("/api/verbs", { method: "GET", headers: apiHeaders() }, 1).then(function (answer) {
+      state.verbs = answer;
+      $("verbs-title").textContent = t("Actions") + " · " + t(answer.title);
+      window.JournalForms.panel($("verbs"), answer, me.me, function (path, body, name) {
+        return api(path, { method: "POST", body: body, label: name });
+      });
+      $("verbs-panel").hidden = false;
+    }).catch(report);
+  }
+
   // -- the flow: token -> /api/me -> everything -------------------------------------------------
 
   function signedIn(me) {
@@ -555,13 +743,18 @@
     state.asOf = null;
     state.sheetShown = null;
     state.disputeNodes = {};
+    state.summaries = {};
+    state.session = null;
+    $("salt-row").hidden = true;
+    openQueue(me);
+    loadVerbs(me);
     clear($("timeline"));
     clear($("disputes"));
     clear($("sheet"));
     var mine = me.me || {};
     $("title").textContent = me.campaign;
     var who = $("whoami");
-    who.textContent = mine.name + " (" + (mine.role === "master" ? "Master" : "player") + ") · " + me.system;
+    who.textContent = mine.name + " (" + (mine.role === "master" ? t("Master") : t("player")) + ")";
     who.hidden = false;
     who.dataset.name = mine.name;
     who.dataset.role = mine.role;
@@ -580,11 +773,15 @@
     refreshSheet();
     refreshPanels();
     refreshDisputes();
+    loadLabels().then(function () { if (state.me === me) relabel(); });
+    // The Master's console (console.js) and any other part of the page start from here, with the page's requests.
+    document.dispatchEvent(new CustomEvent("journal:signedin", { detail: {
+      me: me, token: state.token, api: api, report: report, clearError: clearError } }));
   }
 
   function signIn(token) {
     state.token = token.trim();
-    if (!state.token) { showError("paste a token first"); return Promise.resolve(); }
+    if (!state.token) { showError(t("paste a token first")); return Promise.resolve(); }
     return api("/api/me").then(function (me) {
       localStorage.setItem(TOKEN_KEY, state.token);
       clearError();
@@ -598,6 +795,10 @@
 
   function forget() {
     stopStream();
+    if (state.queue) state.queue.close();  // what it holds stays for that member's next sign-in
+    state.queue = null;
+    $("verbs-panel").hidden = true;
+    clear($("pending"));
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(CHARACTER_KEY);
     state.token = null; state.me = null; state.character = null;
@@ -606,8 +807,9 @@
     $("app").hidden = true;
     $("forget").hidden = true;
     $("whoami").hidden = true;
-    $("title").textContent = "campaign journal";
+    $("title").textContent = t("campaign journal");
     clearError();
+    document.dispatchEvent(new CustomEvent("journal:signedout"));
   }
 
   function parseDice(raw) {
@@ -649,13 +851,15 @@
         if (dice) body.dice = dice;
         if ($("roll-purpose").value.trim()) body.purpose = $("roll-purpose").value.trim();
       } catch (problem) { report(problem); return; }
-      var button = $("roll-submit");
-      button.disabled = true;
-      api("/api/roll", { method: "POST", body: body }).then(function () {
-        clearError();
-        $("roll-dice").value = "";
-        $("roll-purpose").value = "";
-      }, report).then(function () { button.disabled = false; });
+      // Queued at once (shown as pending until stored): the form is free for the next roll, online or not.
+      api("/api/roll", { method: "POST", body: body, label: t("roll") + " " + body.notation }).then(clearError, report);
+      $("roll-dice").value = "";
+      $("roll-purpose").value = "";
+    });
+    $("salt-add").addEventListener("click", function () {
+      $("salt-row").hidden = true;
+      api("/api/sessions/salt", { method: "POST", body: { salt: drawSalt() }, label: t("add my salt") })
+        .then(clearError, function (problem) { report(problem); followSession({ type: "", data: {} }); });
     });
 
     // A token may come in the address (#token=…, e.g. from a QR code): keep it and drop it from the bar.
@@ -665,10 +869,12 @@
       history.replaceState(null, "", window.location.pathname + window.location.search);
     }
     var saved = localStorage.getItem(TOKEN_KEY);
-    if (saved) {
-      $("token-input").value = saved;
-      signIn(saved);
-    }
+    window.JournalForms.loadLanguage().then(function () {
+      if (saved) {
+        $("token-input").value = saved;
+        signIn(saved);
+      }
+    });
   }
 
   // A page put away (another tab, the phone locked, the back/forward cache) lets go of its stream and

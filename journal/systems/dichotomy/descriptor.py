@@ -1,6 +1,7 @@
 """Dichotomy («Дихотомия»): the one descriptor the core reads (journal.systems.registry)."""
 
-from journal.systems.registry import Fold, Sheets, SystemDescriptor, register
+from journal.i18n import N_
+from journal.systems.registry import Chart, Fold, Sheets, SystemDescriptor, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="dichotomy",
@@ -9,6 +10,9 @@ DESCRIPTOR = register(SystemDescriptor(
     folds=(Fold("dichotomy.sheet", 2, "projections.dichotomy.sheet"),),
     sheets=(Sheets("dichotomy.sheet", "characters"),),
     summaries="journal.systems.dichotomy.summaries:LINES",
+    words="journal.systems.dichotomy.words:WORDS",
+    types="journal.systems.dichotomy.words:TYPES",
+    fields="journal.systems.dichotomy.words:FIELDS",
     tally="journal.systems.dichotomy.tally:RULES",
     cli="cli.dichotomy:group",
     verbs={
@@ -19,4 +23,6 @@ DESCRIPTOR = register(SystemDescriptor(
         "wealth": "change_wealth", "spend": "spend_xp", "pack": "pack_equipment",
     },
     demo="journal.systems.dichotomy.demo:record",
+    charts=(Chart("xp", N_("XP balance"), "journal.systems.dichotomy.charts:xp", N_("XP")),
+            Chart("health", N_("Health track: circles marked"), "journal.systems.dichotomy.charts:health", N_("circles"))),
 ))

@@ -18,6 +18,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from journal.events import Payload
+from journal.events.names import Name
 from journal.events.rolls import Roll
 from journal.systems.dichotomy.rules import (
     Attribute,
@@ -29,7 +30,6 @@ from journal.systems.dichotomy.rules import (
     Wealth,
 )
 
-Name = Annotated[str, Field(min_length=1, max_length=200)]
 AttributeValue = Annotated[int, Field(ge=1, le=10)]
 Adventure = Annotated[int, Field(ge=1)]
 

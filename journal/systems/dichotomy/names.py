@@ -8,6 +8,7 @@ with a one-line ValidationFailed listing what is accepted.
 from __future__ import annotations
 
 from journal.errors import ValidationFailed
+from journal.i18n import _
 from journal.systems.dichotomy.rules import ABILITIES, ATTRIBUTES, MOTIVES, Attribute, MotiveOutcome, Wealth
 
 RUSSIAN_ATTRIBUTES: dict[str, Attribute] = {
@@ -58,7 +59,8 @@ def attribute(text: str) -> Attribute:
     names: dict[str, Attribute] = {**{name: name for name in ATTRIBUTES}, **RUSSIAN_ATTRIBUTES}
     found = {canonical for name, canonical in names.items() if key and name.startswith(key)}
     if len(found) != 1:
-        raise ValidationFailed(f"attribute: '{text}' is not one of {', '.join(ATTRIBUTES)} (or their Russian names)")
+        raise ValidationFailed(_("attribute: '{text}' is not one of {attributes} (or their Russian names)")
+                               .format(text=text, attributes=', '.join(ATTRIBUTES)))
     return found.pop()
 
 
@@ -88,7 +90,8 @@ def wealth(text: str) -> Wealth:
     try:
         return WEALTH[_key(text)]
     except KeyError:
-        raise ValidationFailed(f"wealth: '{text}' is not one of destitute, comfortable, affluent") from None
+        raise ValidationFailed(_("wealth: '{text}' is not one of destitute, comfortable, affluent")
+                               .format(text=text)) from None
 
 
 def outcome(text: str) -> MotiveOutcome:
@@ -96,4 +99,4 @@ def outcome(text: str) -> MotiveOutcome:
     try:
         return OUTCOMES[_key(text)]
     except KeyError:
-        raise ValidationFailed(f"motive outcome: '{text}' is not fulfilled or betrayed") from None
+        raise ValidationFailed(_("motive outcome: '{text}' is not fulfilled or betrayed").format(text=text)) from None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from journal.errors import RuleViolation
+from journal.i18n import N_, gettext
 
 Attribute = Literal["finesse", "power", "martial", "spiritual", "natural", "technical"]
 Outcome = Literal["failure", "partial", "total", "critical"]
@@ -74,8 +75,12 @@ PVP_TN_BASE = 5
 SHAKEN_CIRCLES = 2
 
 
+#: The scope of this system's rule names ("dichotomy: ..."); journal.errors.rule_label translates each part.
+SCOPE = N_("dichotomy")
+
+
 def _refuse(rule: str, message: str) -> RuleViolation:
-    return RuleViolation(f"dichotomy: {rule}", message)
+    return RuleViolation(f"{SCOPE}: {rule}", message)
 
 
 # --- creation ---------------------------------------------------------------------------------
@@ -84,22 +89,26 @@ def _refuse(rule: str, message: str) -> RuleViolation:
 def check_new_name(name: str, existing: Collection[str]) -> None:
     """Refuse a character name already used in the campaign."""
     if name in existing:
-        raise _refuse("unique character name", f"a character named '{name}' already exists")
+        raise _refuse(N_("unique character name"), gettext("a character named '{name}' already exists")
+                                                   .format(name=name))
 
 
 def validate_attributes(attributes: Mapping[str, int]) -> None:
     """Six attributes, each 1-10, the two of each pair summing to exactly 11."""
     if set(attributes) != set(ATTRIBUTES):
-        raise _refuse("six attributes", f"expected {', '.join(ATTRIBUTES)}; got {', '.join(sorted(attributes))}")
+        raise _refuse(N_("six attributes"), gettext("expected {attributes}; got {attributes2}")
+                                            .format(attributes=', '.join(ATTRIBUTES), attributes2=', '.join(sorted(attributes))))
     for attribute in ATTRIBUTES:
         if not 1 <= attributes[attribute] <= 10:
-            raise _refuse("attribute from 1 to 10", f"{attribute} is {attributes[attribute]}")
+            raise _refuse(N_("attribute from 1 to 10"), gettext("{attribute} is {attributes}")
+                                                        .format(attribute=attribute, attributes=attributes[attribute]))
     for pair, (first, second) in PAIRS.items():
         total = attributes[first] + attributes[second]
         if total != PAIR_SUM:
             raise _refuse(
-                "pair sums to 11",
-                f"{pair}: {first} {attributes[first]} + {second} {attributes[second]} = {total}, not {PAIR_SUM}",
+                N_("pair sums to 11"),
+                gettext("{pair}: {first} {attributes} + {second} {attributes2} = {total}, not {pair_sum}")
+                .format(pair=pair, first=first, attributes=attributes[first], second=second, attributes2=attributes[second], total=total, pair_sum=PAIR_SUM),
             )
 
 
@@ -108,7 +117,8 @@ def ability_attribute(ability: str) -> Attribute:
     try:
         return ABILITIES[ability]
     except KeyError:
-        raise _refuse("known special ability", f"'{ability}' is not a special ability of Dichotomy") from None
+        raise _refuse(N_("known special ability"), gettext("'{ability}' is not a special ability of Dichotomy")
+                                                   .format(ability=ability)) from None
 
 
 def ability_cap(attribute_value: int) -> int:
@@ -132,8 +142,9 @@ def _check_cap(attributes: Mapping[str, int], held: Sequence[str], ability: str)
     under = sum(1 for name in held if ABILITIES[name] == attribute)
     if under >= cap:
         raise _refuse(
-            "one ability per 3 points of its attribute",
-            f"{attribute} {attributes[attribute]} allows {cap} abilities and {under} are held; cannot add '{ability}'",
+            N_("one ability per 3 points of its attribute"),
+            gettext("{attribute} {attributes} allows {cap} abilities and {under} are held; cannot add '{ability}'")
+            .format(attribute=attribute, attributes=attributes[attribute], cap=cap, under=under, ability=ability),
         )
     return attribute
 
@@ -150,19 +161,22 @@ def create_character(attributes: Mapping[str, int], abilities: Sequence[str], mo
     """Validate a new character: the attributes, three starting abilities one per pair, two motives."""
     validate_attributes(attributes)
     if len(abilities) != len(PAIRS):
-        raise _refuse("three starting abilities, one per pair", f"{len(abilities)} starting abilities given")
+        raise _refuse(N_("three starting abilities, one per pair"), gettext("{count} starting abilities given")
+                                                                    .format(count=len(abilities)))
     chosen: list[tuple[str, Attribute]] = []
     for ability in abilities:
         if ability in dict(chosen):
-            raise _refuse("each ability once", f"'{ability}' chosen twice")
+            raise _refuse(N_("each ability once"), gettext("'{ability}' chosen twice").format(ability=ability))
         chosen.append((ability, _check_cap(attributes, [name for name, _ in chosen], ability)))
     pairs = sorted(PAIR_OF[attribute] for _, attribute in chosen)
     if pairs != sorted(PAIRS):
         raise _refuse(
-            "three starting abilities, one per pair", f"the abilities fall in the pairs {', '.join(pairs)}"
+            N_("three starting abilities, one per pair"), gettext("the abilities fall in the pairs {pairs}")
+                                                          .format(pairs=', '.join(pairs))
         )
     if len(motives) != STARTING_MOTIVES or len(set(motives)) != STARTING_MOTIVES:
-        raise _refuse("two starting motives", f"got {len(motives)} motives: {', '.join(motives)}")
+        raise _refuse(N_("two starting motives"), gettext("got {count} motives: {motives}")
+                                                  .format(count=len(motives), motives=', '.join(motives)))
     for motive in motives:
         check_known_motive(motive)
     return NewCharacter(tuple(chosen), carrying_capacity(attributes["power"], attributes["martial"]))
@@ -183,9 +197,10 @@ class AbilityGain:
 def gain_ability(attributes: Mapping[str, int], held: Sequence[str], ability: str) -> AbilityGain:
     """Add ``ability`` to those ``held``: at most 9, each once, under its cap, pairs within 1 of each other."""
     if len(held) >= MAX_ABILITIES:
-        raise _refuse("at most 9 special abilities", f"{len(held)} are held already; cannot add '{ability}'")
+        raise _refuse(N_("at most 9 special abilities"), gettext("{count} are held already; cannot add '{ability}'")
+                                                         .format(count=len(held), ability=ability))
     if ability in held:
-        raise _refuse("each ability once", f"'{ability}' is held already")
+        raise _refuse(N_("each ability once"), gettext("'{ability}' is held already").format(ability=ability))
     attribute = _check_cap(attributes, held, ability)
     counts = dict.fromkeys(PAIRS, 0)
     for name in [*held, ability]:
@@ -193,8 +208,9 @@ def gain_ability(attributes: Mapping[str, int], held: Sequence[str], ability: st
     if max(counts.values()) - min(counts.values()) > 1:
         spread = ", ".join(f"{pair} {count}" for pair, count in counts.items())
         raise _refuse(
-            "abilities spread evenly over the pairs",
-            f"'{ability}' would make {spread}; two pairs may differ by at most 1",
+            N_("abilities spread evenly over the pairs"),
+            gettext("'{ability}' would make {spread}; two pairs may differ by at most 1")
+            .format(ability=ability, spread=spread),
         )
     total = len(held) + 1
     return AbilityGain(attribute, total, monster_slayer_bonus(total))
@@ -230,11 +246,12 @@ def pvp_tn(defender_value: int) -> int:
 def resolve_check(first: DieSpec, second: DieSpec, dice: Sequence[int]) -> CheckResult:
     """Resolve 2d10: each total must strictly exceed its TN; both 10s are a critical (a total success)."""
     if len(dice) != 2 or not all(1 <= value <= 10 for value in dice):
-        raise _refuse("two d10", f"a check takes two d10, got {list(dice)}")
+        raise _refuse(N_("two d10"), gettext("a check takes two d10, got {dice}").format(dice=list(dice)))
     if PAIR_OF[first.attribute] == PAIR_OF[second.attribute]:
         raise _refuse(
-            "two attributes from one pair",
-            f"{first.attribute} and {second.attribute} are both of {PAIR_OF[first.attribute]}",
+            N_("two attributes from one pair"),
+            gettext("{attribute} and {attribute2} are both of {pair_of}")
+            .format(attribute=first.attribute, attribute2=second.attribute, pair_of=PAIR_OF[first.attribute]),
         )
     totals = (dice[0] + first.value + first.modifier, dice[1] + second.value + second.modifier)
     successes = (totals[0] > first.tn, totals[1] > second.tn)
@@ -276,7 +293,8 @@ class RoundDamage:
 def check_in_play(name: str, status: str) -> None:
     """Refuse acting for, or damaging, a character who is dead or whose career has ended."""
     if status != "active":
-        raise _refuse("character out of play", f"'{name}' is out ({status})")
+        raise _refuse(N_("character out of play"), gettext("'{name}' is out ({status})")
+                                                   .format(name=name, status=status))
 
 
 def damage_track(track: Track, damage: int) -> tuple[Track, int, bool]:
@@ -317,12 +335,14 @@ def apply_round_damage(track: Track, damage: int, end: CareerEnd | None = None) 
     required exactly then.
     """
     if damage < 1:
-        raise _refuse("damage is positive", f"a round's damage must be at least 1, got {damage}")
+        raise _refuse(N_("damage is positive"), gettext("a round's damage must be at least 1, got {damage}")
+                                                .format(damage=damage))
     new, lost, out = damage_track(track, damage)
     if out and end is None:
-        raise _refuse("death or end of career", "the third Hit after both state circles: name death or career_ended")
+        raise _refuse(N_("death or end of career"), gettext("the third Hit after both state circles: name death or career_ended"))
     if not out and end is not None:
-        raise _refuse("death or end of career", f"'{end}' named but the character is still in the fight")
+        raise _refuse(N_("death or end of career"), gettext("'{end}' named but the character is still in the fight")
+                                                    .format(end=end))
     return RoundDamage(new, lost, damage - lost, end, may_dive_after(new, lost, out))
 
 
@@ -342,7 +362,7 @@ def recovered_track(track: Track, how: RecoveryKind) -> tuple[Track, int]:
 def recover_hits(track: Track, how: RecoveryKind) -> tuple[Track, int]:
     """Restore Shaken Hits: the Recover action restores 1, rest after the fight clears them all."""
     if track.shaken == 0:
-        raise _refuse("recover only Shaken Hits", "no Shaken Hit is lost; an Injury is not healed by recovering")
+        raise _refuse(N_("recover only Shaken Hits"), gettext("no Shaken Hit is lost; an Injury is not healed by recovering"))
     return recovered_track(track, how)
 
 
@@ -357,17 +377,18 @@ def heal_injury(track: Track, injury: InjuryKind) -> Track:
     """Heal the Injury (a full rest) or the Serious injury (a week); each independently of the other."""
     if (injury == "injury" and track.injured) or (injury == "serious" and track.serious):
         return healed_track(track, injury)
-    raise _refuse("heal only a wound taken", f"no {injury} circle is filled on {track_drawing(track)}")
+    raise _refuse(N_("heal only a wound taken"), gettext("no {injury} circle is filled on {track_drawing}")
+                                                 .format(injury=injury, track_drawing=track_drawing(track)))
 
 
 def check_dive(may_dive: bool, diving: bool) -> None:
     """A dive follows a round that brought a Serious injury or cost Hits while Seriously Injured."""
     if diving:
-        raise _refuse("dive after a serious injury", "the character has already taken a dive in this fight")
+        raise _refuse(N_("dive after a serious injury"), gettext("the character has already taken a dive in this fight"))
     if not may_dive:
         raise _refuse(
-            "dive after a serious injury",
-            "only after taking a Serious injury or losing Hits while Seriously Injured",
+            N_("dive after a serious injury"),
+            gettext("only after taking a Serious injury or losing Hits while Seriously Injured"),
         )
 
 
@@ -377,21 +398,23 @@ def check_dive(may_dive: bool, diving: bool) -> None:
 def check_adventure_start(started: int, ended: int, number: int) -> None:
     """Adventures run one at a time and are numbered 1, 2, 3 ..."""
     if started > ended:
-        raise _refuse("adventures in order", f"adventure {started} is still in progress")
+        raise _refuse(N_("adventures in order"), gettext("adventure {started} is still in progress")
+                                                 .format(started=started))
     if number != started + 1:
-        raise _refuse("adventures in order", f"the next adventure is {started + 1}, not {number}")
+        raise _refuse(N_("adventures in order"), gettext("the next adventure is {value}, not {number}")
+                                                 .format(value=started + 1, number=number))
 
 
 def check_adventure_end(started: int, ended: int, number: int) -> None:
     """Only the adventure in progress can end."""
     if started == ended or number != started:
-        raise _refuse("adventures in order", f"adventure {number} is not in progress")
+        raise _refuse(N_("adventures in order"), gettext("adventure {number} is not in progress").format(number=number))
 
 
 def scoring_adventure(started: int) -> int:
     """The adventure a motive outcome counts for: the one in progress, else the one that ended last."""
     if started == 0:
-        raise _refuse("motives scored in an adventure", "no adventure has started yet")
+        raise _refuse(N_("motives scored in an adventure"), gettext("no adventure has started yet"))
     return started
 
 
@@ -414,7 +437,7 @@ class MotiveSlot:
 def check_known_motive(motive: str) -> None:
     """Motives are keyed by their English name in the list of sixteen."""
     if motive not in MOTIVES:
-        raise _refuse("known motive", f"'{motive}' is not in the list of motives")
+        raise _refuse(N_("known motive"), gettext("'{motive}' is not in the list of motives").format(motive=motive))
 
 
 def shared_motives(first: Sequence[str], second: Sequence[str]) -> tuple[str, ...]:
@@ -426,7 +449,7 @@ def _slot_of(slots: Sequence[MotiveSlot], motive: str) -> int:
     for index, slot in enumerate(slots):
         if slot.motive == motive:
             return index
-    raise _refuse("motive held", f"the character does not hold the motive '{motive}'")
+    raise _refuse(N_("motive held"), gettext("the character does not hold the motive '{motive}'").format(motive=motive))
 
 
 def score_motive(slots: Sequence[MotiveSlot], motive: str, outcome: MotiveOutcome, adventure: int) -> tuple[int, int]:
@@ -434,9 +457,11 @@ def score_motive(slots: Sequence[MotiveSlot], motive: str, outcome: MotiveOutcom
     index = _slot_of(slots, motive)
     slot = slots[index]
     if slot.since > adventure:
-        raise _refuse("motive held", f"'{motive}' was taken after adventure {adventure}")
+        raise _refuse(N_("motive held"), gettext("'{motive}' was taken after adventure {adventure}")
+                                         .format(motive=motive, adventure=adventure))
     if slot.last_scored == adventure:
-        raise _refuse("once per motive per adventure", f"'{motive}' was already scored in adventure {adventure}")
+        raise _refuse(N_("once per motive per adventure"), gettext("'{motive}' was already scored in adventure {adventure}")
+                                                           .format(motive=motive, adventure=adventure))
     return index, MOTIVE_XP[outcome]
 
 
@@ -444,35 +469,36 @@ def choose_motive(slots: Sequence[MotiveSlot], motive: str, ended: int) -> int:
     """Fill an empty slot with ``motive``; a slot emptied by a betrayal opens once one more adventure ended."""
     check_known_motive(motive)
     if any(slot.motive == motive for slot in slots):
-        raise _refuse("each motive once", f"'{motive}' is held already")
+        raise _refuse(N_("each motive once"), gettext("'{motive}' is held already").format(motive=motive))
     empty = [index for index, slot in enumerate(slots) if slot.motive is None]
     if not empty:
-        raise _refuse("two motives", "both motive slots are filled")
+        raise _refuse(N_("two motives"), gettext("both motive slots are filled"))
     for index in empty:
         locked_until = slots[index].locked_until
         if locked_until is None or locked_until <= ended:
             return index
     waiting = min(slots[index].locked_until or 0 for index in empty)
     raise _refuse(
-        "find yourself after a betrayal",
-        f"a new motive only after adventure {waiting} has ended ({ended} ended so far)",
+        N_("find yourself after a betrayal"),
+        gettext("a new motive only after adventure {waiting} has ended ({ended} ended so far)")
+        .format(waiting=waiting, ended=ended),
     )
 
 
 def swap_motive(slots: Sequence[MotiveSlot], old: str, new: str, started: int, ended: int) -> int:
     """Between adventures, exchange a motive neither fulfilled nor betrayed in the adventure just ended."""
     if started > ended or ended == 0:
-        raise _refuse("swap between adventures", "a motive is exchanged after an adventure, before the next starts")
+        raise _refuse(N_("swap between adventures"), gettext("a motive is exchanged after an adventure, before the next starts"))
     index = _slot_of(slots, old)
     slot = slots[index]
     if slot.since > ended or slot.last_scored == ended:
         raise _refuse(
-            "swap only an untouched motive",
-            f"'{old}' was not held untouched through adventure {ended}",
+            N_("swap only an untouched motive"),
+            gettext("'{old}' was not held untouched through adventure {ended}").format(old=old, ended=ended),
         )
     check_known_motive(new)
     if any(other.motive == new for other in slots):
-        raise _refuse("each motive once", f"'{new}' is held already")
+        raise _refuse(N_("each motive once"), gettext("'{new}' is held already").format(new=new))
     return index
 
 
@@ -482,9 +508,11 @@ def swap_motive(slots: Sequence[MotiveSlot], old: str, new: str, started: int, e
 def check_wealth_change(current: str, level: str, started: int, ended: int) -> None:
     """The wealth level changes only between adventures, and to another level."""
     if started > ended:
-        raise _refuse("wealth changes between adventures", f"adventure {started} is in progress")
+        raise _refuse(N_("wealth changes between adventures"), gettext("adventure {started} is in progress")
+                                                               .format(started=started))
     if level == current:
-        raise _refuse("wealth changes between adventures", f"the wealth level is {current} already")
+        raise _refuse(N_("wealth changes between adventures"), gettext("the wealth level is {current} already")
+                                                               .format(current=current))
 
 
 def connection_cost(connection: str, cost: int | None) -> int:
@@ -492,20 +520,24 @@ def connection_cost(connection: str, cost: int | None) -> int:
     listed = CONNECTION_COSTS.get(connection)
     if listed is not None:
         if cost not in (None, listed):
-            raise _refuse("connection cost", f"{connection} costs {listed} XP, not {cost}")
+            raise _refuse(N_("connection cost"), gettext("{connection} costs {listed} XP, not {cost}")
+                                                 .format(connection=connection, listed=listed, cost=cost))
         return listed
     if cost is None or cost < 1:
-        raise _refuse("connection cost", f"'{connection}' is not in the table: record the agreed cost (at least 1)")
+        raise _refuse(N_("connection cost"), gettext("'{connection}' is not in the table: record the agreed cost (at least 1)")
+                                             .format(connection=connection))
     return cost
 
 
 def spend_xp(balance: int, amount: int) -> None:
     """XP is spent only out of the balance the character has."""
     if amount > balance:
-        raise _refuse("XP not available", f"{amount} XP needed, {balance} XP available")
+        raise _refuse(N_("XP not available"), gettext("{amount} XP needed, {balance} XP available")
+                                              .format(amount=amount, balance=balance))
 
 
 def check_load(items: int, capacity: int) -> None:
     """Adventuring equipment beyond the carrying capacity is refused."""
     if items > capacity:
-        raise _refuse("carrying capacity", f"{items} items packed, the capacity is {capacity}")
+        raise _refuse(N_("carrying capacity"), gettext("{items} items packed, the capacity is {capacity}")
+                                               .format(items=items, capacity=capacity))

@@ -1,10 +1,15 @@
-"""Dichotomy: one line for people per event type of the system (journal.service.summaries reads ``LINES``)."""
+"""Dichotomy: one line for people per event type of the system (journal.service.summaries reads ``LINES``).
+
+Each line is a msgid of the ``journal`` domain in the current language, placeholders named.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from journal.service.summaries import Data, dice_text, plural
+from journal.i18n import _, ngettext
+from journal.service.summaries import Data, dice_text, word
+from journal.systems.dichotomy.words import WORDS
 
 
 def _track(track: Data) -> str:
@@ -13,50 +18,80 @@ def _track(track: Data) -> str:
     return track_drawing(Track(**track))
 
 
+def _hits(count: int) -> str:
+    return ngettext("{count} Hit", "{count} Hits", count).format(count=count)
+
+
 def _dichotomy_check(d: Data) -> str:
     parts = []
     for die, value in zip(d["dice"], d["roll"]["dice"]):
         modifier = f"{die['modifier']:+d}" if die.get("modifier") else ""
-        parts.append(f"{die['attribute']} {die['attribute_value']}+{value}{modifier} = {die['total']} "
-                     f"vs TN {die['tn']} {'hit' if die['success'] else 'miss'}")
-    versus = f" vs {d['defender']}" if d["defender"] else ""
-    return f"{d['character']}{versus}: {dice_text(d['roll'])}: {'; '.join(parts)} -> {d['outcome']}"
+        line = (_("{attribute} {value}+{die}{modifier} = {total} vs TN {tn} hit") if die["success"]
+                else _("{attribute} {value}+{die}{modifier} = {total} vs TN {tn} miss"))
+        parts.append(line.format(attribute=word(WORDS, die["attribute"]), value=die["attribute_value"], die=value,
+                                 modifier=modifier, total=die["total"], tn=die["tn"]))
+    who = (_("{character} vs {defender}").format(character=d["character"], defender=d["defender"]) if d["defender"]
+           else d["character"])
+    return _("{who}: {dice}: {parts} -> {outcome}").format(who=who, dice=dice_text(d["roll"]), parts="; ".join(parts),
+                                                          outcome=word(WORDS, d["outcome"]))
 
 
 def _dichotomy_xp(d: Data) -> str:
     if d["source"] == "motive":
-        return f"{d['character']}: {d['motive']} {d['outcome']} in adventure {d['adventure']}: +{d['amount']} XP"
-    return f"{d['character']}: +{d['amount']} XP renown" + (f" ({d['reason']})" if d.get("reason") else "")
+        return _("{character}: {motive} {outcome} in adventure {adventure}: +{amount} XP").format(
+            character=d["character"], motive=word(WORDS, d["motive"]), outcome=word(WORDS, d["outcome"]),
+            adventure=d["adventure"],
+            amount=d["amount"])
+    if d.get("reason"):
+        return _("{character}: +{amount} XP renown ({reason})").format(character=d["character"], amount=d["amount"],
+                                                                       reason=d["reason"])
+    return _("{character}: +{amount} XP renown").format(character=d["character"], amount=d["amount"])
 
 
 def _dichotomy_damage(d: Data) -> str:
-    when = f", round {d['round']}" if d.get("round") else ""
-    end = f" -> {d['end'].replace('_', ' ')}" if d.get("end") else ""
-    return (f"{d['character']}{when}: {d['damage']} damage, {plural(d['hits_lost'], 'Hit')} lost, "
-            f"{d['discarded']} discarded -> {_track(d['track'])}{end}")
+    when = _(", round {round}").format(round=d["round"]) if d.get("round") else ""
+    end = f" -> {word(WORDS, d['end'])}" if d.get("end") else ""
+    return _("{character}{when}: {damage} damage, {hits} lost, {discarded} discarded -> {track}{end}").format(
+        character=d["character"], when=when, damage=d["damage"], hits=_hits(d["hits_lost"]),
+        discarded=d["discarded"], track=_track(d["track"]), end=end)
+
+
+def _adventure_started(d: Data) -> str:
+    if d.get("title"):
+        return _("adventure {number} started: {title}").format(number=d["number"], title=d["title"])
+    return _("adventure {number} started").format(number=d["number"])
+
+
+def _fight_ended(d: Data) -> str:
+    return _("the fight is over: {note}").format(note=d["note"]) if d.get("note") else _("the fight is over")
 
 
 LINES: dict[str, Callable[[Data], str]] = {
-    "dichotomy.character_created": lambda d: (f"{d['name']} ({d['player']}): motives {', '.join(d['motives'])}; "
-                                              f"{d['wealth']}"),
+    "dichotomy.character_created": lambda d: _("{name} ({player}): motives {motives}; {wealth}").format(
+        name=d["name"], player=d["player"], motives=", ".join(word(WORDS, m) for m in d["motives"]), wealth=word(WORDS, d["wealth"])),
     "dichotomy.check_rolled": _dichotomy_check,
-    "dichotomy.ability_gained": lambda d: (f"{d['character']} learns {d['ability']['name']} "
-                                           f"({d['ability']['attribute']}): {d['abilities']} abilities"),
-    "dichotomy.adventure_started": lambda d: (f"adventure {d['number']} started"
-                                              + (f": {d['title']}" if d.get("title") else "")),
-    "dichotomy.adventure_ended": lambda d: f"adventure {d['number']} ended",
+    "dichotomy.ability_gained": lambda d: _("{character} learns {ability} ({attribute}): {abilities} abilities").format(
+        character=d["character"], ability=word(WORDS, d["ability"]["name"]), attribute=word(WORDS, d["ability"]["attribute"]),
+        abilities=d["abilities"]),
+    "dichotomy.adventure_started": _adventure_started,
+    "dichotomy.adventure_ended": lambda d: _("adventure {number} ended").format(number=d["number"]),
     "dichotomy.xp_awarded": _dichotomy_xp,
-    "dichotomy.motive_chosen": lambda d: (f"{d['character']} takes the motive {d['motive']} "
-                                          f"(from adventure {d['since']})"),
-    "dichotomy.motive_swapped": lambda d: f"{d['character']}: {d['old']} -> {d['new']} (from adventure {d['since']})",
+    "dichotomy.motive_chosen": lambda d: _("{character} takes the motive {motive} (from adventure {since})").format(
+        character=d["character"], motive=word(WORDS, d["motive"]), since=d["since"]),
+    "dichotomy.motive_swapped": lambda d: _("{character}: {old} -> {new} (from adventure {since})").format(
+        character=d["character"], old=word(WORDS, d["old"]), new=word(WORDS, d["new"]), since=d["since"]),
     "dichotomy.damage_applied": _dichotomy_damage,
-    "dichotomy.dive_taken": lambda d: f"{d['character']} takes a dive (no action until the fight ends)",
-    "dichotomy.fight_ended": lambda d: "the fight is over" + (f": {d['note']}" if d.get("note") else ""),
-    "dichotomy.hits_recovered": lambda d: (f"{d['character']} recovers {plural(d['hits'], 'Hit')} ({d['how']}) -> "
-                                           f"{_track(d['track'])}"),
-    "dichotomy.injury_healed": lambda d: f"{d['character']}: {d['injury']} healed -> {_track(d['track'])}",
-    "dichotomy.wealth_changed": lambda d: f"{d['character']}: {d['previous']} -> {d['level']}",
-    "dichotomy.xp_spent": lambda d: f"{d['character']} spends {d['amount']} XP on {d['connection']}",
-    "dichotomy.equipment_packed": lambda d: (f"{d['character']} carries {len(d['items'])}/{d['capacity']}: "
-                                             f"{', '.join(d['items']) or 'nothing'}"),
+    "dichotomy.dive_taken": lambda d: _("{character} takes a dive (no action until the fight ends)").format(
+        character=d["character"]),
+    "dichotomy.fight_ended": _fight_ended,
+    "dichotomy.hits_recovered": lambda d: _("{character} recovers {hits} ({how}) -> {track}").format(
+        character=d["character"], hits=_hits(d["hits"]), how=word(WORDS, d["how"]), track=_track(d["track"])),
+    "dichotomy.injury_healed": lambda d: _("{character}: {injury} healed -> {track}").format(
+        character=d["character"], injury=word(WORDS, d["injury"]), track=_track(d["track"])),
+    "dichotomy.wealth_changed": lambda d: f"{d['character']}: {word(WORDS, d['previous'])} -> {word(WORDS, d['level'])}",
+    "dichotomy.xp_spent": lambda d: _("{character} spends {amount} XP on {connection}").format(
+        character=d["character"], amount=d["amount"], connection=word(WORDS, d["connection"])),
+    "dichotomy.equipment_packed": lambda d: _("{character} carries {count}/{capacity}: {items}").format(
+        character=d["character"], count=len(d["items"]), capacity=d["capacity"],
+        items=", ".join(d["items"]) or _("nothing")),
 }

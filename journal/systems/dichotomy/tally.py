@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 
 from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
+from journal.service.summaries import word
 from journal.service.tallies import PENDING, PROPOSED, RECORDED, Bonus, Facts, Line, MotiveChoice, TallyRules, build
+from journal.systems.dichotomy.words import WORDS
 
 
 @dataclass
@@ -48,6 +51,13 @@ def _done(ctx: Context, facts: Facts) -> None:
         ]
 
 
+def _outcome(motive: str, outcome: str | None) -> str:
+    """A motive and its outcome in Dichotomy's words in the current language (``Жадность: предательство``)."""
+    if outcome is None:
+        return _("{motive}: no outcome").format(motive=word(WORDS, motive))
+    return f"{word(WORDS, motive)}: {word(WORDS, outcome)}"
+
+
 def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[Line]:
     from journal.systems.dichotomy import names, rules
     from projections.dichotomy.sheet import motive_slots
@@ -56,16 +66,19 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
     own: _Own = facts.own
     if not own.adventures:
         if choices:
-            raise RuleViolation("tally: motives", f"no adventure ended in session {facts.number}")
+            raise RuleViolation(N_("tally: motives"), _("no adventure ended in session {number}")
+                                                      .format(number=facts.number))
         return []
     adventure = own.adventures[-1]
     wanted: dict[str, dict[str, rules.MotiveOutcome]] = {}
     for choice in choices:
         if choice.character not in characters:
-            raise NotFound(f"no character named '{choice.character}' in campaign '{ctx.name}'")
+            raise NotFound(_("no character named '{character}' in campaign '{name}'")
+                           .format(character=choice.character, name=ctx.name))
         motive = names.motive(choice.motive)
         if motive in wanted.setdefault(choice.character, {}):
-            raise ValidationFailed(f"motive: {choice.character}'s '{motive}' is given twice")
+            raise ValidationFailed(_("motive: {character}'s '{motive}' is given twice")
+                                   .format(character=choice.character, motive=motive))
         wanted[choice.character][motive] = names.outcome(choice.outcome)
     out = []
     for name, sheet in characters.items():
@@ -74,7 +87,8 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
             if data["character"] == name:
                 out.append(Line(f"motive:{name}:{data['motive']}", "motive", name,
                                 f"{data['motive']}: {data['outcome']}", data["amount"], RECORDED,
-                                f"adventure {adventure}"))
+                                f"adventure {adventure}", shown_item=_outcome(data["motive"], data["outcome"]),
+                                shown_reason=_("adventure {number}").format(number=adventure)))
         slots = motive_slots(sheet)
         for motive, outcome in wanted.get(name, {}).items():
             index, xp = rules.score_motive(slots, motive, outcome, adventure)
@@ -82,14 +96,18 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
                                                       "motive": motive, "outcome": outcome, "slot": index,
                                                       "adventure": adventure})
             out.append(Line(f"motive:{name}:{motive}", "motive", name, f"{motive}: {outcome}", xp, PROPOSED,
-                            f"adventure {adventure}", payload=payload))
+                            f"adventure {adventure}", payload=payload, shown_item=_outcome(motive, outcome),
+                            shown_reason=_("adventure {number}").format(number=adventure)))
         if sheet["status"] != "active":
             continue
         for slot in slots:
             if (slot.motive is not None and slot.since <= adventure and slot.last_scored != adventure
                     and slot.motive not in wanted.get(name, {})):
                 out.append(Line(f"motive:{name}:{slot.motive}", "motive", name, f"{slot.motive}: no outcome", 0,
-                                PENDING, f"adventure {adventure}: neither fulfilled nor betrayed unless the GM says"))
+                                PENDING, f"adventure {adventure}: neither fulfilled nor betrayed unless the GM says",
+                                shown_item=_outcome(slot.motive, None),
+                                shown_reason=_("adventure {number}: neither fulfilled nor betrayed unless the GM says")
+                                .format(number=adventure)))
     return out
 
 
@@ -100,14 +118,15 @@ def _bonuses(ctx: Context, facts: Facts, bonuses: Sequence[Bonus]) -> list[Line]
     out = []
     for bonus in bonuses:
         if bonus.character not in state["characters"]:
-            raise NotFound(f"no character named '{bonus.character}' in campaign '{ctx.name}'")
+            raise NotFound(_("no character named '{character}' in campaign '{name}'")
+                           .format(character=bonus.character, name=ctx.name))
         if not bonus.reason.strip():
-            raise ValidationFailed("bonus: a bonus award needs a reason")
+            raise ValidationFailed(_("bonus: a bonus award needs a reason"))
         payload = build("dichotomy.xp_awarded", {"character": bonus.character, "amount": bonus.amount,
                                                   "source": "renown", "reason": bonus.reason,
                                                   "adventure": adventure})
         out.append(Line(f"bonus_xp:{bonus.character}", "bonus_xp", bonus.character, "renown", bonus.amount,
-                        PROPOSED, bonus.reason, payload=payload))
+                        PROPOSED, bonus.reason, payload=payload, shown_item=word(WORDS, "renown")))
     return out
 
 

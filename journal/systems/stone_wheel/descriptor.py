@@ -1,6 +1,7 @@
 """Stone Wheel («Каменное колесо»): the one descriptor the core reads (journal.systems.registry)."""
 
-from journal.systems.registry import Fold, HouseRule, Sheets, SystemDescriptor, register
+from journal.i18n import N_
+from journal.systems.registry import Chart, Fold, HouseRule, Sheets, SystemDescriptor, Upcast, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="stone-wheel",
@@ -8,7 +9,12 @@ DESCRIPTOR = register(SystemDescriptor(
     payloads=("journal.systems.stone_wheel.events",),
     folds=(Fold("stone_wheel.sheet", 3, "projections.stone_wheel.sheet"),),
     sheets=(Sheets("stone_wheel.sheet", "characters"),),
+    upcasters=(Upcast("stone_wheel.damage_taken", 1, "journal.systems.stone_wheel.upcasters:damage_v1_to_v2"),
+               Upcast("stone_wheel.died", 1, "journal.systems.stone_wheel.upcasters:died_v1_to_v2")),
     summaries="journal.systems.stone_wheel.summaries:LINES",
+    words="journal.systems.stone_wheel.words:WORDS",
+    types="journal.systems.stone_wheel.words:TYPES",
+    fields="journal.systems.stone_wheel.words:FIELDS",
     tally="journal.systems.stone_wheel.tally:RULES",
     house_rules=(
         HouseRule("xp_per_hour_player", 50, "session XP per hour for each player present: floor(rate x minutes / 60)",
@@ -25,4 +31,6 @@ DESCRIPTOR = register(SystemDescriptor(
         "xp-bonus": "award_bonus_xp", "xp-spend": "spend_xp",
     },
     demo="journal.systems.stone_wheel.demo:record",
+    charts=(Chart("xp", N_("XP balance"), "journal.systems.stone_wheel.charts:xp", N_("XP")),
+            Chart("health", N_("Health"), "journal.systems.stone_wheel.charts:health", N_("Health"))),
 ))

@@ -7,15 +7,15 @@ never recompute.  Characters are named by ``character`` (any str, Russian names 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from journal.events import Payload
+from journal.events.names import Name
 from journal.events.rolls import Roll
 from journal.systems.stone_wheel.rules import INITIAL_SPELL_LEVEL
 
-Name = Annotated[str, Field(min_length=1, max_length=200)]
 School = Literal["creation", "control", "alteration"]
 
 
@@ -160,14 +160,21 @@ class AttackDamage(_Part):
 
 
 class DamageTaken(Payload):
-    """Damage off Health (then Survival); ``attack`` holds the terms when an attack caused it."""
+    """Damage off Health (then Survival); ``attack`` holds the terms when an attack caused it.
+
+    ``by``: the character whose combat action struck, and then ``cause`` is that action (``attack``, ``grab``,
+    ``cast``, ``other``, ``counterattack``); without ``by``, ``cause`` is the Master's own words (``яд``), or, in
+    an event recorded before ``by`` was kept, the English ``attack by Ратибор``.
+    """
 
     type = "stone_wheel.damage_taken"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     amount: int = Field(ge=0)
     cause: Name
     attack: AttackDamage | None = None
+    by: Name | None = None
 
 
 class Recovered(Payload):
@@ -249,9 +256,12 @@ class Died(Payload):
     """Survival reached 0: the soul leaves the body."""
 
     type = "stone_wheel.died"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     cause: Name
+    #: As :class:`DamageTaken`'s: the character whose action (``cause``) killed, or None.
+    by: Name | None = None
 
 
 class Revived(Payload):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from journal.errors import RuleViolation
+from journal.i18n import N_, _
 
 CHARACTERISTICS = (
     "constitution", "strength", "dexterity", "perception", "intelligence",
@@ -53,9 +54,13 @@ Consequence = Literal["warning", "health_penalty", "unconscious"]
 Improvement = Literal["skill", "spell", "spell_mastery", "spell_efficiency", "characteristic", "parameter"]
 
 
+#: The scope of this system's rule names ("stone_wheel: ..."); journal.errors.rule_label translates each part.
+SCOPE = N_("stone_wheel")
+
+
 def _refuse(rule: str, message: str) -> RuleViolation:
     """A refusal named ``stone_wheel: <rule>``."""
-    return RuleViolation(f"stone_wheel: {rule}", message)
+    return RuleViolation(f"{SCOPE}: {rule}", message)
 
 
 # --- dice pools -------------------------------------------------------------------------------
@@ -81,11 +86,12 @@ class PoolResult:
 def plan_pool(base_threshold: int, skill_levels: int, pool: int) -> PoolPlan:
     """Each skill level lowers the threshold by one down to 3; levels left over add one die each."""
     if not MIN_THRESHOLD <= base_threshold <= MAX_THRESHOLD:
-        raise _refuse("threshold range", f"a threshold must be {MIN_THRESHOLD}-{MAX_THRESHOLD}, not {base_threshold}")
+        raise _refuse(N_("threshold range"), _("a threshold must be {min_threshold}-{max_threshold}, not {base_threshold}")
+                                             .format(min_threshold=MIN_THRESHOLD, max_threshold=MAX_THRESHOLD, base_threshold=base_threshold))
     if skill_levels < 0:
-        raise _refuse("skill level", f"a skill level cannot be {skill_levels}")
+        raise _refuse(N_("skill level"), _("a skill level cannot be {skill_levels}").format(skill_levels=skill_levels))
     if pool < 1:
-        raise _refuse("pool size", f"the Master's pool must hold at least 1 die, not {pool}")
+        raise _refuse(N_("pool size"), _("the Master's pool must hold at least 1 die, not {pool}").format(pool=pool))
     lowered = min(skill_levels, base_threshold - MIN_THRESHOLD)
     return PoolPlan(base_threshold - lowered, pool + skill_levels - lowered)
 
@@ -94,7 +100,7 @@ def count_successes(dice: Sequence[int], threshold: int) -> int:
     """The dice showing ``threshold`` or more."""
     for value in dice:
         if not 1 <= value <= DIE:
-            raise _refuse("d10 value", f"a d10 cannot show {value}")
+            raise _refuse(N_("d10 value"), _("a d10 cannot show {value}").format(value=value))
     return sum(1 for value in dice if value >= threshold)
 
 
@@ -102,7 +108,8 @@ def resolve_pool(base_threshold: int, skill_levels: int, pool: int, dice: Sequen
     """Read thrown ``dice`` as a request or combat roll: the number of dice must match the plan."""
     plan = plan_pool(base_threshold, skill_levels, pool)
     if len(dice) != plan.dice:
-        raise _refuse("dice count", f"{plan.dice} d10 are due ({pool} pool + skill dice), {len(dice)} were thrown")
+        raise _refuse(N_("dice count"), _("{dice} d10 are due ({pool} pool + skill dice), {count} were thrown")
+                                        .format(dice=plan.dice, pool=pool, count=len(dice)))
     return PoolResult(plan.threshold, plan.dice, count_successes(dice, plan.threshold))
 
 
@@ -132,9 +139,11 @@ class ExchangeOutcome:
 def resolve_exchange(challenger_successes: int, responder_successes: int, response: Response) -> ExchangeOutcome:
     """Margins, hits, criticals (margin 7+), parries (block 3+, dodge 5+) and counterattack sums."""
     if challenger_successes < 0 or responder_successes < 0:
-        raise _refuse("successes", f"successes cannot be negative ({challenger_successes}, {responder_successes})")
+        raise _refuse(N_("successes"), _("successes cannot be negative ({challenger_successes}, {responder_successes})")
+                                       .format(challenger_successes=challenger_successes, responder_successes=responder_successes))
     if response == "none" and responder_successes:
-        raise _refuse("no response", f"an unanswered challenge has no responder successes, not {responder_successes}")
+        raise _refuse(N_("no response"), _("an unanswered challenge has no responder successes, not {responder_successes}")
+                                         .format(responder_successes=responder_successes))
     margin = challenger_successes - responder_successes
     striker: Striker | None = None
     final = 0
@@ -151,7 +160,8 @@ def resolve_exchange(challenger_successes: int, responder_successes: int, respon
 def bone_breaks(target: str, margin: int) -> bool:
     """Whether a margin is enough to break the named bone (§6.3)."""
     if target not in BONE_BREAK_MARGINS:
-        raise _refuse("bone", f"no bone-break margin for {target!r}; known: {', '.join(BONE_BREAK_MARGINS)}")
+        raise _refuse(N_("bone"), _("no bone-break margin for {target!r}; known: {bone_break_margins}")
+                                  .format(target=target, bone_break_margins=', '.join(BONE_BREAK_MARGINS)))
     return reaches_margin(margin, BONE_BREAK_MARGINS[target])
 
 
@@ -181,7 +191,7 @@ def attack_damage(
     """
     for label, value in (("weapon", weapon), ("character", character_damage), ("margin", margin), ("armour", armour)):
         if value < 0:
-            raise _refuse("damage terms", f"{label} value cannot be {value}")
+            raise _refuse(N_("damage terms"), _("{label} value cannot be {value}").format(label=label, value=value))
     raw = weapon + (character_damage if adds_character_damage else 0) + margin
     taken = max(0, raw - armour)
     return taken + taken // 4 if critical else taken
@@ -198,7 +208,7 @@ class Vitals:
 def apply_damage(health: int, survival: int, amount: int) -> Vitals:
     """Damage takes Health first; what Health cannot absorb comes off Survival (neither below 0)."""
     if amount < 0:
-        raise _refuse("damage terms", f"damage cannot be {amount}")
+        raise _refuse(N_("damage terms"), _("damage cannot be {amount}").format(amount=amount))
     overflow = max(0, amount - health)
     return Vitals(max(0, health - amount), max(0, survival - overflow))
 
@@ -206,21 +216,22 @@ def apply_damage(health: int, survival: int, amount: int) -> Vitals:
 def fall_damage(metres: int) -> int:
     """Each whole metre fallen removes one point of Health."""
     if metres < 0:
-        raise _refuse("fall height", f"a fall cannot be {metres} m")
+        raise _refuse(N_("fall height"), _("a fall cannot be {metres} m").format(metres=metres))
     return metres
 
 
 def falling_object_damage(mass_kg: float, height_m: float) -> int:
     """A falling object deals its mass in kg times the height in m, rounded down."""
     if mass_kg < 0 or height_m < 0:
-        raise _refuse("falling object", f"mass {mass_kg} kg and height {height_m} m cannot be negative")
+        raise _refuse(N_("falling object"), _("mass {mass_kg} kg and height {height_m} m cannot be negative")
+                                            .format(mass_kg=mass_kg, height_m=height_m))
     return math.floor(mass_kg * height_m)
 
 
 def suffocation_damage(turn: int) -> int:
     """Breath is held 3 turns freely; turn 4 costs 1 Health, turn 5 costs 2, and so on."""
     if turn < 1:
-        raise _refuse("suffocation turn", f"turns are counted from 1, not {turn}")
+        raise _refuse(N_("suffocation turn"), _("turns are counted from 1, not {turn}").format(turn=turn))
     return max(0, turn - BREATH_HELD_TURNS)
 
 
@@ -228,7 +239,8 @@ def check_burn(amount: int) -> None:
     """A burn deals 1 to 4 per turn."""
     low, high = BURN_RANGE
     if not low <= amount <= high:
-        raise _refuse("burn damage", f"a burn deals {low}-{high} per turn, not {amount}")
+        raise _refuse(N_("burn damage"), _("a burn deals {low}-{high} per turn, not {amount}")
+                                         .format(low=low, high=high, amount=amount))
 
 
 def carry_under_gravity(carry: int, gravity: int) -> int:
@@ -242,13 +254,13 @@ def carry_under_gravity(carry: int, gravity: int) -> int:
 def check_turn_mode_start(active: bool) -> None:
     """Turn mode cannot start while it is on."""
     if active:
-        raise _refuse("turn mode", "turn mode is already on")
+        raise _refuse(N_("turn mode"), _("turn mode is already on"))
 
 
 def check_turn_mode_end(active: bool) -> None:
     """Turn mode cannot end while it is off."""
     if not active:
-        raise _refuse("turn mode", "turn mode is not on")
+        raise _refuse(N_("turn mode"), _("turn mode is not on"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,9 +275,10 @@ class Penalty:
 def turn_order_penalty(previous_violations: int, current_health: int, *, turn_mode: bool) -> Penalty:
     """1st: warning; 2nd: half of current Health (rounded down) as damage; 3rd: unconscious until turn mode ends."""
     if not turn_mode:
-        raise _refuse("turn order", "turn order can only be broken in turn mode")
+        raise _refuse(N_("turn order"), _("turn order can only be broken in turn mode"))
     if previous_violations >= 3:
-        raise _refuse("turn order", f"after {previous_violations} violations the character is unconscious")
+        raise _refuse(N_("turn order"), _("after {previous_violations} violations the character is unconscious")
+                                        .format(previous_violations=previous_violations))
     return violation_penalty(previous_violations + 1, current_health)
 
 
@@ -276,7 +289,7 @@ def violation_penalty(violation: int, current_health: int) -> Penalty:
     ones); numbers past 3, which only voids of turn-mode starts and ends can produce, read as the 3rd.
     """
     if violation < 1:
-        raise _refuse("turn order", f"violations are counted from 1, not {violation}")
+        raise _refuse(N_("turn order"), _("violations are counted from 1, not {violation}").format(violation=violation))
     if violation == 1:
         return Penalty(1, "warning", 0)
     if violation == 2:
@@ -298,7 +311,7 @@ class StaminaOutcome:
 def spend_stamina(current: int, cost: int = 1) -> StaminaOutcome:
     """Each active physical action costs 1 Stamina; at 0 the character gains 'fatigue'."""
     if cost < 1:
-        raise _refuse("stamina cost", f"an action costs at least 1 Stamina, not {cost}")
+        raise _refuse(N_("stamina cost"), _("an action costs at least 1 Stamina, not {cost}").format(cost=cost))
     left = max(0, current - cost)
     return StaminaOutcome(left, left == 0 and current > 0)
 
@@ -306,37 +319,38 @@ def spend_stamina(current: int, cost: int = 1) -> StaminaOutcome:
 def check_effect_gain(effects: Collection[str], effect: str) -> None:
     """An effect the character already has is not gained twice."""
     if effect in effects:
-        raise _refuse("effect present", f"the character already has {effect!r}")
+        raise _refuse(N_("effect present"), _("the character already has {effect!r}").format(effect=effect))
 
 
 def check_effect_removal(effects: Collection[str], effect: str) -> None:
     """Only an effect the character has can be removed."""
     if effect not in effects:
-        raise _refuse("effect absent", f"the character has no {effect!r}")
+        raise _refuse(N_("effect absent"), _("the character has no {effect!r}").format(effect=effect))
 
 
 def check_death(survival: int, dead: bool) -> None:
     """Death comes when Survival reaches 0, once."""
     if dead:
-        raise _refuse("death", "the character is already dead")
+        raise _refuse(N_("death"), _("the character is already dead"))
     if survival > 0:
-        raise _refuse("death", f"death comes at 0 Survival, the character has {survival}")
+        raise _refuse(N_("death"), _("death comes at 0 Survival, the character has {survival}")
+                                   .format(survival=survival))
 
 
 def check_revival(dead: bool, *, body_buried: bool, body_destroyed: bool) -> None:
     """Only the dead are revived, and not once buried or with damage incompatible with life."""
     if not dead:
-        raise _refuse("revival", "the character is not dead")
+        raise _refuse(N_("revival"), _("the character is not dead"))
     if body_buried:
-        raise _refuse("revival", "the body was buried: the soul cannot return")
+        raise _refuse(N_("revival"), _("the body was buried: the soul cannot return"))
     if body_destroyed:
-        raise _refuse("revival", "the body's damage is incompatible with life")
+        raise _refuse(N_("revival"), _("the body's damage is incompatible with life"))
 
 
 def sleep_hours(die: int) -> int:
     """The d12 thrown on falling asleep is the number of hours slept."""
     if not 1 <= die <= SLEEP_DIE:
-        raise _refuse("sleep die", f"a d{SLEEP_DIE} cannot show {die}")
+        raise _refuse(N_("sleep die"), _("a d{sleep_die} cannot show {die}").format(sleep_die=SLEEP_DIE, die=die))
     return die
 
 
@@ -356,7 +370,8 @@ def rest_recovery(hours: int, health_recovery: int, mana_recovery: int) -> Recov
 def combining_succeeds(die: int) -> bool:
     """Combining spells succeeds on a d20 showing 17 or more."""
     if not 1 <= die <= COMBINING_DIE:
-        raise _refuse("combining die", f"a d{COMBINING_DIE} cannot show {die}")
+        raise _refuse(N_("combining die"), _("a d{combining_die} cannot show {die}")
+                                           .format(combining_die=COMBINING_DIE, die=die))
     return die >= COMBINING_SUCCESS
 
 
@@ -366,9 +381,9 @@ def combining_succeeds(die: int) -> bool:
 def check_new_character(name: str, existing: Collection[str]) -> None:
     """Character names are unique in the campaign."""
     if not name.strip():
-        raise _refuse("character name", "a character needs a name")
+        raise _refuse(N_("character name"), _("a character needs a name"))
     if name in existing:
-        raise _refuse("character name", f"{name!r} already exists in this campaign")
+        raise _refuse(N_("character name"), _("{name!r} already exists in this campaign").format(name=name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,40 +398,41 @@ def session_xp(minutes: int, player_rate: int = PLAYER_XP_PER_HOUR, master_rate:
     """Players present earn floor(player_rate x minutes / 60), the Master floor(master_rate x minutes / 60);
     the rates are 50 and 75 unless a house rule sets others."""
     if minutes < 0:
-        raise _refuse("session length", f"a session cannot last {minutes} minutes")
+        raise _refuse(N_("session length"), _("a session cannot last {minutes} minutes").format(minutes=minutes))
     return SessionXp(player_rate * minutes // 60, master_rate * minutes // 60)
 
 
 def check_bonus_award(amount: int, reason: str) -> None:
     """A bonus award is a positive amount with a reason."""
     if amount < 1:
-        raise _refuse("bonus award", f"a bonus award must be positive, not {amount}")
+        raise _refuse(N_("bonus award"), _("a bonus award must be positive, not {amount}").format(amount=amount))
     if not reason.strip():
-        raise _refuse("bonus award", "a bonus award needs a reason")
+        raise _refuse(N_("bonus award"), _("a bonus award needs a reason"))
 
 
 def check_xp_spend(balance: int, cost: int) -> None:
     """Experience is spent only at a positive agreed cost the character can pay."""
     if cost < 1:
-        raise _refuse("experience cost", f"an agreed cost must be positive, not {cost}")
+        raise _refuse(N_("experience cost"), _("an agreed cost must be positive, not {cost}").format(cost=cost))
     if cost > balance:
-        raise _refuse("not enough experience", f"the cost is {cost} XP, the character has {balance}")
+        raise _refuse(N_("not enough experience"), _("the cost is {cost} XP, the character has {balance}")
+                                                   .format(cost=cost, balance=balance))
 
 
 def check_improvement(kind: Improvement, target: str, levels: int, spells: Collection[str]) -> None:
     """What experience buys must exist (a spell to develop, a known characteristic) or be new (a spell)."""
     if levels < 1:
-        raise _refuse("improvement", f"at least one level is bought, not {levels}")
+        raise _refuse(N_("improvement"), _("at least one level is bought, not {levels}").format(levels=levels))
     if kind == "spell" and target in spells:
-        raise _refuse("improvement", f"the spell {target!r} is already known")
+        raise _refuse(N_("improvement"), _("the spell {target!r} is already known").format(target=target))
     if kind in ("spell_mastery", "spell_efficiency") and target not in spells:
-        raise _refuse("improvement", f"the spell {target!r} is not known")
+        raise _refuse(N_("improvement"), _("the spell {target!r} is not known").format(target=target))
     if kind == "characteristic" and target not in CHARACTERISTICS:
-        raise _refuse("improvement", f"{target!r} is not a characteristic")
+        raise _refuse(N_("improvement"), _("{target!r} is not a characteristic").format(target=target))
     if kind == "parameter" and target not in PARAMETERS:
-        raise _refuse("improvement", f"{target!r} is not a parameter")
+        raise _refuse(N_("improvement"), _("{target!r} is not a parameter").format(target=target))
     if kind == "skill" and not target.strip():
-        raise _refuse("improvement", "a skill needs a name")
+        raise _refuse(N_("improvement"), _("a skill needs a name"))
 
 
 def skill_starting_cost(kind: Literal["combat", "general"]) -> int:
@@ -428,7 +444,8 @@ def spell_starting_cost(schools: Collection[str]) -> int:
     """The school's starting cost; for several schools, the arithmetic mean (rounded up)."""
     unknown = sorted(set(schools) - set(SPELL_SCHOOL_COSTS))
     if not schools or unknown:
-        raise _refuse("spell school", f"schools must be among {', '.join(SPELL_SCHOOL_COSTS)}; got {sorted(schools)}")
+        raise _refuse(N_("spell school"), _("schools must be among {spell_school_costs}; got {schools}")
+                                          .format(spell_school_costs=', '.join(SPELL_SCHOOL_COSTS), schools=sorted(schools)))
     costs = [SPELL_SCHOOL_COSTS[school] for school in set(schools)]
     return -(-sum(costs) // len(costs))
 
@@ -443,14 +460,15 @@ def check_teaching(teacher_level: int, target_level: int) -> None:
     limit = teaching_limit(teacher_level)
     if target_level > limit:
         raise _refuse(
-            "teacher limit", f"a level-{teacher_level} teacher trains up to level {limit}, not {target_level}"
+            N_("teacher limit"), _("a level-{teacher_level} teacher trains up to level {limit}, not {target_level}")
+                                 .format(teacher_level=teacher_level, limit=limit, target_level=target_level)
         )
 
 
 def training_hours(level: int) -> int:
     """Hours with a teacher for one level: 5 for the first, five more for each next (5, 10, 15 ...)."""
     if level < 1:
-        raise _refuse("skill level", f"levels are counted from 1, not {level}")
+        raise _refuse(N_("skill level"), _("levels are counted from 1, not {level}").format(level=level))
     return TEACHING_HOURS_STEP * level
 
 
@@ -460,20 +478,21 @@ def training_hours(level: int) -> int:
 def check_can_act(character: str, status: str) -> None:
     """The dead and the unconscious make no requests, challenges, responses or sleep rolls."""
     if status == "dead":
-        raise _refuse("death", f"{character} is dead and cannot act")
+        raise _refuse(N_("death"), _("{character} is dead and cannot act").format(character=character))
     if status == "unconscious":
-        raise _refuse("unconscious", f"{character} is unconscious and cannot act")
+        raise _refuse(N_("unconscious"), _("{character} is unconscious and cannot act").format(character=character))
 
 
 def check_alive(character: str, dead: bool) -> None:
     """What happens to a living body (damage, violations) does not happen to the dead."""
     if dead:
-        raise _refuse("death", f"{character} is dead")
+        raise _refuse(N_("death"), _("{character} is dead").format(character=character))
 
 
 def check_session_award(session: int, ended: bool, first_award: str | None) -> None:
     """A session is awarded once, after it has ended."""
     if not ended:
-        raise _refuse("session award", f"session {session} has not ended yet")
+        raise _refuse(N_("session award"), _("session {session} has not ended yet").format(session=session))
     if first_award is not None:
-        raise _refuse("session award", f"session {session} was already awarded ({first_award})")
+        raise _refuse(N_("session award"), _("session {session} was already awarded ({first_award})")
+                                           .format(session=session, first_award=first_award))

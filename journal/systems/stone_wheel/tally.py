@@ -15,6 +15,7 @@ from typing import Any
 from journal.errors import NotFound
 from journal.events import Payload
 from journal.events.envelope import Event
+from journal.i18n import _, pgettext
 from journal.service.context import Context
 from journal.service.tallies import PROPOSED, RECORDED, Bonus, Facts, Line, MotiveChoice, TallyRules, build
 
@@ -71,8 +72,11 @@ def _session_xp_line(data: dict[str, Any], status: str, minutes: int, rate: int 
     master = bool(data.get("master"))
     kind = "master_xp" if master else "session_xp"
     item = f"{minutes} min" if rate is None else f"{minutes} min x {rate} XP/h"
+    shown = (_("{minutes} min") if rate is None else _("{minutes} min x {rate} XP/h")).format(minutes=minutes, rate=rate)
+    reason = "the Master ran the session" if master else "present"
     return Line(f"{kind}:{data['character']}", kind, data["character"], item, data["amount"], status,
-                "the Master ran the session" if master else "present", payload=payload)
+                reason, payload=payload, shown_item=shown,
+                shown_reason=_("the Master ran the session") if master else pgettext("tally reason", "present"))
 
 
 def _bonuses(ctx: Context, facts: Facts, bonuses: Sequence[Bonus]) -> list[Line]:
@@ -82,7 +86,8 @@ def _bonuses(ctx: Context, facts: Facts, bonuses: Sequence[Bonus]) -> list[Line]
     out = []
     for bonus in bonuses:
         if bonus.character not in characters:
-            raise NotFound(f"no character named '{bonus.character}' in '{ctx.name}'")
+            raise NotFound(_("no character named '{character}' in '{name}'")
+                           .format(character=bonus.character, name=ctx.name))
         rules.check_bonus_award(bonus.amount, bonus.reason)
         payload = build("stone_wheel.xp_awarded", {"character": bonus.character, "amount": bonus.amount,
                                                     "source": "bonus", "reason": bonus.reason})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from journal.service.demo import MINUTES, SESSION
 from journal.service.journal import Journal
-from journal.service.sessions import end_session, start_session
+from journal.service.sessions import add_salt, end_session, start_session
 from journal.service.tallies import commit_tally
 from journal.systems.vpt import commands as vpt
 from journal.systems.vpt.rules import Side
@@ -33,7 +33,8 @@ def record(journal: Journal) -> str:
     vpt.set_weapon(journal, name, "копьё", 8, 8)
     vpt.set_weapon(journal, name, "кинжал", 6, 3)
     vpt.choose_revenge(journal, name, "Эдди", "Граф Мортен", actor="Дима")
-    start_session(journal, name, [gm, "Оля", "Дима"], salts={"Оля": "котик"})
+    start_session(journal, name, [gm, "Оля", "Дима"])
+    add_salt(journal, name, "котик", actor="Оля")  # Оля's own salt, after the commitment
     vpt.roll_initiative(journal, name, "reckless", [Side("Жулики", 7, "living")], dice=[5, 4], actor="Оля")
     vpt.set_melee_order(journal, name, [vpt.Fighter("Вольтаир", "дубинка", engaged="Питер", won_initiative=True),
                                         vpt.Fighter("Эдди", "копьё", engaged="Питер", won_initiative=True),

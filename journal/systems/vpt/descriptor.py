@@ -1,6 +1,7 @@
 """VPT («ВПТ»): the one descriptor the core reads (journal.systems.registry)."""
 
-from journal.systems.registry import Bonds, Fold, Sheets, SystemDescriptor, Upcast, register
+from journal.i18n import N_
+from journal.systems.registry import Bonds, Chart, Fold, Sheets, SystemDescriptor, Upcast, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="vpt",
@@ -10,6 +11,9 @@ DESCRIPTOR = register(SystemDescriptor(
     sheets=(Sheets("vpt.sheet", "characters"),),
     upcasters=(Upcast("vpt.weapon_table_set", 1, "journal.systems.vpt.upcasters:weapon_table_v1_to_v2"),),
     summaries="journal.systems.vpt.summaries:LINES",
+    words="journal.systems.vpt.words:WORDS",
+    types="journal.systems.vpt.words:TYPES",
+    fields="journal.systems.vpt.words:FIELDS",
     tally="journal.systems.vpt.tally:RULES",
     cli="cli.vpt:group",
     verbs={
@@ -25,4 +29,6 @@ DESCRIPTOR = register(SystemDescriptor(
     bonds=Bonds(ticks={"vpt.relationship_ticked": ("relationship", "character", "other"),
                        "vpt.revenge_ticked": ("revenge", "avenger", "target")},
                 projection="vpt.bonds", table="projections.vpt.bonds:table"),
+    charts=(Chart("relationships", N_("Relationships"), "journal.systems.vpt.charts:relationships", N_("points")),
+            Chart("revenge", N_("Revenge (avenger → target)"), "journal.systems.vpt.charts:revenge", N_("points"))),
 ))

@@ -15,10 +15,9 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from journal.events import Payload
+from journal.events.names import Name
 from journal.events.rolls import Roll
 from journal.systems.vpt.rules import Bond, CreatureKind, InitiativeMode, MoraleResult, RelationshipItem, RevengeItem
-
-Name = Annotated[str, Field(min_length=1, max_length=200)]
 
 
 def _d6(roll: Roll) -> Roll:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from journal.errors import RuleViolation
+from journal.i18n import N_, gettext
 from journal.systems.vpt.standings import dies  # the arithmetic the folds share lives in standings
 
 InitiativeMode = Literal["reckless", "careful"]
@@ -72,12 +73,13 @@ HIT_MODIFIERS: dict[str, frozenset[int]] = {
 def _check_d6(dice: Sequence[int], count: int | None, rule: str) -> None:
     """Refuse dice that are not d6 values, or not ``count`` of them when a count is fixed."""
     if count is not None and len(dice) != count:
-        raise RuleViolation(rule, f"expected {count}d6, got {len(dice)} dice")
+        raise RuleViolation(rule, gettext("expected {count}d6, got {count2} dice")
+                                  .format(count=count, count2=len(dice)))
     if not dice:
-        raise RuleViolation(rule, "at least one d6 is needed")
+        raise RuleViolation(rule, gettext("at least one d6 is needed"))
     for value in dice:
         if not 1 <= value <= 6:
-            raise RuleViolation(rule, f"a d6 cannot show {value}")
+            raise RuleViolation(rule, gettext("a d6 cannot show {value}").format(value=value))
 
 
 # --- Initiative ------------------------------------------------------------------------------
@@ -113,8 +115,9 @@ def check_initiative_range(side: Side) -> None:
     if side.initiative < low or (high is not None and side.initiative > high):
         allowed = f"{low} to {high}" if high is not None else f"above {low - 1}"
         raise RuleViolation(
-            "vpt: initiative ranges",
-            f"{side.name}: a {side.kind} creature's initiative is {allowed}, not {side.initiative}",
+            N_("vpt: initiative ranges"),
+            gettext("{name}: a {kind} creature's initiative is {allowed}, not {initiative}")
+            .format(name=side.name, kind=side.kind, allowed=allowed, initiative=side.initiative),
         )
 
 
@@ -128,10 +131,11 @@ def roll_initiative(
     """
     _check_d6(dice, 2 if mode == "reckless" else 1, "vpt: initiative dice")
     if not enemies:
-        raise RuleViolation("vpt: initiative sides", "initiative needs at least one enemy side")
+        raise RuleViolation(N_("vpt: initiative sides"), gettext("initiative needs at least one enemy side"))
     names = [party, *(side.name for side in enemies)]
     if len(set(names)) != len(names):
-        raise RuleViolation("vpt: initiative sides", f"side names must differ: {', '.join(names)}")
+        raise RuleViolation(N_("vpt: initiative sides"), gettext("side names must differ: {names}")
+                                                         .format(names=', '.join(names)))
     for side in enemies:
         check_initiative_range(side)
     total = sum(dice)
@@ -171,11 +175,13 @@ def melee_order(combatants: Sequence[Combatant]) -> MeleeOrder:
     """Highest weapon initiative attacks first; equal initiatives strike simultaneously (input order kept)."""
     names = [c.name for c in combatants]
     if len(set(names)) != len(names):
-        raise RuleViolation("vpt: melee order", f"a character is listed twice: {', '.join(names)}")
+        raise RuleViolation(N_("vpt: melee order"), gettext("a character is listed twice: {names}")
+                                                    .format(names=', '.join(names)))
     for combatant in combatants:
         if not 0 <= combatant.mounted_bonus <= 2:
             raise RuleViolation(
-                "vpt: mounted bonus", f"{combatant.name}: a mount bonus is 0, 1 or 2, not {combatant.mounted_bonus}"
+                N_("vpt: mounted bonus"), gettext("{name}: a mount bonus is 0, 1 or 2, not {mounted_bonus}")
+                                          .format(name=combatant.name, mounted_bonus=combatant.mounted_bonus)
             )
     initiatives = {c.name: effective_weapon_initiative(c) for c in combatants}
     groups: dict[int, list[str]] = {}
@@ -210,12 +216,13 @@ def modifier_total(modifiers: Mapping[str, int]) -> int:
     """Sum the named Hit modifiers, refusing unknown names, wrong values and Fresh with Exhausted."""
     for name, value in modifiers.items():
         if name not in HIT_MODIFIERS:
-            raise RuleViolation("vpt: hit modifiers", f"unknown modifier '{name}'")
+            raise RuleViolation(N_("vpt: hit modifiers"), gettext("unknown modifier '{name}'").format(name=name))
         if value not in HIT_MODIFIERS[name]:
             allowed = " or ".join(f"{v:+d}" for v in sorted(HIT_MODIFIERS[name]))
-            raise RuleViolation("vpt: hit modifiers", f"'{name}' is {allowed}, not {value:+d}")
+            raise RuleViolation(N_("vpt: hit modifiers"), gettext("'{name}' is {allowed}, not {value:+d}")
+                                                          .format(name=name, allowed=allowed, value=value))
     if "fresh" in modifiers and "exhausted" in modifiers:
-        raise RuleViolation("vpt: hit modifiers", "a character cannot be both Fresh and Exhausted")
+        raise RuleViolation(N_("vpt: hit modifiers"), gettext("a character cannot be both Fresh and Exhausted"))
     return sum(modifiers.values())
 
 
@@ -224,13 +231,15 @@ def hit_target(weapon: str | None, table: Mapping[str, int], explicit: int | Non
     if explicit is not None:
         target = explicit
     elif weapon is None:
-        raise RuleViolation("vpt: hit target", "a hit needs a weapon from the table or an explicit target")
+        raise RuleViolation(N_("vpt: hit target"), gettext("a hit needs a weapon from the table or an explicit target"))
     elif weapon not in table:
-        raise RuleViolation("vpt: hit target", f"weapon '{weapon}' is not in the campaign's weapon table")
+        raise RuleViolation(N_("vpt: hit target"), gettext("weapon '{weapon}' is not in the campaign's weapon table")
+                                                   .format(weapon=weapon))
     else:
         target = table[weapon]
     if target < 1:
-        raise RuleViolation("vpt: hit target", f"a hit target is at least 1, not {target}")
+        raise RuleViolation(N_("vpt: hit target"), gettext("a hit target is at least 1, not {target}")
+                                                   .format(target=target))
     return target
 
 
@@ -257,7 +266,7 @@ def check_ranged_attack(in_melee: bool, fires_in_melee: bool) -> None:
     """Refuse a ranged attack from melee unless the weapon is marked as usable there."""
     if in_melee and not fires_in_melee:
         raise RuleViolation(
-            "vpt: no ranged attack in melee", "a character in melee may shoot only with a weapon marked for it"
+            N_("vpt: no ranged attack in melee"), gettext("a character in melee may shoot only with a weapon marked for it")
         )
 
 
@@ -276,7 +285,7 @@ def death_check(dice: Sequence[int], health_bonus: int, wounds: int) -> DeathOut
     """A wounded character rolls 2d6 + Health bonus at the start of his turn and dies below his wounds."""
     _check_d6(dice, 2, "vpt: death check dice")
     if wounds < 1:
-        raise RuleViolation("vpt: death check", "only a wounded character makes a death check (0 wounds)")
+        raise RuleViolation(N_("vpt: death check"), gettext("only a wounded character makes a death check (0 wounds)"))
     total = sum(dice) + health_bonus
     return DeathOutcome(total=total, dead=dies(total, wounds))
 
@@ -319,21 +328,22 @@ def _slot(item: str) -> str:
 def _score_checklist(items: Sequence[str], points: Mapping[str, int], scored: Collection[str]) -> int:
     """Validate one tick against the items this pair already scored this session; return the change."""
     if not items:
-        raise RuleViolation("vpt: checklist item", "a tick needs at least one checklist item")
+        raise RuleViolation(N_("vpt: checklist item"), gettext("a tick needs at least one checklist item"))
     for item in items:
         if item not in points:
-            raise RuleViolation("vpt: checklist item", f"unknown checklist item '{item}'")
+            raise RuleViolation(N_("vpt: checklist item"), gettext("unknown checklist item '{item}'").format(item=item))
     lines = {_slot(item) for item in scored}
     for item in items:
         slot = _slot(item)
         if slot in lines:
             raise RuleViolation(
-                "vpt: once per pair per session", f"'{slot}' is already scored for this pair this session"
+                N_("vpt: once per pair per session"), gettext("'{slot}' is already scored for this pair this session")
+                                                      .format(slot=slot)
             )
         lines.add(slot)
     if "no_interaction" in lines and len(lines) > 1:
         raise RuleViolation(
-            "vpt: no interaction excludes other items", "'no_interaction' cannot be scored with other items"
+            N_("vpt: no interaction excludes other items"), gettext("'no_interaction' cannot be scored with other items")
         )
     return sum(points[item] for item in items)
 
@@ -341,19 +351,21 @@ def _score_checklist(items: Sequence[str], points: Mapping[str, int], scored: Co
 def check_relationship_open(character: str, other: str, relationships: Collection[str]) -> None:
     """The player chooses a relationship, opened at 0: not with oneself, not twice, not a fourth one."""
     if other in relationships:
-        raise RuleViolation("vpt: relationship already open", f"{character} already has a relationship with {other}")
+        raise RuleViolation(N_("vpt: relationship already open"), gettext("{character} already has a relationship with {other}")
+                                                                  .format(character=character, other=other))
     check_relationship_room(character, other, relationships)
 
 
 def check_relationship_room(character: str, other: str, relationships: Collection[str]) -> None:
     """Refuse a relationship with oneself, or a fourth one (Revenge does not count)."""
     if character == other:
-        raise RuleViolation("vpt: relationship with oneself", f"{character} cannot have a relationship with himself")
+        raise RuleViolation(N_("vpt: relationship with oneself"), gettext("{character} cannot have a relationship with himself")
+                                                                  .format(character=character))
     if other not in relationships and len(relationships) >= MAX_RELATIONSHIPS:
         raise RuleViolation(
-            "vpt: at most three relationships",
-            f"{character} already has {len(relationships)} ({', '.join(sorted(relationships))}); "
-            f"{other} would be one more",
+            N_("vpt: at most three relationships"),
+            gettext("{character} already has {count} ({relationships}); {other} would be one more")
+            .format(character=character, count=len(relationships), relationships=', '.join(sorted(relationships)), other=other),
         )
 
 
@@ -371,8 +383,9 @@ def score_relationship_tick(
     change = _score_checklist(items, RELATIONSHIP_POINTS, scored)
     if other not in relationships and list(items) == ["no_interaction"]:
         raise RuleViolation(
-            "vpt: no interaction needs a relationship",
-            f"{character} has no relationship with {other} to lower (open one at 0 with 'journal vpt relationship')",
+            N_("vpt: no interaction needs a relationship"),
+            gettext("{character} has no relationship with {other} to lower (open one at 0 with 'journal vpt relationship')")
+            .format(character=character, other=other),
         )
     return change
 
@@ -382,31 +395,37 @@ def check_status_gain(
 ) -> None:
     """A status is gained within an existing relationship, and only once while held."""
     if other not in relationships:
-        raise RuleViolation("vpt: status needs a relationship", f"{character} has no relationship with {other}")
+        raise RuleViolation(N_("vpt: status needs a relationship"), gettext("{character} has no relationship with {other}")
+                                                                    .format(character=character, other=other))
     if status in held:
-        raise RuleViolation("vpt: status already held", f"{character} already holds '{status}' towards {other}")
+        raise RuleViolation(N_("vpt: status already held"), gettext("{character} already holds '{status}' towards {other}")
+                                                            .format(character=character, status=status, other=other))
 
 
 def check_status_renounce(character: str, other: str, status: str, held: Collection[str]) -> None:
     """Only a status the character holds can be renounced."""
     if status not in held:
-        raise RuleViolation("vpt: status not held", f"{character} holds no '{status}' towards {other}")
+        raise RuleViolation(N_("vpt: status not held"), gettext("{character} holds no '{status}' towards {other}")
+                                                        .format(character=character, status=status, other=other))
 
 
 def check_revenge_choice(avenger: str, target: str, current: str | None) -> None:
     """One revenge target at a time: a new one only after the current revenge is renounced."""
     if avenger == target:
-        raise RuleViolation("vpt: revenge on oneself", f"{avenger} cannot crave revenge on himself")
+        raise RuleViolation(N_("vpt: revenge on oneself"), gettext("{avenger} cannot crave revenge on himself")
+                                                           .format(avenger=avenger))
     if current is not None:
         raise RuleViolation(
-            "vpt: one revenge target at a time", f"{avenger} already craves revenge on {current}; renounce it first"
+            N_("vpt: one revenge target at a time"), gettext("{avenger} already craves revenge on {current}; renounce it first")
+                                                     .format(avenger=avenger, current=current)
         )
 
 
 def check_revenge_renounce(avenger: str, target: str, current: str | None) -> None:
     """Only the current revenge can be renounced."""
     if current != target:
-        raise RuleViolation("vpt: no such revenge", f"{avenger} does not currently crave revenge on {target}")
+        raise RuleViolation(N_("vpt: no such revenge"), gettext("{avenger} does not currently crave revenge on {target}")
+                                                        .format(avenger=avenger, target=target))
 
 
 def score_revenge_tick(
@@ -415,7 +434,8 @@ def score_revenge_tick(
     """The change one end-of-session tick makes to the avenger's current revenge; items are the target's deeds."""
     if current != target:
         raise RuleViolation(
-            "vpt: revenge tick needs the current target", f"{avenger}'s revenge target is {current}, not {target}"
+            N_("vpt: revenge tick needs the current target"), gettext("{avenger}'s revenge target is {current}, not {target}")
+                                                              .format(avenger=avenger, current=current, target=target)
         )
     return _score_checklist(items, REVENGE_POINTS, scored)
 
@@ -423,10 +443,12 @@ def score_revenge_tick(
 def check_spend(character: str, other: str, bond: Bond, points: int, amount: int) -> None:
     """Points are spent per character, a positive amount no larger than the standing."""
     if amount < 1:
-        raise RuleViolation("vpt: points spent", f"an amount spent is at least 1, not {amount}")
+        raise RuleViolation(N_("vpt: points spent"), gettext("an amount spent is at least 1, not {amount}")
+                                                     .format(amount=amount))
     if amount > points:
         raise RuleViolation(
-            "vpt: not enough points", f"{character} has {points} {bond} points towards {other}, cannot spend {amount}"
+            N_("vpt: not enough points"), gettext("{character} has {points} {bond} points towards {other}, cannot spend {amount}")
+                                          .format(character=character, points=points, bond=bond, other=other, amount=amount)
         )
 
 

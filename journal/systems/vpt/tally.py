@@ -13,9 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from journal.events.envelope import Event
+from journal.i18n import _
 from journal.service.context import Context
+from journal.service.summaries import word
 from journal.service.tallies import PROPOSED, RECORDED, Facts, Line, MotiveChoice, TallyRules, build
 from journal.systems.vpt.descriptor import DESCRIPTOR
+from journal.systems.vpt.words import WORDS
 
 assert DESCRIPTOR.bonds is not None
 #: The checklist ticks: event type -> (bond, character field, other field), as the descriptor lists them.
@@ -57,6 +60,11 @@ def _gather(ctx: Context, facts: Facts, event: Event) -> None:
         own.ticks.append(event)
 
 
+def _items(items: list[str]) -> str:
+    """The checklist items ticked, in VPT's words in the current language."""
+    return ", ".join(word(WORDS, item) for item in items)
+
+
 def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[Line]:
     from journal.systems.vpt import rules, standings
     from projections.vpt import bonds
@@ -85,7 +93,8 @@ def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[
         key = f"{bond}:{a}/{b}"
         for event in ticked.get((bond, a, b), []):
             out.append(Line(key, bond, a, ", ".join(event.data["items"]), event.data["change"], RECORDED,
-                            f"ticked at version {event.version}", other=b))
+                            f"ticked at version {event.version}", other=b, shown_item=_items(event.data["items"]),
+                            shown_reason=_("ticked at version {version}").format(version=event.version)))
         if (bond, a, b) not in candidates:
             continue
         if bond == "relationship":
@@ -101,7 +110,9 @@ def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[
                                                     "items": ["no_interaction"], "change": change,
                                                     "points": standings.new_standing(current["points"], change)})
         out.append(Line(key, bond, a, "no_interaction", change, PROPOSED,
-                        f"no event of session {facts.number} names both", other=b, payload=payload))
+                        f"no event of session {facts.number} names both", other=b, payload=payload,
+                        shown_item=_items(["no_interaction"]),
+                        shown_reason=_("no event of session {number} names both").format(number=facts.number)))
     return out
 
 

@@ -1,6 +1,7 @@
 """Wield («Владетели»): the one descriptor the core reads (journal.systems.registry); its registration line."""
 
-from journal.systems.registry import Fold, HouseRule, Sheets, SystemDescriptor, register
+from journal.i18n import N_
+from journal.systems.registry import Chart, Fold, HouseRule, Sheets, SystemDescriptor, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="wield",
@@ -10,6 +11,9 @@ DESCRIPTOR = register(SystemDescriptor(
            Fold("wield.control", 2, "projections.wield.control"), Fold("wield.actions", 2, "projections.wield.actions")),
     sheets=(Sheets("wield.sheet", "heroes", "hero"), Sheets("wield.sheet", "vatcha", "vatcha")),
     summaries="journal.systems.wield.summaries:LINES",
+    words="journal.systems.wield.words:WORDS",
+    types="journal.systems.wield.words:TYPES",
+    fields="journal.systems.wield.words:FIELDS",
     notes="journal.systems.wield.summaries:notes",
     house_rules=(HouseRule("control_mapping", "pyramid",
                            "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
@@ -25,4 +29,8 @@ DESCRIPTOR = register(SystemDescriptor(
     queries={"debts": "journal.systems.wield.queries:debts", "control": "journal.systems.wield.queries:control"},
     cli_queries={"debts": "cli.wield_queries:debts_command", "control": "cli.wield_queries:control_command"},
     demo="journal.systems.wield.demo:record",
+    charts=(Chart("debts", N_("Geis debts owed to Fate"), "journal.systems.wield.charts:debts", N_("failures")),
+            Chart("control", N_("Control: the vatcha's dice against its wielder"), "journal.systems.wield.charts:control",
+                  N_("dice"))),
+    labels="journal.systems.wield.charts:labels",
 ))

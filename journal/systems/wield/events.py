@@ -13,9 +13,9 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from journal.events import Payload
+from journal.events.names import Name
 from journal.events.rolls import Roll
 
-Name = str
 Domain = Literal[
     "Air", "Destruction", "Earth", "Light",
     "Animal", "Darkness", "Fire", "Plant",
@@ -52,7 +52,7 @@ class VatchaCreated(Payload):
     type: ClassVar[str] = "wield.vatcha_created"
 
     name: Name = Field(min_length=1)
-    player: str = Field(min_length=1)
+    player: Name
     item: str = Field(min_length=1)
     domains: list[Domain] = Field(min_length=1, max_length=3)
     goal: str = Field(min_length=1)
@@ -67,7 +67,7 @@ class HeroCreated(Payload):
     type: ClassVar[str] = "wield.hero_created"
 
     name: Name = Field(min_length=1)
-    player: str = Field(min_length=1)
+    player: Name
     vatcha: Name = Field(min_length=1)
     background: str = Field(min_length=1)
     destiny: str = Field(min_length=1)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NoReturn, get_args
 
 from journal.errors import RuleViolation
+from journal.i18n import N_, _
 from journal.systems.wield.events import Domain
 
 DOMAINS: tuple[str, ...] = get_args(Domain)
@@ -26,7 +27,7 @@ BANDS: dict[str, tuple[int, int | None]] = {
     "Epic": (35, 54),
     "Impossible": (55, None),
 }
-GEIS_SIZES: dict[int, str] = {1: "small", 2: "large", 3: "major"}
+GEIS_SIZES: dict[int, str] = {1: N_("small"), 2: N_("large"), 3: N_("major")}
 
 ControlMapping = Literal["pyramid", "linear"]
 CONTROL_MAPPINGS: tuple[ControlMapping, ...] = get_args(ControlMapping)
@@ -35,14 +36,18 @@ Action = Literal["attack", "defend", "power"]
 GeisStep = Literal["offered", "countered", "refused", "sealed"]
 
 
+#: The scope of this system's rule names ("wield: ..."); journal.errors.rule_label translates each part.
+SCOPE = N_("wield")
+
+
 def _refuse(rule: str, message: str) -> NoReturn:
-    raise RuleViolation(f"wield: {rule}", message)
+    raise RuleViolation(f"{SCOPE}: {rule}", message)
 
 
 def _check_d20(dice: Sequence[int]) -> None:
     for value in dice:
         if not 1 <= value <= 20:
-            _refuse("dice are d20", f"a d20 cannot show {value}")
+            _refuse(N_("dice are d20"), _("a d20 cannot show {value}").format(value=value))
 
 
 # --- creation -------------------------------------------------------------------------------------------
@@ -50,16 +55,17 @@ def _check_d20(dice: Sequence[int]) -> None:
 
 def check_vatcha(domains: Sequence[str], steps: Sequence[str]) -> None:
     """A vatcha commands one to three distinct Domains of the twelve and walks five Steps to its Goal."""
-    rule = "one to three of the twelve domains"
+    rule = N_("one to three of the twelve domains")
     if not 1 <= len(domains) <= 3:
-        _refuse(rule, f"a vatcha chooses 1-3 domains, not {len(domains)}")
+        _refuse(rule, _("a vatcha chooses 1-3 domains, not {count}").format(count=len(domains)))
     for domain in domains:
         if domain not in DOMAINS:
-            _refuse(rule, f"'{domain}' is not one of the twelve domains")
+            _refuse(rule, _("'{domain}' is not one of the twelve domains").format(domain=domain))
     if len(set(domains)) != len(domains):
-        _refuse(rule, f"a domain is chosen twice in {list(domains)}")
+        _refuse(rule, _("a domain is chosen twice in {domains}").format(domains=list(domains)))
     if len(steps) != STEPS:
-        _refuse("five steps", f"a vatcha chooses {STEPS} steps toward its goal, not {len(steps)}")
+        _refuse(N_("five steps"), _("a vatcha chooses {steps} steps toward its goal, not {count}")
+                                  .format(steps=STEPS, count=len(steps)))
 
 
 def _same_words(left: str, right: str) -> bool:
@@ -69,49 +75,56 @@ def _same_words(left: str, right: str) -> bool:
 def check_hero(*, destiny: str, goal: str, player: str, vatcha_player: str) -> None:
     """A hero wields another player's vatcha, and his Destiny is not that vatcha's Goal."""
     if player == vatcha_player:
-        _refuse("wielder of another player's vatcha", f"{player} plays this vatcha and cannot also play its wielder")
+        _refuse(N_("wielder of another player's vatcha"), _("{player} plays this vatcha and cannot also play its wielder")
+                                                          .format(player=player))
     if _same_words(destiny, goal):
-        _refuse("destiny is not the goal", f"the destiny '{destiny}' is the vatcha's goal")
+        _refuse(N_("destiny is not the goal"), _("the destiny '{destiny}' is the vatcha's goal")
+                                               .format(destiny=destiny))
 
 
 def check_alive(hero: str, alive: bool) -> None:
     """Only a living hero rolls, bargains with Fate, bears a power or gains a condition."""
     if not alive:
-        _refuse("the hero is dead", f"{hero} is dead")
+        _refuse(N_("the hero is dead"), _("{hero} is dead").format(hero=hero))
 
 
 def check_new_name(taken: Collection[str], name: str) -> None:
     """Vatcha and heroes are named by plain strings, each name used once in the campaign."""
     if name in taken:
-        _refuse("one character per name", f"'{name}' is already a vatcha or hero of this campaign")
+        _refuse(N_("one character per name"), _("'{name}' is already a vatcha or hero of this campaign")
+                                              .format(name=name))
 
 
 def check_player(player: str, role: str | None) -> None:
     """A vatcha or hero belongs to a player of the campaign; Fate plays neither."""
     if role is None:
-        _refuse("characters belong to players", f"'{player}' is not a member of this campaign")
+        _refuse(N_("characters belong to players"), _("'{player}' is not a member of this campaign")
+                                                    .format(player=player))
     if role == "master":
-        _refuse("characters belong to players", f"{player} is Fate and plays no vatcha or hero")
+        _refuse(N_("characters belong to players"), _("{player} is Fate and plays no vatcha or hero")
+                                                    .format(player=player))
 
 
 def check_one_wielder(vatcha: str, wielder: str | None, wielder_alive: bool) -> None:
     """A vatcha has one wielder at a time: a new pawn takes it up only once the last one is dead."""
     if wielder is not None and wielder_alive:
-        _refuse("one wielder at a time", f"{vatcha} is wielded by {wielder}, who lives")
+        _refuse(N_("one wielder at a time"), _("{vatcha} is wielded by {wielder}, who lives")
+                                             .format(vatcha=vatcha, wielder=wielder))
 
 
 def check_wielder(vatcha: str, wielder: str | None, wielder_alive: bool) -> None:
     """Powers go to, and Control Risks are fought with, the vatcha's living wielder."""
     if wielder is None or not wielder_alive:
-        _refuse("a living wielder", f"{vatcha} has no living wielder")
+        _refuse(N_("a living wielder"), _("{vatcha} has no living wielder").format(vatcha=vatcha))
 
 
 def check_reroll(outcome: str, latest: bool) -> None:
     """Only a complete tie is rolled again, once: its re-roll is the risk's newest roll."""
     if outcome != "reroll":
-        _refuse("only a complete tie is re-rolled", f"this Control Risk was won by the {outcome}")
+        _refuse(N_("only a complete tie is re-rolled"), _("this Control Risk was won by the {outcome}")
+                                                        .format(outcome=outcome))
     if not latest:
-        _refuse("only a complete tie is re-rolled", "this tie has already been rolled again")
+        _refuse(N_("only a complete tie is re-rolled"), _("this tie has already been rolled again"))
 
 
 # --- the Control Pyramid ----------------------------------------------------------------------------------
@@ -122,7 +135,8 @@ _ROW_ENDS: tuple[int, ...] = tuple(sum(PYRAMID_ROWS[: row + 1]) for row in range
 def control_lost(boxes: int, mapping: ControlMapping = "pyramid") -> int:
     """Control the vatcha has lost with ``boxes`` marked: the row of the last box (10 when full), or ``boxes``."""
     if not 0 <= boxes <= PYRAMID_BOXES:
-        _refuse("at most ten ranks bestowed", f"the pyramid has {PYRAMID_BOXES} boxes, not {boxes}")
+        _refuse(N_("at most ten ranks bestowed"), _("the pyramid has {pyramid_boxes} boxes, not {boxes}")
+                                                  .format(pyramid_boxes=PYRAMID_BOXES, boxes=boxes))
     if mapping == "linear" or boxes in (0, PYRAMID_BOXES):
         return boxes
     return next(row for row, end in enumerate(_ROW_ENDS, start=1) if boxes <= end)
@@ -147,12 +161,13 @@ class Bestowal:
 def bestow(boxes_marked: int, rank: int, mapping: ControlMapping = "pyramid") -> Bestowal:
     """Mark ``rank`` more boxes; an eleventh rank (beyond the ten boxes) is refused."""
     if rank < 1:
-        _refuse("power rank", f"a power has rank 1 or more, not {rank}")
+        _refuse(N_("power rank"), _("a power has rank 1 or more, not {rank}").format(rank=rank))
     boxes = boxes_marked + rank
     if boxes > PYRAMID_BOXES:
         _refuse(
-            "at most ten ranks bestowed",
-            f"{boxes_marked} boxes are marked; a rank {rank} power needs {boxes} of the {PYRAMID_BOXES}",
+            N_("at most ten ranks bestowed"),
+            _("{boxes_marked} boxes are marked; a rank {rank} power needs {boxes} of the {pyramid_boxes}")
+            .format(boxes_marked=boxes_marked, rank=rank, boxes=boxes, pyramid_boxes=PYRAMID_BOXES),
         )
     lost = control_lost(boxes, mapping)
     return Bestowal(boxes, lost, FULL_CONTROL - lost, lost)
@@ -184,9 +199,9 @@ def control_risk(lost: int, destiny: bool, vatcha_dice: Sequence[int], wielder_d
     expected = control_pools(lost, destiny)
     if (len(vatcha_dice), len(wielder_dice)) != expected:
         _refuse(
-            "Control Risk pools",
-            f"with {lost} Control lost{' and Destiny at stake' if destiny else ''} the vatcha rolls {expected[0]} "
-            f"and the wielder {expected[1]} dice, not {len(vatcha_dice)} and {len(wielder_dice)}",
+            N_("Control Risk pools"),
+            _("with {lost} Control lost{value} the vatcha rolls {expected} and the wielder {expected2} dice, not {count} and {count2}")
+            .format(lost=lost, value=' and Destiny at stake' if destiny else '', expected=expected[0], expected2=expected[1], count=len(vatcha_dice), count2=len(wielder_dice)),
         )
     _check_d20([*vatcha_dice, *wielder_dice])
     return compare_control(vatcha_dice, wielder_dice)
@@ -198,23 +213,26 @@ def control_risk(lost: int, destiny: bool, vatcha_dice: Sequence[int], wielder_d
 def difficulty_for(complications: int) -> str:
     """No complication is Easy; each one raises the difficulty a tier, up to Impossible."""
     if complications < 0:
-        _refuse("complications", f"a task cannot have {complications} complications")
+        _refuse(N_("complications"), _("a task cannot have {complications} complications")
+                                     .format(complications=complications))
     return DIFFICULTIES[min(complications, len(DIFFICULTIES) - 1)]
 
 
 def chance_target(difficulty: str, target: int | None = None) -> int | None:
     """The number to reach: None for Easy (no roll), else the band's lower bound or Fate's number inside it."""
     if difficulty not in DIFFICULTIES:
-        _refuse("difficulty", f"'{difficulty}' is not one of {', '.join(DIFFICULTIES)}")
+        _refuse(N_("difficulty"), _("'{difficulty}' is not one of {difficulties}")
+                                  .format(difficulty=difficulty, difficulties=', '.join(DIFFICULTIES)))
     if difficulty == "Easy":
         if target is not None:
-            _refuse("no roll for Easy", f"an Easy task has no target, not {target}")
+            _refuse(N_("no roll for Easy"), _("an Easy task has no target, not {target}").format(target=target))
         return None
     low, high = BANDS[difficulty]
     if target is None:
         return low
     if target < low or (high is not None and target > high):
-        _refuse("target inside the band", f"{difficulty} targets run {low}-{high or ''}, not {target}")
+        _refuse(N_("target inside the band"), _("{difficulty} targets run {low}-{value}, not {target}")
+                                              .format(difficulty=difficulty, low=low, value=high or '', target=target))
     return target
 
 
@@ -223,13 +241,15 @@ def difficulty_of(target: int) -> str:
     for tier, (low, high) in BANDS.items():
         if low <= target and (high is None or target <= high):
             return tier
-    _refuse("target inside the band", f"no tier has a target of {target} (Hard starts at {BANDS['Hard'][0]})")
+    _refuse(N_("target inside the band"), _("no tier has a target of {target} (Hard starts at {hard})")
+                                          .format(target=target, hard=BANDS['Hard'][0]))
 
 
 def wound_target(wounds: int) -> int | None:
     """Combat: 1 wound needs no roll; 2-5 wounds need 10 / 20 / 35 / 55."""
     if not 1 <= wounds <= 5:
-        _refuse("one to five wounds", f"an attack or defence is for 1-5 wounds, not {wounds}")
+        _refuse(N_("one to five wounds"), _("an attack or defence is for 1-5 wounds, not {wounds}")
+                                          .format(wounds=wounds))
     return chance_target(DIFFICULTIES[wounds - 1])
 
 
@@ -252,11 +272,13 @@ def take_chance(
     """Sum the d20s (1, +1 for the profession, + a condition's dice) and the flat bonus; success is total >= target."""
     if target is None:
         if dice:
-            _refuse("no roll for Easy", f"nothing is rolled against no target, yet {list(dice)} was given")
+            _refuse(N_("no roll for Easy"), _("nothing is rolled against no target, yet {dice} was given")
+                                            .format(dice=list(dice)))
         return ChanceResult(None, True)
     expected = 1 + int(profession) + extra_dice
     if len(dice) != expected:
-        _refuse("dice of a chance", f"this chance rolls {expected} d20, not {len(dice)}")
+        _refuse(N_("dice of a chance"), _("this chance rolls {expected} d20, not {count}")
+                                        .format(expected=expected, count=len(dice)))
     _check_d20(dice)
     total = sum(dice) + bonus
     return ChanceResult(total, total >= target)
@@ -328,17 +350,20 @@ def check_declarations(declarations: Sequence[Declaration]) -> None:
     """One action per combatant; attacks and defences are for 1-5 wounds; a power has a name and a rank."""
     names = [declaration.combatant for declaration in declarations]
     if len(set(names)) != len(names):
-        _refuse("one action per combatant", f"a combatant declares twice in {names}")
+        _refuse(N_("one action per combatant"), _("a combatant declares twice in {names}").format(names=names))
     for declaration in declarations:
         if declaration.action == "power":
             if declaration.power is None or declaration.rank is None or declaration.rank < 1:
-                _refuse("power rank", f"{declaration.combatant} uses a power without a name and a rank of 1 or more")
+                _refuse(N_("power rank"), _("{combatant} uses a power without a name and a rank of 1 or more")
+                                          .format(combatant=declaration.combatant))
             continue
         wound_target(declaration.wounds if declaration.wounds is not None else 0)
         if declaration.action == "attack" and declaration.target == declaration.combatant:
-            _refuse("no attacking yourself", f"{declaration.combatant} attacks himself")
+            _refuse(N_("no attacking yourself"), _("{combatant} attacks himself")
+                                                 .format(combatant=declaration.combatant))
         if declaration.action == "attack" and declaration.target is None:
-            _refuse("an attack has a target", f"{declaration.combatant} attacks no one")
+            _refuse(N_("an attack has a target"), _("{combatant} attacks no one")
+                                                  .format(combatant=declaration.combatant))
 
 
 def reconsidered_defence(attack_wounds: int) -> int:
@@ -349,16 +374,18 @@ def reconsidered_defence(attack_wounds: int) -> int:
 def reconsider(declarations: Sequence[Declaration], switches: Mapping[str, str | None]) -> tuple[Declaration, ...]:
     """Step 2: each combatant in ``switches`` turns his attack into a defence of himself (None) or of its target."""
     if switches and not any(declaration.action == "attack" for declaration in declarations):
-        _refuse("no reconsider when no one attacks", "no one attacks, so the round is over after Step 1")
+        _refuse(N_("no reconsider when no one attacks"), _("no one attacks, so the round is over after Step 1"))
     by_name = {declaration.combatant: declaration for declaration in declarations}
     for name, protects in switches.items():
         declared = by_name.get(name)
         if declared is None or declared.action != "attack":
-            _refuse("reconsider only from attack to defend", f"{name} did not declare an attack")
+            _refuse(N_("reconsider only from attack to defend"), _("{name} did not declare an attack")
+                                                                 .format(name=name))
         if protects not in (None, declared.target):
             _refuse(
-                "reconsider keeps the target or defends self",
-                f"{name} attacked {declared.target} and may defend himself or {declared.target}, not {protects}",
+                N_("reconsider keeps the target or defends self"),
+                _("{name} attacked {target} and may defend himself or {target}, not {protects}")
+                .format(name=name, target=declared.target, protects=protects),
             )
     return tuple(
         Declaration(d.combatant, "defend", reconsidered_defence(d.wounds or 1), switches[d.combatant])
@@ -378,11 +405,13 @@ def _check(action: Declaration, roll: CombatRoll | None, failed: bool) -> Check:
     target = wound_target(action.wounds or 0)
     if roll is None or roll.geis:
         if failed:
-            _refuse("failures only on a rolled success", f"{action.combatant} did not roll this round")
+            _refuse(N_("failures only on a rolled success"), _("{combatant} did not roll this round")
+                                                             .format(combatant=action.combatant))
         return Check(action.combatant, target, None, True, False)
     result = take_chance(target, roll.dice, profession=roll.profession, extra_dice=roll.extra_dice, bonus=roll.bonus)
     if failed and not result.success:
-        _refuse("failures only on a rolled success", f"{action.combatant} already failed with {result.total}")
+        _refuse(N_("failures only on a rolled success"), _("{combatant} already failed with {total}")
+                                                         .format(combatant=action.combatant, total=result.total))
     return Check(action.combatant, target, result.total, result.success and not failed, True)
 
 
@@ -406,8 +435,9 @@ def resolve_round(
     must_roll = {a.combatant for a in fighters if attacking and wound_target(a.wounds or 0) is not None}
     if set(rolls) != must_roll:
         _refuse(
-            "who rolls in combat",
-            f"this round {sorted(must_roll)} roll (attackers and defenders above 1 wound), not {sorted(rolls)}",
+            N_("who rolls in combat"),
+            _("this round {must_roll} roll (attackers and defenders above 1 wound), not {rolls}")
+            .format(must_roll=sorted(must_roll), rolls=sorted(rolls)),
         )
     if not attacking:
         return RoundOutcome(actions, power_order(actions), (), (), {})
@@ -472,12 +502,12 @@ class Negotiation:
 
 def _check_open(negotiation: Negotiation, what: str) -> None:
     if negotiation.last == "sealed":
-        _refuse("geis already sealed", f"this bargain is sealed; no {what} follows")
+        _refuse(N_("geis already sealed"), _("this bargain is sealed; no {what} follows").format(what=what))
 
 
 def _no_conflict(conflict_between_players: bool) -> None:
     if conflict_between_players:
-        _refuse("no geis in a conflict between players", "Fate does not play favourites between heroes")
+        _refuse(N_("no geis in a conflict between players"), _("Fate does not play favourites between heroes"))
 
 
 def check_offer(negotiation: Negotiation | None, *, conflict_between_players: bool) -> None:
@@ -487,32 +517,35 @@ def check_offer(negotiation: Negotiation | None, *, conflict_between_players: bo
         return
     _check_open(negotiation, "offer")
     if negotiation.player_offers >= 2:
-        _refuse("one more offer after a refusal", f"the player has made {negotiation.player_offers} offers already")
+        _refuse(N_("one more offer after a refusal"), _("the player has made {player_offers} offers already")
+                                                      .format(player_offers=negotiation.player_offers))
     if negotiation.last != "refused":
-        _refuse("one more offer after a refusal", f"the last step was '{negotiation.last}', not a refusal")
+        _refuse(N_("one more offer after a refusal"), _("the last step was '{last}', not a refusal")
+                                                      .format(last=negotiation.last))
 
 
 def check_counter_offer(negotiation: Negotiation | None, *, conflict_between_players: bool) -> None:
     """Fate may answer with modified terms as often as she likes, once the player has offered."""
     _no_conflict(conflict_between_players)
     if negotiation is None:
-        _refuse("a counter-offer answers an offer", "the player has offered no geis to modify")
+        _refuse(N_("a counter-offer answers an offer"), _("the player has offered no geis to modify"))
     _check_open(negotiation, "counter-offer")
 
 
 def refusal_by(negotiation: Negotiation | None) -> Literal["fate", "player"]:
     """Who may refuse now: Fate refuses the player's offer, the player refuses Fate's terms."""
     if negotiation is None or negotiation.last not in ("offered", "countered"):
-        _refuse("nothing to refuse", "no offer or counter-offer is waiting for an answer")
+        _refuse(N_("nothing to refuse"), _("no offer or counter-offer is waiting for an answer"))
     return "fate" if negotiation.last == "offered" else "player"
 
 
 def check_seal(negotiation: Negotiation | None, rank: int) -> None:
     """Terms on the table are agreed: the geis is sealed at a rank of 1 (small), 2 (large) or 3 (major)."""
     if negotiation is None or negotiation.last not in ("offered", "countered"):
-        _refuse("seal agreed terms", "no offer or counter-offer is on the table")
+        _refuse(N_("seal agreed terms"), _("no offer or counter-offer is on the table"))
     if rank not in GEIS_SIZES:
-        _refuse("geis rank 1 to 3", f"a geis is small (1), large (2) or major (3), not rank {rank}")
+        _refuse(N_("geis rank 1 to 3"), _("a geis is small (1), large (2) or major (3), not rank {rank}")
+                                        .format(rank=rank))
 
 
 def same_chance(left: str, right: str) -> bool:
@@ -523,36 +556,38 @@ def same_chance(left: str, right: str) -> bool:
 def check_settle(*, hero: str, offered_for: str, task: str, taken_at: int | None) -> None:
     """A sealed geis settles the one chance it was offered for, once: not another chance, and not a second time
     (``taken_at``: the version where its chance was taken, if it was)."""
-    rule = "a sealed geis settles one chance"
+    rule = N_("a sealed geis settles one chance")
     if not same_chance(offered_for, task):
-        _refuse(rule, f"{hero}'s geis was offered for '{offered_for}', not '{task}'")
+        _refuse(rule, _("{hero}'s geis was offered for '{offered_for}', not '{task}'")
+                      .format(hero=hero, offered_for=offered_for, task=task))
     if taken_at is not None:
-        _refuse(rule, f"'{offered_for}' was taken at v{taken_at}: {hero}'s geis settles no other chance")
+        _refuse(rule, _("'{offered_for}' was taken at v{taken_at}: {hero}'s geis settles no other chance")
+                      .format(offered_for=offered_for, taken_at=taken_at, hero=hero))
 
 
 def check_breach(*, broken: bool, alive: bool) -> None:
     """Fate declares a sealed geis broken, once, while its hero lives."""
     if not alive:
-        _refuse("debts vanish at death", "a dead hero's geasa are gone")
+        _refuse(N_("debts vanish at death"), _("a dead hero's geasa are gone"))
     if broken:
-        _refuse("a geis breaks once", "this geis is already broken")
+        _refuse(N_("a geis breaks once"), _("this geis is already broken"))
 
 
 def check_collect(*, owed: int, rolled: bool, success: bool, later: bool, collected: bool, alive: bool) -> None:
     """Fate turns one rolled success, made after the breach and not already spent, into a failure she is owed."""
     if not alive:
-        _refuse("debts vanish at death", "the hero is dead and owes Fate nothing")
+        _refuse(N_("debts vanish at death"), _("the hero is dead and owes Fate nothing"))
     if owed < 1:
-        _refuse("a failure is owed", "the hero owes no failure on this geis")
-    rule = "failures only on a rolled success"
+        _refuse(N_("a failure is owed"), _("the hero owes no failure on this geis"))
+    rule = N_("failures only on a rolled success")
     if not rolled:
-        _refuse(rule, "nothing was rolled for this action")
+        _refuse(rule, _("nothing was rolled for this action"))
     if not success:
-        _refuse(rule, "this roll is not a success")
+        _refuse(rule, _("this roll is not a success"))
     if not later:
-        _refuse(rule, "this success was rolled before the geis was broken")
+        _refuse(rule, _("this success was rolled before the geis was broken"))
     if collected:
-        _refuse(rule, "Fate already turned this success into a failure")
+        _refuse(rule, _("Fate already turned this success into a failure"))
 
 
 # --- conditions -------------------------------------------------------------------------------------------
@@ -561,10 +596,10 @@ def check_collect(*, owed: int, rolled: bool, success: bool, later: bool, collec
 def check_gain_condition(held: Collection[str], condition: str) -> None:
     """A hero gains a condition he does not already have."""
     if condition in held:
-        _refuse("condition held once", f"'{condition}' is already held")
+        _refuse(N_("condition held once"), _("'{condition}' is already held").format(condition=condition))
 
 
 def check_remove_condition(held: Collection[str], condition: str) -> None:
     """Only a condition the hero holds can be removed."""
     if condition not in held:
-        _refuse("condition held", f"'{condition}' is not held")
+        _refuse(N_("condition held"), _("'{condition}' is not held").format(condition=condition))

@@ -9,7 +9,7 @@ from journal.errors import NotFound
 from journal.service import Journal
 from journal.service import disputes as D
 from journal.service.audit import audit
-from journal.service.sessions import end_session, free_roll, start_session
+from journal.service.sessions import add_salt, end_session, free_roll, start_session
 from journal.systems.stone_wheel import commands as sw
 
 
@@ -54,7 +54,8 @@ def test_a_table_roll_is_reported_as_such(journal: Journal, stone: str) -> None:
 
 def test_a_server_roll_of_a_closed_session_recomputes_from_the_revealed_seed(journal: Journal, stone: str) -> None:
     """The proof carries the commitment and the revealed seed, and the seed gives the recorded dice."""
-    started = start_session(journal, stone, ["Аня"], salts={"Аня": "кот"})
+    started = start_session(journal, stone, ["Аня"])
+    add_salt(journal, stone, "кот", actor="Аня")
     roll = free_roll(journal, stone, "3d6")
     ended = end_session(journal, stone)
     (proof,) = audit(journal, stone, roll.id)["rolls"]

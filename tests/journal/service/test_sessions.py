@@ -10,7 +10,7 @@ from support import tamper
 from journal.errors import NotAuthorized, RuleViolation, ValidationFailed
 from journal.events.envelope import NewEvent
 from journal.service import Journal
-from journal.service.sessions import end_session, free_roll, start_session, verify_rolls
+from journal.service.sessions import add_salt, end_session, free_roll, start_session, verify_rolls
 
 
 @pytest.fixture
@@ -135,7 +135,9 @@ def test_a_refused_command_burns_no_counter(journal: Journal, table: str) -> Non
 
 def test_every_server_die_of_a_closed_session_recomputes(journal: Journal, table: str) -> None:
     """After the session ends, verify_rolls recomputes each server die from the revealed seed."""
-    start_session(journal, table, ["Аня", "Борис"], salts={"Аня": "кот", "Борис": "42"})
+    start_session(journal, table, ["Аня", "Борис"])
+    add_salt(journal, table, "кот", actor="Аня")
+    add_salt(journal, table, "42", actor="Борис")
     free_roll(journal, table, "4d6kh3")
     free_roll(journal, table, "6d10>=7", actor="Аня")
     end_session(journal, table)

@@ -29,11 +29,15 @@ PARAMETERS = {"health": 20, "stamina": 3, "mana": 6, "survival": 10, "attack": 5
               "carry": 40}
 
 
+#: The amounts an experience award may be changed to (its payload's: at least 1).
+XP_RANGE = [1, 2**31 - 1]
+
+
 def line(key: str, kind: str, character: str, item: str, amount: int, status: str, reason: str,
-         other: str | None = None) -> dict[str, Any]:
+         other: str | None = None, proposed: int | None = None, range_: list[int] | None = None) -> dict[str, Any]:
     """One line of a proposal, as ``propose_tally`` returns it."""
     return {"key": key, "kind": kind, "character": character, "other": other, "item": item, "amount": amount,
-            "status": status, "reason": reason}
+            "status": status, "reason": reason, "proposed": proposed, "range": range_}
 
 
 def refused(rule: str, message: str) -> Any:
@@ -59,9 +63,12 @@ def stone(journal: Journal) -> Journal:
 
 
 SW_LINES = [
-    line("session_xp:Ратибор", "session_xp", "Ратибор", "150 min x 50 XP/h", 125, "proposed", "present"),
-    line("session_xp:Вихрь", "session_xp", "Вихрь", "150 min x 50 XP/h", 125, "proposed", "present"),
-    line("master_xp:Мастер", "master_xp", "Мастер", "150 min x 75 XP/h", 187, "proposed", "the Master ran the session"),
+    line("session_xp:Ратибор", "session_xp", "Ратибор", "150 min x 50 XP/h", 125, "proposed", "present",
+         range_=XP_RANGE),
+    line("session_xp:Вихрь", "session_xp", "Вихрь", "150 min x 50 XP/h", 125, "proposed", "present",
+         range_=XP_RANGE),
+    line("master_xp:Мастер", "master_xp", "Мастер", "150 min x 75 XP/h", 187, "proposed", "the Master ran the session",
+         range_=XP_RANGE),
 ]
 
 
@@ -95,7 +102,7 @@ def test_commit_appends_the_proposed_awards_then_the_tally_in_one_append(stone: 
 def test_the_tally_event_summarises_what_was_appended(stone: Journal) -> None:
     """tally.committed names the session, counts the lines and lists them without their status."""
     data = commit_tally(stone, SW, 1)[-1].data
-    summary = [{k: v for k, v in entry.items() if k != "status"} for entry in SW_LINES]
+    summary = [{k: v for k, v in entry.items() if k not in ("status", "range")} for entry in SW_LINES]
     assert data == {"session": 1, "lines": 3, "summary": summary, "skipped": []}
 
 
@@ -154,7 +161,7 @@ def test_a_bonus_award_is_proposed_and_committed_with_its_reason(stone: Journal)
     """--bonus Ёжик=30:... adds a bonus line; the commit appends it as a bonus xp_awarded."""
     bonus = [Bonus("Ёжик", 30, "нашёл карту")]
     assert propose_tally(stone, SW, 1, bonuses=bonus)["lines"][-1] == line(
-        "bonus_xp:Ёжик", "bonus_xp", "Ёжик", "bonus", 30, "proposed", "нашёл карту")
+        "bonus_xp:Ёжик", "bonus_xp", "Ёжик", "bonus", 30, "proposed", "нашёл карту", range_=XP_RANGE)
     award = commit_tally(stone, SW, 1, bonuses=bonus)[-2]
     assert (award.type, award.data["character"], award.data["amount"], award.data["source"],
             award.data["reason"]) == ("stone_wheel.xp_awarded", "Ёжик", 30, "bonus", "нашёл карту")
@@ -188,7 +195,7 @@ def test_skip_of_a_line_not_proposed_is_refused(stone: Journal) -> None:
 def test_a_session_awarded_with_xp_session_is_listed_as_recorded(stone: Journal) -> None:
     """After 'xp session 1' the tally proposes no second award: the awards are listed as recorded."""
     stone_wheel.award_session_xp(stone, SW, 1)
-    recorded = [dict(entry, status="recorded", item="150 min") for entry in SW_LINES]
+    recorded = [dict(entry, status="recorded", item="150 min", range=None) for entry in SW_LINES]
     assert propose_tally(stone, SW, 1)["lines"] == recorded
     assert [e.type for e in commit_tally(stone, SW, 1)] == ["tally.committed"]
 
@@ -222,6 +229,96 @@ def test_the_xp_rates_are_the_house_rules_in_force(stone: Journal) -> None:
     assert [(r["key"], r["item"], r["amount"]) for r in propose_tally(stone, SW, 1)["lines"]] == [
         ("session_xp:Ратибор", "150 min x 60 XP/h", 150), ("session_xp:Вихрь", "150 min x 60 XP/h", 150),
         ("master_xp:Мастер", "150 min x 75 XP/h", 187)]
+
+
+# --- the Master changes a line's amount ----------------------------------------------------------------------
+
+
+def test_a_changed_amount_is_proposed_beside_the_rules_amount(stone: Journal) -> None:
+    """amounts {session_xp:Ратибор: 150}: the line shows 150, the rules' 125 as proposed; the others unchanged."""
+    result = propose_tally(stone, SW, 1, amounts={"session_xp:Ратибор": 150})
+    assert result["lines"] == [
+        line("session_xp:Ратибор", "session_xp", "Ратибор", "150 min x 50 XP/h", 150, "proposed", "present",
+             proposed=125, range_=XP_RANGE), *SW_LINES[1:]]
+
+
+def test_a_changed_amount_is_what_the_award_and_the_tally_record(stone: Journal) -> None:
+    """The commit appends Ратибор's award at 150 (still session 1, 150 min); tally.committed lists 150, proposed 125."""
+    events = commit_tally(stone, SW, 1, amounts={"session_xp:Ратибор": 150, "master_xp:Мастер": 200})
+    assert [(e.data["character"], e.data["amount"], e.data["source"], e.data["session"], e.data["minutes"])
+            for e in events[:3]] == [("Ратибор", 150, "session", 1, 150), ("Вихрь", 125, "session", 1, 150),
+                                     ("Мастер", 200, "session", 1, 150)]
+    assert [(entry["key"], entry["amount"], entry["proposed"]) for entry in events[-1].data["summary"]] == [
+        ("session_xp:Ратибор", 150, 125), ("session_xp:Вихрь", 125, None), ("master_xp:Мастер", 200, 187)]
+
+
+def test_a_changed_amount_is_what_the_sheets_and_the_xp_ledger_show(stone: Journal) -> None:
+    """After the commit Ратибор has 150 XP (125 proposed), Вихрь 125, the Master 200; session 1 earned the same."""
+    commit_tally(stone, SW, 1, amounts={"session_xp:Ратибор": 150, "master_xp:Мастер": 200})
+    folded = stone.at(SW)
+    sheets, ledgers = folded["stone_wheel.sheet"]["characters"], folded["xp"]["characters"]
+    assert [sheets[name]["xp"]["balance"] for name in ("Ратибор", "Вихрь", "Ёжик")] == [150, 125, 0]
+    assert [ledgers[name]["sessions"]["1"]["earned"] for name in ("Ратибор", "Вихрь", MASTER)] == [150, 125, 200]
+    assert folded["stone_wheel.sheet"]["masters"][MASTER]["balance"] == 200
+
+
+def test_the_proposal_of_a_tallied_session_shows_a_changed_amount_and_its_proposal(stone: Journal) -> None:
+    """After a commit at 150, the recorded line reads 150 with the rules' 125 beside it."""
+    commit_tally(stone, SW, 1, amounts={"session_xp:Вихрь": 150})
+    assert [(r["key"], r["amount"], r["status"], r["proposed"]) for r in propose_tally(stone, SW, 1)["lines"]] == [
+        ("session_xp:Ратибор", 125, "recorded", None), ("session_xp:Вихрь", 150, "recorded", 125),
+        ("master_xp:Мастер", 187, "recorded", None)]
+
+
+def test_an_amount_equal_to_the_proposal_changes_nothing(stone: Journal) -> None:
+    """Setting 125 where the rules propose 125 records no proposal beside it."""
+    summary = commit_tally(stone, SW, 1, amounts={"session_xp:Ратибор": 125})[-1].data["summary"]
+    assert (summary[0]["amount"], summary[0]["proposed"]) == (125, None)
+
+
+def test_an_amount_for_a_line_not_proposed_is_refused(stone: Journal) -> None:
+    """A key the tally does not propose is refused, naming the proposed ones; nothing is written."""
+    head = stone.store.head(SW)
+    with pytest.raises(ValidationFailed, match="^" + re.escape(
+            "set: 'session_xp:Ёжик' is not a proposed line of session 1 (proposed: session_xp:Ратибор, "
+            "session_xp:Вихрь, master_xp:Мастер)") + "$"):
+        commit_tally(stone, SW, 1, amounts={"session_xp:Ёжик": 10})
+    assert stone.store.head(SW) == head
+
+
+def test_an_amount_below_the_rules_range_is_refused(stone: Journal) -> None:
+    """An award is at least 1 XP: 0 is refused naming the range; nothing is written."""
+    head = stone.store.head(SW)
+    with pytest.raises(ValidationFailed, match="^" + re.escape(
+            "set: the amount of 'session_xp:Ратибор' must be a whole number from 1 to 2147483647, not 0") + "$"):
+        commit_tally(stone, SW, 1, amounts={"session_xp:Ратибор": 0})
+    assert stone.store.head(SW) == head
+
+
+def test_an_amount_for_a_skipped_line_is_refused(stone: Journal) -> None:
+    """A line both skipped and changed is refused; nothing is written."""
+    head = stone.store.head(SW)
+    with pytest.raises(ValidationFailed, match="^" + re.escape(
+            "set: 'session_xp:Вихрь' is skipped; keep the line to change its amount") + "$"):
+        commit_tally(stone, SW, 1, skip=["session_xp:Вихрь"], amounts={"session_xp:Вихрь": 10})
+    assert stone.store.head(SW) == head
+
+
+def test_a_bonus_amount_can_be_changed_like_any_proposed_line(stone: Journal) -> None:
+    """A bonus of 30 set to 40 is appended at 40, 30 kept as its proposal."""
+    events = commit_tally(stone, SW, 1, bonuses=[Bonus("Ёжик", 30, "нашёл карту")], amounts={"bonus_xp:Ёжик": 40})
+    assert (events[-2].data["amount"], events[-1].data["summary"][-1]["proposed"]) == (40, 30)
+
+
+def test_two_bonuses_for_one_character_are_two_lines_each_with_its_own_key(stone: Journal) -> None:
+    """Two bonuses for Ёжик: 'bonus_xp:Ёжик' and 'bonus_xp:Ёжик#2'; skipping the second commits the first alone."""
+    bonuses = [Bonus("Ёжик", 30, "нашёл карту"), Bonus("Ёжик", 10, "спас коня")]
+    keys = [entry["key"] for entry in propose_tally(stone, SW, 1, bonuses=bonuses)["lines"]]
+    assert keys[-2:] == ["bonus_xp:Ёжик", "bonus_xp:Ёжик#2"]
+    events = commit_tally(stone, SW, 1, bonuses=bonuses, skip=["bonus_xp:Ёжик#2"])
+    awards = [(e.data["character"], e.data["amount"], e.data["reason"]) for e in events
+              if e.type == "stone_wheel.xp_awarded" and e.data["source"] == "bonus"]
+    assert (awards, events[-1].data["skipped"]) == ([("Ёжик", 30, "нашёл карту")], ["bonus_xp:Ёжик#2"])
 
 
 # --- VPT ------------------------------------------------------------------------------------------------------
@@ -300,6 +397,15 @@ def test_vpt_a_tallied_session_is_tallied_once(bonds: Journal) -> None:
     assert bonds.store.head(VPT) == head
 
 
+def test_vpt_a_ticks_change_is_not_changed_by_the_master(bonds: Journal) -> None:
+    """A checklist tick records a change, not an amount: setting one is refused by rule; nothing is written."""
+    head = bonds.store.head(VPT)
+    with refused("tally: amounts", "the amount of 'relationship:Ёжик/Белка' (relationship) is the rules' own: "
+                                   "keep or skip the line"):
+        commit_tally(bonds, VPT, 2, amounts={"relationship:Ёжик/Белка": -2})
+    assert bonds.store.head(VPT) == head
+
+
 def test_vpt_keeps_no_experience_for_a_bonus(bonds: Journal) -> None:
     """A bonus award in a VPT campaign is refused by rule; nothing is written."""
     head = bonds.store.head(VPT)
@@ -361,6 +467,15 @@ def test_dichotomy_a_motive_outcome_needs_an_adventure_ended_in_the_session(adve
     end_session(adventure, DI, minutes=60)
     with refused("tally: motives", "no adventure ended in session 2"):
         propose_tally(adventure, DI, 2, motives=[MotiveChoice("Взломщик", "Truth", "fulfilled")])
+
+
+def test_dichotomy_a_changed_motive_award_is_what_the_sheet_shows(adventure: Journal) -> None:
+    """Truth betrayed (+3) set to 4: the award records 4 and Взломщик's balance is 2 + 4."""
+    events = commit_tally(adventure, DI, 1, motives=[MotiveChoice("Взломщик", "Truth", "betrayed")],
+                          amounts={"motive:Взломщик:Truth": 4})
+    assert (events[0].data["amount"], events[0].data["outcome"], events[-1].data["summary"][0]["proposed"]) == (
+        4, "betrayed", 3)
+    assert adventure.at(DI)["dichotomy.sheet"]["characters"]["Взломщик"]["xp"]["balance"] == 6
 
 
 def test_dichotomy_a_bonus_is_renown_xp(adventure: Journal) -> None:

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from journal.errors import NotAuthorized, NotFound, ValidationFailed
+from journal.errors import NotAuthorized, NotFound
 from journal.events import Payload
 from journal.events.envelope import Event
+from journal.events.names import check_name
+from journal.i18n import _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from projections.dichotomy import sheet as sheet_projection
@@ -30,11 +32,8 @@ def run(journal: Journal, campaign: str, decide: Callable[[Context], list[Payloa
 
 
 def name(kind: str, text: str) -> str:
-    """A name as typed, trimmed; refuse an empty one."""
-    text = text.strip()
-    if not text:
-        raise ValidationFailed(f"{kind}: must not be empty")
-    return text
+    """A name as typed, trimmed, under the journal's one name rule (journal/events/names.py)."""
+    return check_name(kind, text)
 
 
 def state(ctx: Context) -> dict[str, Any]:
@@ -47,7 +46,7 @@ def character(ctx: Context, name: str) -> dict[str, Any]:
     """The sheet of character ``name``; NotFound when the campaign has none of that name."""
     sheet = state(ctx)["characters"].get(name)
     if sheet is None:
-        raise NotFound(f"no character named '{name}' in campaign '{ctx.name}'")
+        raise NotFound(_("no character named '{name}' in campaign '{campaign}'").format(name=name, campaign=ctx.name))
     return sheet
 
 
@@ -55,5 +54,6 @@ def own(ctx: Context, name: str, what: str) -> dict[str, Any]:
     """The sheet of ``name``, refusing anyone but its player and the GM."""
     sheet = character(ctx, name)
     if not ctx.is_master and sheet["player"] != ctx.actor:
-        raise NotAuthorized(f"only the GM or {sheet['player']}, who plays {name}, may {what} ('{ctx.actor}' may not)")
+        raise NotAuthorized(_("only the GM or {player}, who plays {name}, may {what} ('{actor}' may not)")
+                            .format(player=sheet['player'], name=name, what=what, actor=ctx.actor))
     return sheet

@@ -4,6 +4,7 @@ swapped motives (the player or the GM)."""
 from __future__ import annotations
 
 from journal.events.envelope import Event
+from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.dichotomy import events, names, rules
@@ -16,7 +17,7 @@ def start_adventure(journal: Journal, campaign: str, title: str = "", actor: str
 
     def decide(ctx: Context) -> list:
         adventures = state(ctx)["adventures"]
-        ctx.require_master("start an adventure")
+        ctx.require_master(N_("start an adventure"))
         number = adventures["started"] + 1
         rules.check_adventure_start(adventures["started"], adventures["ended"], number)
         return [events.AdventureStarted(number=number, title=title)]
@@ -29,7 +30,7 @@ def end_adventure(journal: Journal, campaign: str, actor: str | None = None) -> 
 
     def decide(ctx: Context) -> list:
         adventures = state(ctx)["adventures"]
-        ctx.require_master("end an adventure")
+        ctx.require_master(N_("end an adventure"))
         number = adventures["started"]
         rules.check_adventure_end(adventures["started"], adventures["ended"], number)
         return [events.AdventureEnded(number=number)]
@@ -49,7 +50,7 @@ def record_motive(
 
     def decide(ctx: Context) -> list:
         current = state(ctx)
-        ctx.require_master("score a motive")
+        ctx.require_master(N_("score a motive"))
         sheet = character(ctx, character_name)
         adventure = rules.scoring_adventure(current["adventures"]["started"])
         slot, xp = rules.score_motive(motive_slots(sheet), held, result, adventure)
@@ -66,7 +67,7 @@ def record_renown(
 
     def decide(ctx: Context) -> list:
         current = state(ctx)
-        ctx.require_master("award renown XP")
+        ctx.require_master(N_("award renown XP"))
         character(ctx, character_name)
         adventure = current["adventures"]["started"] or None
         return [events.XpAwarded(character=character_name, amount=amount, source="renown", reason=reason,

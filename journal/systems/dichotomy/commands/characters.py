@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from journal.errors import NotAuthorized, RuleViolation
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.dichotomy import events, names, rules
@@ -37,9 +38,11 @@ def create_character(
         current = state(ctx)
         owner = ctx.actor if player is None else name("player", player)
         if owner != ctx.actor and not ctx.is_master:
-            raise NotAuthorized(f"only the GM may create a character for another member ('{ctx.actor}' is a player)")
+            raise NotAuthorized(_("only the GM may create a character for another member ('{actor}' is a player)")
+                                .format(actor=ctx.actor))
         if owner not in ctx.campaign["members"]:
-            raise RuleViolation("dichotomy: played by a member", f"'{owner}' is not a member of '{ctx.name}'")
+            raise RuleViolation(N_("dichotomy: played by a member"), _("'{owner}' is not a member of '{name}'")
+                                                                     .format(owner=owner, name=ctx.name))
         rules.check_new_name(new_name, current["characters"])
         created = rules.create_character(typed, chosen, held)
         adventures = current["adventures"]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from journal.errors import RuleViolation, ValidationFailed
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.dichotomy import events, names, rules
@@ -16,7 +17,8 @@ def _two(label: str, values: int | Sequence[int]) -> tuple[int, int]:
     if isinstance(values, int):
         return values, values
     if len(values) != 2:
-        raise ValidationFailed(f"{label}: one value for both dice, or one per die (two), not {len(values)}")
+        raise ValidationFailed(_("{label}: one value for both dice, or one per die (two), not {count}")
+                               .format(label=label, count=len(values)))
     return values[0], values[1]
 
 
@@ -39,17 +41,18 @@ def record_check(
     names for it (``against``); no TN is given then.
     """
     if len(attributes) != 2:
-        raise ValidationFailed(f"attributes: a check names two attributes, one per die, not {len(attributes)}")
+        raise ValidationFailed(_("attributes: a check names two attributes, one per die, not {count}")
+                               .format(count=len(attributes)))
     tied = [names.attribute(text) for text in attributes]
     tns = _two("tn", rules.STANDARD_TN if tn is None else tn)
     mods = _two("modifier", modifiers)
     if defender is None and against is not None:
-        raise ValidationFailed("against: the defender's attributes need a defender")
+        raise ValidationFailed(_("against: the defender's attributes need a defender"))
     if defender is not None:
         if against is None or len(against) != 2:
-            raise ValidationFailed("against: against a defender, name the defender's attribute for each die (two)")
+            raise ValidationFailed(_("against: against a defender, name the defender's attribute for each die (two)"))
         if tn is not None:
-            raise ValidationFailed("tn: against a defender the TN is 5 + the defender's attribute; give no TN")
+            raise ValidationFailed(_("tn: against a defender the TN is 5 + the defender's attribute; give no TN"))
     named = None if against is None else [names.attribute(text) for text in against]
 
     def decide(ctx: Context) -> list:
@@ -58,7 +61,8 @@ def record_check(
         targets = tns
         if defender is not None and named is not None:
             if defender == character_name:
-                raise RuleViolation("dichotomy: conflict between two characters", f"{character_name} cannot oppose itself")
+                raise RuleViolation(N_("dichotomy: conflict between two characters"), _("{character_name} cannot oppose itself")
+                                                                                      .format(character_name=character_name))
             opposed = character(ctx, defender)
             targets = (rules.pvp_tn(opposed["attributes"][named[0]]), rules.pvp_tn(opposed["attributes"][named[1]]))
         specs = [rules.DieSpec(attr, sheet["attributes"][attr], target, mod)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from journal.errors import ValidationFailed
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.dichotomy import events, rules
@@ -24,11 +25,11 @@ def apply_damage(
     the end of the career exactly when the third Hit after both state circles falls."""
 
     if end is not None and end not in rules.CAREER_ENDS:
-        raise ValidationFailed(f"end: '{end}' is not death or career_ended")
+        raise ValidationFailed(_("end: '{end}' is not death or career_ended").format(end=end))
 
     def decide(ctx: Context) -> list:
         state(ctx)
-        ctx.require_master("apply damage")
+        ctx.require_master(N_("apply damage"))
         sheet = character(ctx, character_name)
         rules.check_in_play(character_name, sheet["status"])
         result = rules.apply_round_damage(track(sheet), damage, end)
@@ -58,7 +59,7 @@ def end_fight(journal: Journal, campaign: str, note: str = "", actor: str | None
 
     def decide(ctx: Context) -> list:
         state(ctx)
-        ctx.require_master("end a fight")
+        ctx.require_master(N_("end a fight"))
         return [events.FightEnded(note=note)]
 
     return run(journal, campaign, decide, actor)
@@ -69,7 +70,7 @@ def recover_hits(
 ) -> Event:
     """Shaken Hits restored: 1 by the Recover action (3 AP), all of them by rest after the fight."""
     if how not in rules.RECOVERY_KINDS:
-        raise ValidationFailed(f"how: '{how}' is not recover_action or rest")
+        raise ValidationFailed(_("how: '{how}' is not recover_action or rest").format(how=how))
 
     def decide(ctx: Context) -> list:
         sheet = own(ctx, character_name, "recover Hits")
@@ -84,11 +85,11 @@ def heal_injury(journal: Journal, campaign: str, character_name: str, injury: st
     """The Injury (after a full rest) or the Serious injury (after a week) healed (the GM)."""
 
     if injury not in rules.INJURY_KINDS:
-        raise ValidationFailed(f"injury: '{injury}' is not injury or serious")
+        raise ValidationFailed(_("injury: '{injury}' is not injury or serious").format(injury=injury))
 
     def decide(ctx: Context) -> list:
         state(ctx)
-        ctx.require_master("heal an injury")
+        ctx.require_master(N_("heal an injury"))
         sheet = character(ctx, character_name)
         rules.check_in_play(character_name, sheet["status"])
         new = rules.heal_injury(track(sheet), injury)

@@ -6,6 +6,7 @@ from typing import Any
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation
 from journal.events import Payload, parse_payload
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.events import AttackDamage, DamageTaken, Died, PoolRoll
@@ -28,7 +29,7 @@ def character(ctx: Context, name: str) -> dict[str, Any]:
     """The named character's sheet; NotFound when the campaign has none by that name."""
     found = state(ctx)["characters"].get(name)
     if found is None:
-        raise NotFound(f"no character named '{name}' in '{ctx.name}'")
+        raise NotFound(_("no character named '{name}' in '{campaign}'").format(name=name, campaign=ctx.name))
     return found
 
 
@@ -36,7 +37,8 @@ def require_owner(ctx: Context, name: str, what: str) -> dict[str, Any]:
     """The sheet of ``name``, when the actor is the Master or that character's player."""
     found = character(ctx, name)
     if not ctx.is_master and ctx.actor != found["player"]:
-        raise NotAuthorized(f"only the Master or {found['player']} may {what} for {name} ('{ctx.actor}' is a player)")
+        raise NotAuthorized(_("only the Master or {player} may {what} for {name} ('{actor}' is a player)")
+                            .format(player=found['player'], what=what, name=name, actor=ctx.actor))
     return found
 
 
@@ -52,7 +54,8 @@ def pool_roll(
     levels = 0
     if skill is not None:
         if skill not in found["skills"]:
-            raise RuleViolation("stone_wheel: skill", f"{name} has no skill '{skill}'")
+            raise RuleViolation(N_("stone_wheel: skill"), _("{name} has no skill '{skill}'")
+                                                          .format(name=name, skill=skill))
         levels = found["skills"][skill]
     plan = rules.plan_pool(threshold, levels, pool)
     if dice is not None:
@@ -63,25 +66,28 @@ def pool_roll(
                     threshold=result.threshold, roll=roll, successes=result.successes)
 
 
-def harm(name: str, found: dict[str, Any], amount: int, cause: str, attack: AttackDamage | None = None) -> list[Payload]:
-    """Damage to a living character, and its death in the same append when Survival reaches 0."""
+def harm(name: str, found: dict[str, Any], amount: int, cause: str, attack: AttackDamage | None = None,
+         by: str | None = None) -> list[Payload]:
+    """Damage to a living character, and its death in the same append when Survival reaches 0.
+
+    ``by``: the character whose combat action ``cause`` struck (None: ``cause`` is the Master's words)."""
     rules.check_alive(name, found["dead"])
     out: list[Payload] = [build(DamageTaken, {"character": name, "amount": amount, "cause": cause,
-                                              "attack": None if attack is None else attack.model_dump()})]
+                                              "attack": None if attack is None else attack.model_dump(), "by": by})]
     after = rules.apply_damage(found["current"]["health"], found["current"]["survival"], amount)
     if after.survival == 0:
         rules.check_death(after.survival, found["dead"])
-        out.append(Died(character=name, cause=cause))
+        out.append(Died(character=name, cause=cause, by=by))
     return out
 
 
 def attack_harm(
     name: str, found: dict[str, Any], *, weapon: int, character_damage: int, margin: int, armour: int,
-    firearm: bool, critical: bool, cause: str,
+    firearm: bool, critical: bool, cause: str, by: str,
 ) -> list[Payload]:
     """Attack damage (weapon + character damage unless a firearm + margin - armour, +1/4 if critical)."""
     amount = rules.attack_damage(weapon, character_damage, margin, adds_character_damage=not firearm,
                                  armour=armour, critical=critical)
     terms = AttackDamage(weapon=weapon, character_damage=character_damage, adds_character_damage=not firearm,
                          margin=margin, armour=armour, critical=critical)
-    return harm(name, found, amount, cause, terms)
+    return harm(name, found, amount, cause, terms, by)

@@ -7,6 +7,7 @@ from typing import Any
 
 from journal.errors import RuleViolation
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.stone_wheel import rules
@@ -36,10 +37,11 @@ def create_character(
     """The Master brings a character into the world with its type, race, class and numbers."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("create a character")
+        ctx.require_master(N_("create a character"))
         rules.check_new_character(name, state(ctx)["characters"])
         if player not in ctx.campaign["members"]:
-            raise RuleViolation("stone_wheel: character player", f"'{player}' is not a member of '{ctx.name}'")
+            raise RuleViolation(N_("stone_wheel: character player"), _("'{player}' is not a member of '{name}'")
+                                                                     .format(player=player, name=ctx.name))
         return [build(CharacterCreated, {
             "character": name, "player": player, "kind": kind, "race": race, "class": class_,
             "characteristics": characteristics, "parameters": parameters, "skills": dict(skills or {}),
@@ -58,10 +60,10 @@ def record_damage(
     """
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("record damage")
+        ctx.require_master(N_("record damage"))
         found = character(ctx, name)
         if amount < 0:
-            raise RuleViolation("stone_wheel: damage terms", f"damage cannot be {amount}")
+            raise RuleViolation(N_("stone_wheel: damage terms"), _("damage cannot be {amount}").format(amount=amount))
         return harm(name, found, amount, cause)
 
     return journal.execute(campaign, decide, actor, PROJECTIONS)
@@ -74,7 +76,7 @@ def record_effect(
     """The Master puts an effect (burn, fracture, fatigue ...) on a character, or takes it off."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("record effects")
+        ctx.require_master(N_("record effects"))
         found = character(ctx, name)
         if remove:
             rules.check_effect_removal(found["effects"], effect)
@@ -89,7 +91,7 @@ def record_perk(journal: Journal, campaign: str, name: str, perk: str, note: str
     """The Master writes a perk on the sheet (a scar, a lost limb ...)."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("record perks")
+        ctx.require_master(N_("record perks"))
         character(ctx, name)
         return [build(PerkGained, {"character": name, "perk": perk, "note": note})]
 
@@ -116,7 +118,7 @@ def record_revival(
     """The Master records the soul's return, with the Health and Survival the character comes back with."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("revive a character")
+        ctx.require_master(N_("revive a character"))
         found = character(ctx, name)
         rules.check_revival(found["dead"], body_buried=body_buried, body_destroyed=body_destroyed)
         return [build(Revived, {"character": name, "by": by, "method": method, "health": health,

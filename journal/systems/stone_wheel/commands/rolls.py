@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.errors import RuleViolation, ValidationFailed
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.stone_wheel import rules
@@ -46,15 +47,17 @@ def record_exchange(
     (``counter_weapon`` for the target's landed counterattack), and a death when Survival reaches 0.
     """
     if response == "none" and (answer_threshold, answer_pool, answer_dice) != (None, None, None):
-        raise ValidationFailed("response: an unanswered challenge takes no answer threshold, pool or dice")
+        raise ValidationFailed(_("response: an unanswered challenge takes no answer threshold, pool or dice"))
     if response != "none" and (answer_threshold is None or answer_pool is None):
-        raise ValidationFailed(f"response: a {response} needs the answer's threshold and pool")
+        raise ValidationFailed(_("response: a {response} needs the answer's threshold and pool")
+                               .format(response=response))
 
     def decide(ctx: Context) -> list:
         attacker = require_owner(ctx, challenger, "record a challenge")
         defender = character(ctx, target)
         if target == challenger:
-            raise RuleViolation("stone_wheel: exchange", f"{challenger} cannot challenge themselves")
+            raise RuleViolation(N_("stone_wheel: exchange"), _("{challenger} cannot challenge themselves")
+                                                             .format(challenger=challenger))
         rules.check_can_act(challenger, attacker["status"])
         rules.check_alive(target, defender["dead"])
         challenge = pool_roll(ctx, challenger, attacker, threshold, pool, skill, dice)
@@ -73,12 +76,12 @@ def record_exchange(
         if outcome.striker == "challenger" and weapon is not None:
             out += attack_harm(target, defender, weapon=weapon, character_damage=attacker["parameters"]["damage"],
                                margin=outcome.final_margin, armour=armour, firearm=firearm,
-                               critical=outcome.critical, cause=f"{action} by {challenger}")
+                               critical=outcome.critical, cause=action, by=challenger)
         elif outcome.striker == "responder" and counter_weapon is not None:
             out += attack_harm(challenger, attacker, weapon=counter_weapon,
                                character_damage=defender["parameters"]["damage"], margin=outcome.final_margin,
                                armour=counter_armour, firearm=False, critical=outcome.critical,
-                               cause=f"counterattack by {target}")
+                               cause="counterattack", by=target)
         return out
 
     return journal.execute(campaign, decide, actor, PROJECTIONS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from journal.events.envelope import Event
+from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.stone_wheel import rules
@@ -14,7 +15,7 @@ def start_turn_mode(journal: Journal, campaign: str, reason: str = "", actor: st
     """The Master starts turn mode; violations are counted afresh."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("start turn mode")
+        ctx.require_master(N_("start turn mode"))
         rules.check_turn_mode_start(state(ctx)["turn_mode"])
         return [TurnModeStarted(reason=reason)]
 
@@ -25,7 +26,7 @@ def end_turn_mode(journal: Journal, campaign: str, actor: str | None = None) -> 
     """The Master ends turn mode; characters knocked out for breaking turn order come to."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("end turn mode")
+        ctx.require_master(N_("end turn mode"))
         rules.check_turn_mode_end(state(ctx)["turn_mode"])
         return [TurnModeEnded()]
 
@@ -36,7 +37,7 @@ def record_violation(journal: Journal, campaign: str, name: str, actor: str | No
     """The Master records a turn-order violation: 1st warning, 2nd half current Health, 3rd unconscious."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("record a turn-order violation")
+        ctx.require_master(N_("record a turn-order violation"))
         found = character(ctx, name)
         rules.check_alive(name, found["dead"])
         sheets = state(ctx)

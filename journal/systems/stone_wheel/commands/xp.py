@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from journal.errors import NotFound, RuleViolation
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.house_rules import number_in_force
 from journal.service.journal import Journal
@@ -20,11 +21,11 @@ def award_session_xp(journal: Journal, campaign: str, session: int, actor: str |
     ``xp_per_hour_master`` house rules).  A session is awarded once."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("award session experience")
+        ctx.require_master(N_("award session experience"))
         sheets = state(ctx)
         record = ctx.sessions["sessions"].get(str(session))
         if record is None:
-            raise NotFound(f"no session {session} in '{ctx.name}'")
+            raise NotFound(_("no session {session} in '{name}'").format(session=session, name=ctx.name))
         first = sheets["session_awards"].get(str(session))
         rules.check_session_award(session, record["ended_at"] is not None,
                                   None if first is None else f"version {first['version']}, event {first['id']}")
@@ -44,7 +45,8 @@ def award_session_xp(journal: Journal, campaign: str, session: int, actor: str |
             out.append(XpAwarded(character=ctx.campaign["master"], amount=xp.master, source="session",
                                  minutes=minutes, master=True, session=session))
         if not out:
-            raise RuleViolation("stone_wheel: session award", f"session {session} ({minutes} min) earns no experience")
+            raise RuleViolation(N_("stone_wheel: session award"), _("session {session} ({minutes} min) earns no experience")
+                                                                  .format(session=session, minutes=minutes))
         return out
 
     return journal.execute(campaign, decide, actor, PROJECTIONS)
@@ -56,7 +58,7 @@ def award_bonus_xp(
     """The Master awards extra experience for plot-advancing play, with a reason."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("award bonus experience")
+        ctx.require_master(N_("award bonus experience"))
         character(ctx, name)
         rules.check_bonus_award(amount, reason)
         return [XpAwarded(character=name, amount=amount, source="bonus", reason=reason)]

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from projections.vpt import bonds, sheet
@@ -32,7 +33,8 @@ def make(model: type[Any], **fields: Any) -> Any:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "data"
         kind = getattr(model, "type", "") or model.__name__
-        raise ValidationFailed(f"{kind}: field '{where}': {first['msg']}") from None
+        raise ValidationFailed(_("{kind}: field '{where}': {msg}")
+                               .format(kind=kind, where=where, msg=first['msg'])) from None
 
 
 def begin(ctx: Context) -> dict[str, Any]:
@@ -45,7 +47,8 @@ def character(ctx: Context, name: str) -> dict[str, Any]:
     """The sheet of character ``name``; NotFound when the campaign has none by that name."""
     found = ctx.states["sheet"]["characters"].get(name)
     if found is None:
-        raise NotFound(f"no character named '{name}' in '{ctx.name}' (create it with 'journal vpt char')")
+        raise NotFound(_("no character named '{name}' in '{campaign}' (create it with 'journal vpt char')")
+                       .format(name=name, campaign=ctx.name))
     return found
 
 
@@ -53,14 +56,15 @@ def require_player_or_master(ctx: Context, name: str, what: str) -> dict[str, An
     """The sheet of ``name``, when the actor is its player or the Master; else NotAuthorized."""
     found = character(ctx, name)
     if not ctx.is_master and found["player"] != ctx.actor:
-        raise NotAuthorized(f"only {name}'s player ({found['player']}) or the Master may {what} ('{ctx.actor}' is not)")
+        raise NotAuthorized(_("only {name}'s player ({player}) or the Master may {what} ('{actor}' is not)")
+                            .format(name=name, player=found['player'], what=what, actor=ctx.actor))
     return found
 
 
 def require_alive(name: str, found: dict[str, Any]) -> None:
     """The dead make no more rolls."""
     if not found["alive"]:
-        raise RuleViolation("vpt: the dead do not act", f"{name} is dead")
+        raise RuleViolation(N_("vpt: the dead do not act"), _("{name} is dead").format(name=name))
 
 
 def run(journal: Journal, campaign: str, decide: Callable[[Context], list], actor: str | None) -> list[Event]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from journal.errors import NotAuthorized, RuleViolation
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.vpt import events as ev
@@ -24,8 +25,8 @@ from journal.systems.vpt.commands._common import begin, character, make, require
 from projections.vpt import bonds
 
 #: Checklist items only the GM records: his confirmation of the tally's proposal, his declaration.
-MASTER_ITEMS = {"no_interaction": "confirm 'no interaction'", "date_especially_successful":
-                "declare a date especially successful"}
+MASTER_ITEMS = {"no_interaction": N_("confirm 'no interaction'"), "date_especially_successful":
+                N_("declare a date especially successful")}
 
 
 def _run(journal: Journal, campaign: str, decide: Any, actor: str | None) -> Event:
@@ -57,7 +58,7 @@ def tick_relationship(journal: Journal, campaign: str, name: str, other: str, it
 
     def decide(ctx: Context) -> list:
         begin(ctx)
-        session = ctx.require_session("a relationship tick")["number"]
+        session = ctx.require_session(N_("a relationship tick"))["number"]
         require_player_or_master(ctx, name, f"tick {name}'s relationships")
         character(ctx, other)
         _check_items(ctx, items)
@@ -75,7 +76,8 @@ def _current_revenge(ctx: Context, avenger: str, rule: str | None = None) -> dic
     """The avenger's current revenge; with ``rule``, refuse (by that rule) when he has none."""
     current = ctx.states["bonds"]["revenges"].get(avenger)
     if current is None and rule is not None:
-        raise RuleViolation(rule, f"{avenger} craves no revenge ('journal vpt revenge' chooses a target)")
+        raise RuleViolation(rule, _("{avenger} craves no revenge ('journal vpt revenge' chooses a target)")
+                                  .format(avenger=avenger))
     return current
 
 
@@ -85,7 +87,7 @@ def tick_revenge(journal: Journal, campaign: str, avenger: str, items: Sequence[
 
     def decide(ctx: Context) -> list:
         begin(ctx)
-        session = ctx.require_session("a revenge tick")["number"]
+        session = ctx.require_session(N_("a revenge tick"))["number"]
         require_player_or_master(ctx, avenger, f"tick {avenger}'s revenge")
         _check_items(ctx, [i for i in items if i == "no_interaction"])
         current = _current_revenge(ctx, avenger, "vpt: revenge tick needs the current target")
@@ -122,8 +124,8 @@ def renounce_status(journal: Journal, campaign: str, name: str, other: str, stat
         begin(ctx)
         sheet = character(ctx, name)
         if sheet["player"] != ctx.actor:
-            raise NotAuthorized(f"only {name}'s player ({sheet['player']}) may renounce {name}'s Status "
-                                f"('{ctx.actor}' is not)")
+            raise NotAuthorized(_("only {name}'s player ({player}) may renounce {name}'s Status ('{actor}' is not)")
+                                .format(name=name, player=sheet['player'], actor=ctx.actor))
         held = ctx.states["bonds"]["relationships"].get(name, {}).get(other, {"statuses": []})["statuses"]
         rules.check_status_renounce(name, other, status, held)
         return [make(ev.StatusRenounced, character=name, other=other, status=status)]

@@ -14,6 +14,7 @@ from typing import Any
 
 from journal.errors import RuleViolation
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.systems.vpt import events as ev
@@ -58,13 +59,16 @@ def create_character(
         state = begin(ctx)
         owner = player or ctx.actor
         if owner != ctx.actor:
-            ctx.require_master("create a character for another member")
+            ctx.require_master(N_("create a character for another member"))
         if owner not in ctx.campaign["members"]:
-            raise RuleViolation("vpt: characters belong to members", f"'{owner}' is not a member of '{ctx.name}'")
+            raise RuleViolation(N_("vpt: characters belong to members"), _("'{owner}' is not a member of '{name}'")
+                                                                         .format(owner=owner, name=ctx.name))
         if name.strip() in state["characters"]:
-            raise RuleViolation("vpt: characters are unique", f"'{name.strip()}' already exists in '{ctx.name}'")
+            raise RuleViolation(N_("vpt: characters are unique"), _("'{strip}' already exists in '{name}'")
+                                                                  .format(strip=name.strip(), name=ctx.name))
         if limit is not None and ctx.campaign["members"][owner] != "master":
-            raise RuleViolation("vpt: a limit is for GM characters", f"{name.strip()} is {owner}'s character")
+            raise RuleViolation(N_("vpt: a limit is for GM characters"), _("{strip} is {owner}'s character")
+                                                                         .format(strip=name.strip(), owner=owner))
         return [make(ev.CharacterCreated, name=name.strip(), player=owner, hit_bonus=hit_bonus,
                      health_bonus=health_bonus, morale=morale, preparation=preparation,
                      dungeon_speed=dungeon_speed, limit=limit)]
@@ -89,7 +93,8 @@ def roll_initiative(
     def decide(ctx: Context) -> list:
         begin(ctx)
         if mode not in ("reckless", "careful"):
-            raise RuleViolation("vpt: initiative mode", f"initiative is 'reckless' or 'careful', not '{mode}'")
+            raise RuleViolation(N_("vpt: initiative mode"), _("initiative is 'reckless' or 'careful', not '{mode}'")
+                                                            .format(mode=mode))
         roll = ctx.dice(6, 2 if mode == "reckless" else 1, dice)
         outcome = rules.roll_initiative(mode, roll.dice, enemies, party)
         sides = [ev.EnemySide(name=s.name, initiative=s.initiative, kind=s.kind) for s in enemies]
@@ -109,7 +114,7 @@ def set_weapon_table(
 
     def decide(ctx: Context) -> list:
         begin(ctx)
-        ctx.require_master("set the weapon table")
+        ctx.require_master(N_("set the weapon table"))
         return [make(ev.WeaponTableSet, weapons=dict(weapons))]
 
     return _run(journal, campaign, decide, actor)[0]
@@ -132,7 +137,7 @@ def set_weapon(
 
     def decide(ctx: Context) -> list:
         begin(ctx)
-        ctx.require_master("set the weapon table")
+        ctx.require_master(N_("set the weapon table"))
         return [make(ev.WeaponTableSet, merge=True, weapons={name: {
             "target": target, "initiative": initiative, "extra_attacks": extra_attacks,
             "fires_in_melee": fires_in_melee, "mounted_bonus": mounted_bonus,
@@ -163,22 +168,26 @@ def _combatant(ctx: Context, fighter: Fighter, names: Collection[str]) -> ev.Mel
     if fighter.initiative is not None:
         base = fighter.initiative
     elif fighter.weapon is None:
-        raise RuleViolation("vpt: weapon initiative", f"{fighter.character}: name a weapon or give its initiative")
+        raise RuleViolation(N_("vpt: weapon initiative"), _("{character}: name a weapon or give its initiative")
+                                                          .format(character=fighter.character))
     elif row is None:
-        raise RuleViolation("vpt: weapon initiative",
-                            f"weapon '{fighter.weapon}' is not in the campaign's weapon table")
+        raise RuleViolation(N_("vpt: weapon initiative"),
+                            _("weapon '{weapon}' is not in the campaign's weapon table").format(weapon=fighter.weapon))
     else:
         base = row["initiative"]
     if fighter.engaged is not None and fighter.engaged not in names:
-        raise RuleViolation("vpt: melee order",
-                            f"{fighter.character} engaged {fighter.engaged}, who is not in this melee")
+        raise RuleViolation(N_("vpt: melee order"),
+                            _("{character} engaged {engaged}, who is not in this melee")
+                            .format(character=fighter.character, engaged=fighter.engaged))
     if fighter.engaged == fighter.character:
-        raise RuleViolation("vpt: melee order", f"{fighter.character} cannot engage himself")
+        raise RuleViolation(N_("vpt: melee order"), _("{character} cannot engage himself")
+                                                    .format(character=fighter.character))
     mounted_bonus = 0
     if fighter.mounted:
         mounted_bonus = row["mounted_bonus"] if row is not None else 0
         if mounted_bonus == 0:
-            raise RuleViolation("vpt: mounted bonus", f"{fighter.character}'s weapon is not marked for mounted combat")
+            raise RuleViolation(N_("vpt: mounted bonus"), _("{character}'s weapon is not marked for mounted combat")
+                                                          .format(character=fighter.character))
     combatant = rules.Combatant(fighter.character, base, fighter.engaged is not None, fighter.won_initiative,
                                 mounted_bonus)
     return make(ev.MeleeEntry, character=fighter.character, weapon=fighter.weapon, weapon_initiative=base,
@@ -191,9 +200,9 @@ def set_melee_order(journal: Journal, campaign: str, fighters: Sequence[Fighter]
 
     def decide(ctx: Context) -> list:
         begin(ctx)
-        ctx.require_master("set the melee order")
+        ctx.require_master(N_("set the melee order"))
         if not fighters:
-            raise RuleViolation("vpt: melee order", "a melee needs at least one character")
+            raise RuleViolation(N_("vpt: melee order"), _("a melee needs at least one character"))
         names = [f.character for f in fighters]
         entries = [_combatant(ctx, fighter, names) for fighter in fighters]
         outcome = rules.melee_order([rules.Combatant(e.character, e.effective_initiative) for e in entries])
@@ -211,7 +220,8 @@ def _sheet_modifiers(ctx: Context, attacker: dict[str, Any], defender: dict[str,
     read = [*SHEET_MODIFIERS, *(["enemy_preparation"] if defender is not None else [])]
     for name in given:
         if name in read:
-            raise RuleViolation("vpt: hit modifiers", f"'{name}' is read from the sheets; do not give it")
+            raise RuleViolation(N_("vpt: hit modifiers"), _("'{name}' is read from the sheets; do not give it")
+                                                          .format(name=name))
     modifiers = dict(given)
     modifiers.update(rules.condition_modifiers(attacker["wounds"]))
     if attacker["preparation"] > 4:
@@ -248,19 +258,21 @@ def record_hit(
         sheet = require_player_or_master(ctx, attacker, f"roll {attacker}'s hits")
         require_alive(attacker, sheet)
         if attack not in ("melee", "ranged"):
-            raise RuleViolation("vpt: attack kind", f"an attack is 'melee' or 'ranged', not '{attack}'")
+            raise RuleViolation(N_("vpt: attack kind"), _("an attack is 'melee' or 'ranged', not '{attack}'")
+                                                        .format(attack=attack))
         foe = character(ctx, defender) if defender is not None else None
         if defender == attacker:
-            raise RuleViolation("vpt: hit target", f"{attacker} cannot attack himself")
+            raise RuleViolation(N_("vpt: hit target"), _("{attacker} cannot attack himself").format(attacker=attacker))
         if count < 1:
-            raise RuleViolation("vpt: hit dice", f"a hit throws at least one d6, not {count}")
+            raise RuleViolation(N_("vpt: hit dice"), _("a hit throws at least one d6, not {count}").format(count=count))
         row = state["weapons"].get(weapon) if weapon is not None else None
         if attack == "ranged":
             rules.check_ranged_attack(in_melee, bool(row and row["fires_in_melee"]))
         given = dict(modifiers or {})
         if "mounted" in given and row is not None and given["mounted"] != row["mounted_bonus"]:
-            raise RuleViolation("vpt: mounted bonus",
-                                f"'{weapon}' gives {row['mounted_bonus']:+d} on horseback, not {given['mounted']:+d}")
+            raise RuleViolation(N_("vpt: mounted bonus"),
+                                _("'{weapon}' gives {mounted_bonus:+d} on horseback, not {mounted:+d}")
+                                .format(weapon=weapon, mounted_bonus=row['mounted_bonus'], mounted=given['mounted']))
         applied = _sheet_modifiers(ctx, sheet, foe, given)
         goal = rules.hit_target(weapon, {n: w["target"] for n, w in state["weapons"].items()}, target)
         roll = ctx.dice(6, count, dice)
@@ -283,7 +295,7 @@ def record_wounds(journal: Journal, campaign: str, name: str, wounds: int = 1, a
 
     def decide(ctx: Context) -> list:
         begin(ctx)
-        ctx.require_master("record wounds")
+        ctx.require_master(N_("record wounds"))
         sheet = character(ctx, name)
         return [make(ev.WoundsTaken, character=name, wounds=wounds, total=sheet["wounds"] + wounds)]
 
@@ -302,7 +314,8 @@ def check_death(journal: Journal, campaign: str, name: str, dice: list[int] | No
         sheet = require_player_or_master(ctx, name, f"roll {name}'s death check")
         require_alive(name, sheet)
         if sheet["wounds"] < 1:
-            raise RuleViolation("vpt: death check", f"only a wounded character makes a death check ({name}: 0 wounds)")
+            raise RuleViolation(N_("vpt: death check"), _("only a wounded character makes a death check ({name}: 0 wounds)")
+                                                        .format(name=name))
         roll = ctx.dice(6, 2, dice)
         outcome = rules.death_check(roll.dice, sheet["health_bonus"], sheet["wounds"])
         return [make(ev.DeathChecked, character=name, roll=roll, health_bonus=sheet["health_bonus"],
@@ -317,7 +330,7 @@ def check_morale(journal: Journal, campaign: str, name: str, group_health: int =
 
     def decide(ctx: Context) -> list:
         begin(ctx)
-        ctx.require_master("roll morale")
+        ctx.require_master(N_("roll morale"))
         sheet = character(ctx, name)
         require_alive(name, sheet)
         roll = ctx.dice(6, 2, dice)

@@ -12,6 +12,7 @@ from journal.errors import NotAuthorized, NotFound, ValidationFailed
 from journal.events import Payload
 from journal.events.envelope import Event
 from journal.events.rolls import Roll
+from journal.i18n import _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from projections.wield import actions, geis, sheet
@@ -41,20 +42,21 @@ def make(cls: type[P], **fields: Any) -> P:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "data"
-        raise ValidationFailed(f"{cls.type}: field '{where}': {first['msg']}") from None
+        raise ValidationFailed(_("{type}: field '{where}': {msg}")
+                               .format(type=cls.type, where=where, msg=first['msg'])) from None
 
 
 def hero(ctx: Context, name: str) -> dict[str, Any]:
     found = ctx.states["sheet"]["heroes"].get(name)
     if found is None:
-        raise NotFound(f"no hero named '{name}' in '{ctx.name}'")
+        raise NotFound(_("no hero named '{name}' in '{campaign}'").format(name=name, campaign=ctx.name))
     return found
 
 
 def vatcha(ctx: Context, name: str) -> dict[str, Any]:
     found = ctx.states["sheet"]["vatcha"].get(name)
     if found is None:
-        raise NotFound(f"no vatcha named '{name}' in '{ctx.name}'")
+        raise NotFound(_("no vatcha named '{name}' in '{campaign}'").format(name=name, campaign=ctx.name))
     return found
 
 
@@ -71,7 +73,7 @@ def event_id(ctx: Context, ref: Ref) -> str:
         except NotFound:
             found = None
     if found is None or found.campaign != ctx.name or found.version > ctx.version:
-        raise NotFound(f"no event {text} in '{ctx.name}'")
+        raise NotFound(_("no event {text} in '{name}'").format(text=text, name=ctx.name))
     return found.id
 
 
@@ -79,14 +81,15 @@ def require_player_or_fate(ctx: Context, players: Sequence[str], what: str) -> N
     """Refuse unless the actor is Fate or one of ``players`` (the characters' players)."""
     if ctx.is_master or ctx.actor in players:
         return
-    raise NotAuthorized(f"only {' or '.join(dict.fromkeys(players))} or Fate may {what} ('{ctx.actor}' may not)")
+    raise NotAuthorized(_("only {fromkeys} or Fate may {what} ('{actor}' may not)")
+                        .format(fromkeys=' or '.join(dict.fromkeys(players)), what=what, actor=ctx.actor))
 
 
 def throw(ctx: Context, count: int, table: list[int] | None) -> Roll | None:
     """``count`` d20 (None for none): the table's when given, else the session's server dice."""
     if count == 0:
         if table:
-            raise ValidationFailed(f"dice: nothing is rolled here, {len(table)} given")
+            raise ValidationFailed(_("dice: nothing is rolled here, {count} given").format(count=len(table)))
         return None
     return ctx.dice(20, count, table)
 
@@ -96,7 +99,8 @@ def split(table: list[int] | None, counts: Sequence[int], what: str) -> list[lis
     if table is None:
         return [None] * len(counts)
     if len(table) != sum(counts):
-        raise ValidationFailed(f"dice: {what} needs {sum(counts)} d20, {len(table)} given")
+        raise ValidationFailed(_("dice: {what} needs {sum} d20, {count} given")
+                               .format(what=what, sum=sum(counts), count=len(table)))
     groups: list[list[int] | None] = []
     start = 0
     for count in counts:

@@ -7,6 +7,7 @@ from typing import Any
 
 from journal.errors import RuleViolation, ValidationFailed
 from journal.events.envelope import Event
+from journal.i18n import N_, gettext
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.wield import rules
@@ -28,7 +29,7 @@ def _sealed_geis(ctx: Context, hero_name: str, ref: Ref | bool, task: str) -> st
     this very chance; a geis settles the chance it was offered for, once, and no other."""
     geasa: dict[str, Any] = ctx.states["geis"]["geasa"]
     used: dict[str, str] = ctx.states["actions"]["geis_used"]
-    rule = "wield: a sealed geis settles one chance"
+    rule = N_("wield: a sealed geis settles one chance")
     if ref is True:
         mine = {gid: geis for gid, geis in geasa.items() if geis["hero"] == hero_name}
         free = [gid for gid, geis in mine.items() if gid not in used and rules.same_chance(geis["chance"], task)]
@@ -37,15 +38,19 @@ def _sealed_geis(ctx: Context, hero_name: str, ref: Ref | bool, task: str) -> st
         spent = [used[gid] for gid, geis in mine.items() if gid in used and rules.same_chance(geis["chance"], task)]
         if spent:
             taken = ctx.states["actions"]["actions"][spent[-1]]["version"]
-            raise RuleViolation(rule, f"'{task}' was taken at v{taken}: {hero_name}'s geis settles no other chance")
+            raise RuleViolation(rule, gettext("'{task}' was taken at v{taken}: {hero_name}'s geis settles no other chance")
+                                      .format(task=task, taken=taken, hero_name=hero_name))
         waiting = [geis["chance"] for gid, geis in mine.items() if gid not in used]
         if waiting:
             offered = "', '".join(dict.fromkeys(waiting))
-            raise RuleViolation(rule, f"{hero_name}'s sealed geis was offered for '{offered}', not '{task}'")
-        raise RuleViolation(rule, f"{hero_name} has no sealed geis left to settle a chance")
+            raise RuleViolation(rule, gettext("{hero_name}'s sealed geis was offered for '{offered}', not '{task}'")
+                                      .format(hero_name=hero_name, offered=offered, task=task))
+        raise RuleViolation(rule, gettext("{hero_name} has no sealed geis left to settle a chance")
+                                  .format(hero_name=hero_name))
     gid = event_id(ctx, str(ref))
     if gid not in geasa or geasa[gid]["hero"] != hero_name:
-        raise RuleViolation(rule, f"event {ref} is not a geis {hero_name} sealed")
+        raise RuleViolation(rule, gettext("event {ref} is not a geis {hero_name} sealed")
+                                  .format(ref=ref, hero_name=hero_name))
     taken = ctx.states["actions"]["actions"][used[gid]]["version"] if gid in used else None
     rules.check_settle(hero=hero_name, offered_for=geasa[gid]["chance"], task=task, taken_at=taken)
     return gid
@@ -57,9 +62,9 @@ def _waiting_geis(ctx: Context, hero_name: str, task: str) -> None:
     for gid, geis in ctx.states["geis"]["geasa"].items():
         if geis["hero"] == hero_name and gid not in used and rules.same_chance(geis["chance"], task):
             sealed_at = ctx.store.get(gid).version
-            raise RuleViolation("wield: a sealed geis settles one chance",
-                                f"{hero_name}'s geis sealed at v{sealed_at} settles '{geis['chance']}' without a "
-                                "roll: record the chance as settled by it")
+            raise RuleViolation(N_("wield: a sealed geis settles one chance"),
+                                gettext("{hero_name}'s geis sealed at v{sealed_at} settles '{chance}' without a roll: record the chance as settled by it")
+                                .format(hero_name=hero_name, sealed_at=sealed_at, chance=geis['chance']))
 
 
 def record_chance(
@@ -92,7 +97,7 @@ def record_chance(
                                   "profession": profession}
         if geis is not None and geis is not False:
             if dice is not None:
-                raise ValidationFailed("dice: a chance settled by a geis is not rolled")
+                raise ValidationFailed(gettext("dice: a chance settled by a geis is not rolled"))
             return [make(ChanceRolled, **fields, success=True, geis=_sealed_geis(ctx, hero_name, geis, task))]
         _waiting_geis(ctx, hero_name, task)
         if goal is None:
@@ -111,7 +116,8 @@ def _tier(difficulty: str | int, target: int | None) -> tuple[str, int | None]:
     if isinstance(difficulty, int) or str(difficulty).strip().isdigit():
         number = int(difficulty)
         if target is not None and target != number:
-            raise ValidationFailed(f"target: {target} given besides the target {number}")
+            raise ValidationFailed(gettext("target: {target} given besides the target {number}")
+                                   .format(target=target, number=number))
         return rules.difficulty_of(number), number
     name = str(difficulty).strip().capitalize()
     return name, target
@@ -134,7 +140,7 @@ def record_combat_round(
     switched = dict(switches or {})
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("record a combat round")
+        ctx.require_master(N_("record a combat round"))
         heroes = ctx.states["sheet"]["heroes"]
         for declaration in declarations:
             if declaration.combatant in heroes:
@@ -146,7 +152,7 @@ def record_combat_round(
                    if attacking and a.action != "power" and rules.wound_target(a.wounds or 0) is not None]
         for name in profession:
             if name not in rollers:
-                raise ValidationFailed(f"profession: {name} does not roll this round")
+                raise ValidationFailed(gettext("profession: {name} does not roll this round").format(name=name))
         boni = {name: bonuses(heroes[name]) if name in heroes else (0, 0) for name in rollers}
         counts = [1 + int(name in profession) + boni[name][0] for name in rollers]
         groups = split(dice, counts, "this round")

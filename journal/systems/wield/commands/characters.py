@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from journal.events.envelope import Event
+from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.house_rules import choice_in_force
 from journal.service.journal import Journal
@@ -152,7 +153,7 @@ def record_death(journal: Journal, campaign: str, hero_name: str, cause: str, ac
     """Fate records a hero's death; the failures he still owed her vanish with him."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("record a hero's death")
+        ctx.require_master(N_("record a hero's death"))
         found = hero(ctx, hero_name)
         rules.check_alive(hero_name, found["alive"])
         return [make(HeroDied, hero=hero_name, cause=cause, debts_vanished=found["owed"])]

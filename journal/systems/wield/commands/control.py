@@ -6,6 +6,7 @@ from typing import Any
 
 from journal.errors import NotFound, RuleViolation
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.systems.wield import rules
@@ -71,12 +72,12 @@ def reroll_control_risk(
         if risk is None:
             waiting = [rid for rid in latest.values() if risks[rid]["outcome"] == "reroll"]
             if not waiting:
-                raise RuleViolation("wield: only a complete tie is re-rolled", "no tied Control Risk is waiting")
+                raise RuleViolation(N_("wield: only a complete tie is re-rolled"), _("no tied Control Risk is waiting"))
             tied = max(waiting, key=lambda rid: risks[rid]["version"])
         else:
             tied = event_id(ctx, risk)
             if tied not in risks:
-                raise NotFound(f"event {risk} is not a Control Risk")
+                raise NotFound(_("event {risk} is not a Control Risk").format(risk=risk))
         old = risks[tied]
         rules.check_reroll(old["outcome"], latest[old["root"]] == tied)
         found = hero(ctx, old["hero"])

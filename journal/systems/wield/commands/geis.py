@@ -10,6 +10,7 @@ from typing import Any
 
 from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
+from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.wield import rules
@@ -31,7 +32,7 @@ def _bargain(ctx: Context, hero_name: str, ref: Ref | None, chance: str | None =
     if ref is not None:
         opening = event_id(ctx, ref)
         if opening not in negotiations or negotiations[opening]["hero"] != hero_name:
-            raise NotFound(f"event {ref} does not open a bargain of {hero_name}")
+            raise NotFound(_("event {ref} does not open a bargain of {hero_name}").format(ref=ref, hero_name=hero_name))
         return opening
     open_ = [key for key, n in negotiations.items() if n["hero"] == hero_name and n["sealed"] is None
              and (chance is None or rules.same_chance(n["chance"], chance))]
@@ -76,7 +77,7 @@ def offer_geis(
         rules.check_alive(hero_name, found["alive"])
         opening = _bargain(ctx, hero_name, None, chance)
         if opening is None and chance is None:
-            raise ValidationFailed("chance: name the chance the geis is offered for")
+            raise ValidationFailed(_("chance: name the chance the geis is offered for"))
         conflict = _in_conflict(ctx, found["player"], against)
         rules.check_offer(_negotiation(ctx, opening), conflict_between_players=conflict)
         what = chance if opening is None else ctx.states["geis"]["negotiations"][opening]["chance"]
@@ -89,7 +90,8 @@ def _waiting(ctx: Context, hero_name: str, negotiation: Ref | None) -> str:
     hero(ctx, hero_name)
     opening = _bargain(ctx, hero_name, negotiation)
     if opening is None:
-        raise RuleViolation("wield: nothing to refuse", f"{hero_name} has no bargain with Fate open")
+        raise RuleViolation(N_("wield: nothing to refuse"), _("{hero_name} has no bargain with Fate open")
+                                                            .format(hero_name=hero_name))
     return opening
 
 
@@ -102,7 +104,7 @@ def refuse_geis(
         opening = _waiting(ctx, hero_name, negotiation)
         by = rules.refusal_by(_negotiation(ctx, opening))
         if by == "fate":
-            ctx.require_master("refuse a geis offered")
+            ctx.require_master(N_("refuse a geis offered"))
         else:
             require_player_or_fate(ctx, [hero(ctx, hero_name)["player"]], "refuse Fate's terms")
         return [make(GeisRefused, hero=hero_name, negotiation=opening, by=by)]
@@ -117,7 +119,7 @@ def counter_geis(
     """Fate answers an offer with modified terms (as often as she likes)."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("counter-offer a geis")
+        ctx.require_master(N_("counter-offer a geis"))
         hero(ctx, hero_name)
         opening = _bargain(ctx, hero_name, negotiation)
         rules.check_counter_offer(_negotiation(ctx, opening), conflict_between_players=False)
@@ -139,7 +141,7 @@ def seal_geis(
     """Fate accepts the terms on the table at rank 1 (small), 2 (large) or 3 (major): the geis is sealed."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("seal a geis")
+        ctx.require_master(N_("seal a geis"))
         found = hero(ctx, hero_name)
         rules.check_alive(hero_name, found["alive"])
         opening = _bargain(ctx, hero_name, negotiation)
@@ -155,7 +157,7 @@ def _geis_of(ctx: Context, hero_name: str, ref: Ref | None, pick: Any) -> tuple[
     if ref is not None:
         gid = event_id(ctx, ref)
         if gid not in geasa or geasa[gid]["hero"] != hero_name:
-            raise NotFound(f"event {ref} is not a geis {hero_name} sealed")
+            raise NotFound(_("event {ref} is not a geis {hero_name} sealed").format(ref=ref, hero_name=hero_name))
         return gid, geasa[gid]
     mine = [(gid, geis) for gid, geis in geasa.items() if geis["hero"] == hero_name and pick(geis)]
     return mine[0] if mine else (None, None)
@@ -167,16 +169,17 @@ def breach_geis(
     """Fate declares a sealed geis broken (the hero's only unbroken one unless named): he owes its rank in failures."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("declare a geis broken")
+        ctx.require_master(N_("declare a geis broken"))
         found = hero(ctx, hero_name)
         if geis is None:
             unbroken = [gid for gid, g in ctx.states["geis"]["geasa"].items()
                         if g["hero"] == hero_name and not g["broken"]]
             if len(unbroken) > 1:
-                raise ValidationFailed(f"geis: {hero_name} holds {len(unbroken)} unbroken geasa; name one")
+                raise ValidationFailed(_("geis: {hero_name} holds {count} unbroken geasa; name one")
+                                       .format(hero_name=hero_name, count=len(unbroken)))
         gid, sealed = _geis_of(ctx, hero_name, geis, lambda g: not g["broken"])
         if gid is None or sealed is None:
-            raise NotFound(f"{hero_name} holds no unbroken geis")
+            raise NotFound(_("{hero_name} holds no unbroken geis").format(hero_name=hero_name))
         rules.check_breach(broken=sealed["broken"], alive=found["alive"])
         return [make(GeisBreached, hero=hero_name, geis=gid, rank=sealed["rank"], how=how)]
 
@@ -195,17 +198,18 @@ def collect_failure(
     Control Risk): it becomes a failure, and the round's wounds or the risk's winner change with it."""
 
     def decide(ctx: Context) -> list:
-        ctx.require_master("collect a failure owed")
+        ctx.require_master(N_("collect a failure owed"))
         sid = event_id(ctx, success)
         action = ctx.states["actions"]["actions"].get(sid)
-        rule = "wield: failures only on a rolled success"
+        rule = N_("wield: failures only on a rolled success")
         if action is None:
-            raise RuleViolation(rule, f"event {success} is no chance, combat round or Control Risk")
+            raise RuleViolation(rule, _("event {success} is no chance, combat round or Control Risk")
+                                      .format(success=success))
         name = hero_name or _only_hero(ctx, action, success)
         found = hero(ctx, name)
         acted = action["heroes"].get(name)
         if acted is None:
-            raise RuleViolation(rule, f"{name} did not act in event {success}")
+            raise RuleViolation(rule, _("{name} did not act in event {success}").format(name=name, success=success))
         gid, owing = _geis_of(ctx, name, geis, lambda g: g["owed"] > 0)
         rules.check_collect(
             owed=owing["owed"] if owing else 0, rolled=acted["rolled"], success=acted["success"],
@@ -231,5 +235,6 @@ def collect_failure(
 def _only_hero(ctx: Context, action: dict[str, Any], success: Ref) -> str:
     heroes = [name for name in action["heroes"] if name in ctx.states["sheet"]["heroes"]]
     if len(heroes) != 1:
-        raise ValidationFailed(f"hero: name the hero whose success in event {success} Fate collects")
+        raise ValidationFailed(_("hero: name the hero whose success in event {success} Fate collects")
+                               .format(success=success))
     return heroes[0]

@@ -202,9 +202,10 @@ def test_a_critical_hit_kills_in_the_same_append(camp: Journal) -> None:
                       answer_pool=1, answer_dice=[1])
     assert [e.type for e in events] == ["stone_wheel.combat_exchanged", "stone_wheel.damage_taken", "stone_wheel.died"]
     assert [e.version for e in events] == [events[0].version, events[0].version + 1, events[0].version + 2]
-    assert events[1].data == {"character": "Ёжик", "amount": 18, "cause": "attack by Ратибор", "attack": {
-        "weapon": 4, "character_damage": 3, "adds_character_damage": True, "margin": 8, "armour": 0, "critical": True}}
-    assert events[2].data == {"character": "Ёжик", "cause": "attack by Ратибор"}
+    assert events[1].data == {"character": "Ёжик", "amount": 18, "cause": "attack", "attack": {
+        "weapon": 4, "character_damage": 3, "adds_character_damage": True, "margin": 8, "armour": 0, "critical": True},
+        "by": "Ратибор"}
+    assert events[2].data == {"character": "Ёжик", "cause": "attack", "by": "Ратибор"}
     sheet = hero(camp, "Ёжик")
     assert (sheet["current"]["health"], sheet["current"]["survival"], sheet["status"]) == (0, 0, "dead")
 
@@ -229,6 +230,7 @@ def test_a_winning_counterattack_strikes_the_challenger(camp: Journal) -> None:
                       answer_pool=3, answer_dice=[7, 8, 9], counter_weapon=2)
     assert (events[0].data["striker"], events[0].data["final_margin"]) == ("responder", 2)
     assert (events[1].data["character"], events[1].data["amount"]) == ("Ратибор", 5)
+    assert (events[1].data["cause"], events[1].data["by"]) == ("counterattack", "Ёжик")
     assert hero(camp)["current"]["health"] == 15
 
 
@@ -253,7 +255,7 @@ def test_another_player_cannot_record_a_challenge(camp: Journal) -> None:
 def test_damage_within_health(camp: Journal) -> None:
     """6 damage leaves Ратибор at 14/20 Health, Survival untouched."""
     [event] = sw.record_damage(camp, CAMPAIGN, "Ратибор", 6, "падение")
-    assert event.data == {"character": "Ратибор", "amount": 6, "cause": "падение", "attack": None}
+    assert event.data == {"character": "Ратибор", "amount": 6, "cause": "падение", "attack": None, "by": None}
     assert hero(camp)["current"] == {"health": 14, "stamina": 3, "mana": 6, "survival": 10}
 
 

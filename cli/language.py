@@ -1,0 +1,204 @@
+"""The CLI in the chosen language: help texts translated when they are shown, and click's own messages.
+
+Help texts are English msgids in the code, marked ``N_("...")`` and never translated at import: the
+language is chosen by ``--lang`` (or JOURNAL_LANG, the locale) after the command modules are imported.
+:class:`Command` and :class:`Group` store the msgid and translate ``help``, ``short_help``, ``epilog`` and
+each parameter's help every time help is shown, in the language of that moment
+(journal.i18n.current_language).  Every command of the CLI is one of them: a top-level command names them
+in ``cls=``, a group's subcommands inherit them (tests/cli/test_cli_language.py walks the tree).
+
+Click's own messages ("Usage:", "Options", "Error: ...", "No such option ...") are looked up by click
+through the stdlib ``gettext.gettext`` of its modules; :func:`speak_click_messages` points those lookups at
+the ``cli`` domain, whose Russian catalogue translates them (cli/click_messages.py marks the msgids).
+See docs/i18n.md.
+"""
+
+from __future__ import annotations
+
+import copy
+import gettext as stdlib_gettext
+import importlib
+from typing import Any
+
+import click
+
+from journal.i18n import CLI, N_
+
+#: click's modules that look their messages up with ``from gettext import gettext as _`` / ``ngettext``.
+CLICK_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.formatting",
+                 "click.decorators", "click.termui", "click.utils", "click.shell_completion")
+#: The msgid of the help option, kept in the code so that help is translated when shown, not when cached.
+HELP_OPTION_HELP = "Show this message and exit."
+#: The msgid of ``--lang``'s help (the group's option and every command's own).
+LANG_HELP = N_("Language of messages and reports (default: JOURNAL_LANG, then the locale; ru* is Russian).")
+
+
+def speak(value: str | None) -> None:
+    """Speak ``--lang`` ``value``, else JOURNAL_LANG, else the locale's language; ValidationFailed for a bad one."""
+    import os
+
+    from journal.i18n import choose_language as chosen
+    from journal.i18n import set_language
+
+    set_language(chosen(value, os.environ))
+
+
+def choose_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """The ``--lang`` callback (eager: before any help or message is printed); a bad language is a usage error.
+
+    Unset, it keeps the language already spoken: the group's parse (cli/main.py) spoke the ``--lang`` found
+    anywhere among the arguments (``journal sheet C --lang ru``), else JOURNAL_LANG or the locale."""
+    from journal.errors import ValidationFailed
+
+    if value is None:
+        return
+    try:
+        speak(value)
+    except ValidationFailed as exc:
+        raise click.UsageError(str(exc), ctx) from None
+
+
+def language_given(args: list[str]) -> str | None:
+    """The value of ``--lang`` among ``args`` (before a ``--``), or None."""
+    for position, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+        if arg == "--lang" and position + 1 < len(args):
+            return args[position + 1]
+    return None
+
+
+def _lang_option() -> click.Option:
+    """``--lang`` as each command takes it, after its name as well as before (``journal sheet C --lang ru``)."""
+    return click.Option(["--lang"], default=None, metavar="en|ru", is_eager=True, expose_value=False,
+                        callback=choose_language, help=LANG_HELP)
+
+
+class HelpText:
+    """A help text built of msgids: ``template`` with each ``{name}`` filled by its own translated msgid."""
+
+    def __init__(self, template: str, **values: str | HelpText) -> None:
+        self.template = template
+        self.values = values
+
+    def __str__(self) -> str:
+        return CLI.gettext(self.template).format(**{name: translate(value) for name, value in self.values.items()})
+
+    def __repr__(self) -> str:
+        return f"HelpText({self.template!r}, **{self.values!r})"
+
+
+def translate(message: str | HelpText | None) -> str | None:
+    """A help msgid (or :class:`HelpText`) in the current language; None and "" stay as they are."""
+    if isinstance(message, HelpText):
+        return str(message)
+    return CLI.gettext(message) if message else message
+
+
+def shown(param: click.Parameter) -> click.Parameter:
+    """``param`` as help shows it now: a copy whose help is translated (the parameter itself keeps the msgid)."""
+    message = getattr(param, "help", None)
+    if not message:
+        return param
+    copied = copy.copy(param)
+    copied.help = translate(message)
+    return copied
+
+
+class Translated:
+    """Mixin of a click command: help, short help and epilog are msgids, read in the current language."""
+
+    _help_msgid: str | HelpText | None = None
+    _short_help_msgid: str | HelpText | None = None
+    _epilog_msgid: str | HelpText | None = None
+
+    @property
+    def help(self) -> str | None:
+        return translate(self._help_msgid)
+
+    @help.setter
+    def help(self, value: str | HelpText | None) -> None:
+        self._help_msgid = value
+
+    @property
+    def help_msgid(self) -> str | HelpText | None:
+        """The help text as written in the code (the msgid)."""
+        return self._help_msgid
+
+    @property
+    def short_help(self) -> str | None:
+        return translate(self._short_help_msgid)
+
+    @short_help.setter
+    def short_help(self, value: str | HelpText | None) -> None:
+        self._short_help_msgid = value
+
+    @property
+    def epilog(self) -> str | None:
+        return translate(self._epilog_msgid)
+
+    @epilog.setter
+    def epilog(self, value: str | HelpText | None) -> None:
+        self._epilog_msgid = value
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        """The command's parameters, ``--lang`` among them (the group's own, or one added before ``--help``)."""
+        params: list[click.Parameter] = super().get_params(ctx)  # type: ignore[misc]
+        if any(p.name == "lang" for p in params):
+            return params
+        helps = set(ctx.help_option_names)
+        at = len(params) - 1 if params and helps & set(getattr(params[-1], "opts", ())) else len(params)
+        return [*params[:at], _lang_option(), *params[at:]]
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option: click.Option | None = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = HELP_OPTION_HELP
+        return option
+
+    def format_arguments(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        arguments = [p for p in self.get_params(ctx) if isinstance(p, click.Argument)]
+        if any(getattr(argument, "help", None) for argument in arguments):
+            with formatter.section(CLI.gettext("Positional arguments")):
+                formatter.write_dl([shown(argument).get_help_record(ctx) or ("", "") for argument in arguments])
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        records = [shown(p).get_help_record(ctx) for p in self.get_params(ctx)
+                   if not isinstance(p, click.Argument)]
+        options = [record for record in records if record is not None]
+        if options:
+            with formatter.section(CLI.gettext("Options")):
+                formatter.write_dl(options)
+        if isinstance(self, click.Group):  # a group lists its commands after its options (click.Group does)
+            self.format_commands(ctx, formatter)
+
+
+class Command(Translated, click.Command):
+    """A click command whose help is shown in the current language."""
+
+
+class Group(Translated, click.Group):
+    """A click group whose help is shown in the current language; its commands and subgroups are of its kind."""
+
+    command_class = Command
+    group_class = type
+
+
+def _gettext(message: str) -> str:
+    return CLI.gettext(message)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    return CLI.ngettext(singular, plural, n)
+
+
+def speak_click_messages() -> None:
+    """Let click's own messages speak the current language: its modules look them up in the ``cli`` domain."""
+    for name in CLICK_MODULES:
+        module: Any = importlib.import_module(name)
+        if getattr(module, "_", None) is stdlib_gettext.gettext:
+            module._ = _gettext
+        if getattr(module, "ngettext", None) is stdlib_gettext.ngettext:
+            module.ngettext = _ngettext

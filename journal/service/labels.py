@@ -1,0 +1,102 @@
+"""What people call each event type, sheet field and recorded value: the labels the page shows, in one place.
+
+Each rule system keeps its own tables in its ``words`` module, named by its descriptor: ``types`` (event type
+-> label), ``fields`` (a sheet's key -> label) and ``words`` (an enumerated value -> its word, the same the
+summary lines use).  The events and sheets every system shares are labelled here (:data:`TYPES`,
+:data:`FIELDS`, :data:`WORDS`).  Each entry is a ``pgettext`` in a lambda (domain ``journal``), looked up
+only when shown, so :func:`labels` answers in the current language (the request's, on the server).
+
+The JSON of events and sheets keeps its identifiers (event types, sheet keys, recorded values);
+these labels are added for display only.  A type, key or value no table names is shown as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from journal.errors import ValidationFailed
+from journal.i18n import gettext, pgettext
+from journal.systems import registry
+
+Table = Mapping[str, Callable[[], str]]
+
+#: The shared event types (journal/events), whatever the system.
+TYPES: dict[str, Callable[[], str]] = {
+    "campaign.created": lambda: pgettext("event", "Campaign started"),
+    "member.added": lambda: pgettext("event", "New member"),
+    "member.token_issued": lambda: pgettext("event", "Token issued"),
+    "member.token_revoked": lambda: pgettext("event", "Token revoked"),
+    "session.started": lambda: pgettext("event", "Session started"),
+    "session.salted": lambda: pgettext("event", "Player's salt"),
+    "session.ended": lambda: pgettext("event", "Session ended"),
+    "roll.made": lambda: pgettext("event", "Roll"),
+    "correction.voided": lambda: pgettext("event", "Event voided"),
+    "dispute.opened": lambda: pgettext("event", "Dispute opened"),
+    "dispute.voted": lambda: pgettext("event", "Vote in a dispute"),
+    "dispute.ruled": lambda: pgettext("event", "Dispute ruled"),
+    "rules.proposed": lambda: pgettext("event", "House rule proposed"),
+    "rules.voted": lambda: pgettext("event", "Vote on a house rule"),
+    "rules.adopted": lambda: pgettext("event", "House rule adopted"),
+    "tally.committed": lambda: pgettext("event", "Session tallied"),
+}
+
+#: The keys every system's sheet may carry (its kind, its player, the XP ledger).
+FIELDS: dict[str, Callable[[], str]] = {
+    "kind": lambda: pgettext("sheet", "Kind"),
+    "player": lambda: pgettext("sheet", "Player"),
+    "xp": lambda: pgettext("sheet", "Experience"),
+    "earned": lambda: pgettext("sheet", "earned"),
+    "spent": lambda: pgettext("sheet", "spent"),
+    "balance": lambda: pgettext("sheet", "balance"),
+}
+
+#: Values every system's sheet may show (the default kind of sheet), and the kinds of experience a tally line
+#: may award in any system that keeps experience (journal.service.tallies), read as the identifier in English.
+WORDS: dict[str, Callable[[], str]] = {
+    "character": lambda: pgettext("sheet kind", "character"),
+    "session_xp": lambda: pgettext("tally kind", "session_xp"),
+    "master_xp": lambda: pgettext("tally kind", "master_xp"),
+    "bonus_xp": lambda: pgettext("tally kind", "bonus_xp"),
+}
+
+
+def _table(reference: str | None) -> Table:
+    return registry.load(reference) if reference is not None else {}
+
+
+def _spoken(*tables: Table) -> dict[str, str]:
+    """The tables merged (a later one wins) and looked up in the current language."""
+    merged: dict[str, Callable[[], str]] = {}
+    for table in tables:
+        merged.update(table)
+    return {key: label() for key, label in merged.items()}
+
+
+def labels(system: str) -> dict[str, dict[str, str]]:
+    """``{types, fields, words}`` of ``system`` in the current language: the shared tables, then the system's."""
+    descriptor = registry.system(system)
+    return {"types": _spoken(TYPES, _table(descriptor.types)),
+            "fields": _spoken(FIELDS, _table(descriptor.fields)),
+            "words": words(system)}
+
+
+def words(system: str) -> dict[str, str]:
+    """Every recorded value ``system``'s campaigns may show (the shared ones, then the system's) -> its word now."""
+    return _spoken(WORDS, _table(registry.system(system).words))
+
+
+def type_label(system: str, event_type: str) -> str:
+    """What ``event_type`` is called in ``system``'s campaigns, in the current language; the type itself if unknown."""
+    found = TYPES.get(event_type) or _table(registry.system(system).types).get(event_type)
+    return found() if found is not None else event_type
+
+
+def title(system: str) -> str:
+    """The system's name for people (its descriptor's ``title``, an English msgid) in the current language.
+
+    A system this journal does not know (an imported campaign of a newer one) is named by its id.
+    """
+    try:
+        return gettext(registry.system(system).title)
+    except ValidationFailed:
+        return system

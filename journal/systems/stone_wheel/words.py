@@ -1,0 +1,127 @@
+"""Stone Wheel's display words: what each enumerated value recorded in its events reads as, in one table.
+
+An event keeps the identifier (``attack``, ``block``, ``physical``); the summary lines, the verbs' form
+options (web.routes.verbs, through the descriptor's ``words``) and the reports show ``word(WORDS, value)``
+(journal.service.summaries): the English word (the identifier, as the journal always printed it) in the
+current language.  Each entry is ``pgettext("stone-wheel", ...)`` in a lambda: marked for extraction, looked
+up only when shown, told apart from another system's same English word by its context.
+
+:data:`TYPES` names each of the system's event types and :data:`FIELDS` each key of its sheets (the
+descriptor's ``types`` and ``fields``): the page shows them (journal.service.labels, ``GET /api/labels``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from journal.i18n import pgettext
+
+WORDS: dict[str, Callable[[], str]] = {
+    # a character's type (stone_wheel.character_created.kind)
+    "physical": lambda: pgettext("stone-wheel", "physical"),
+    "mental": lambda: pgettext("stone-wheel", "mental"),
+    "general": lambda: pgettext("stone-wheel", "general"),
+    # a challenge's action (stone_wheel.combat_exchanged.action)
+    "attack": lambda: pgettext("stone-wheel", "attack"),
+    "grab": lambda: pgettext("stone-wheel", "grab"),
+    "cast": lambda: pgettext("stone-wheel", "cast"),
+    "other": lambda: pgettext("stone-wheel", "other"),
+    # the response to it (stone_wheel.combat_exchanged.response)
+    "none": lambda: pgettext("stone-wheel", "none"),
+    "block": lambda: pgettext("stone-wheel", "block"),
+    "dodge": lambda: pgettext("stone-wheel", "dodge"),
+    "counterattack": lambda: pgettext("stone-wheel", "counterattack"),
+    "resist": lambda: pgettext("stone-wheel", "resist"),
+    # the pools (stone_wheel.recovered.pool)
+    "health": lambda: pgettext("stone-wheel", "health"),
+    "stamina": lambda: pgettext("stone-wheel", "stamina"),
+    "mana": lambda: pgettext("stone-wheel", "mana"),
+    "survival": lambda: pgettext("stone-wheel", "survival"),
+    # how a soul returns (stone_wheel.revived.method)
+    "class_request": lambda: pgettext("stone-wheel", "class_request"),
+    "ritual": lambda: pgettext("stone-wheel", "ritual"),
+    "spell": lambda: pgettext("stone-wheel", "spell"),
+    # what XP improves (stone_wheel.xp_spent.kind)
+    "skill": lambda: pgettext("stone-wheel", "skill"),
+    "spell_mastery": lambda: pgettext("stone-wheel", "spell_mastery"),
+    "spell_efficiency": lambda: pgettext("stone-wheel", "spell_efficiency"),
+    "characteristic": lambda: pgettext("stone-wheel", "characteristic"),
+    "parameter": lambda: pgettext("stone-wheel", "parameter"),
+    # the schools of magic (events.School)
+    "creation": lambda: pgettext("stone-wheel", "creation"),
+    "control": lambda: pgettext("stone-wheel", "control"),
+    "alteration": lambda: pgettext("stone-wheel", "alteration"),
+    # the values a sheet shows (its kind, its status)
+    "alive": lambda: pgettext("stone-wheel", "alive"),
+    "dead": lambda: pgettext("stone-wheel", "dead"),
+    "unconscious": lambda: pgettext("stone-wheel", "unconscious"),
+}
+
+#: What each of the system's event types is called (the page's timeline, the evidence of a dispute).
+TYPES: dict[str, Callable[[], str]] = {
+    "stone_wheel.character_created": lambda: pgettext("stone-wheel event", "New character"),
+    "stone_wheel.combat_exchanged": lambda: pgettext("stone-wheel event", "Combat exchange"),
+    "stone_wheel.damage_taken": lambda: pgettext("stone-wheel event", "Damage"),
+    "stone_wheel.died": lambda: pgettext("stone-wheel event", "Death"),
+    "stone_wheel.effect_gained": lambda: pgettext("stone-wheel event", "Effect gained"),
+    "stone_wheel.effect_removed": lambda: pgettext("stone-wheel event", "Effect removed"),
+    "stone_wheel.perk_gained": lambda: pgettext("stone-wheel event", "Perk gained"),
+    "stone_wheel.recovered": lambda: pgettext("stone-wheel event", "Recovery"),
+    "stone_wheel.request_rolled": lambda: pgettext("stone-wheel event", "Request"),
+    "stone_wheel.revived": lambda: pgettext("stone-wheel event", "Revived"),
+    "stone_wheel.sleep_rolled": lambda: pgettext("stone-wheel event", "Sleep"),
+    "stone_wheel.stamina_spent": lambda: pgettext("stone-wheel event", "Stamina spent"),
+    "stone_wheel.turn_mode_ended": lambda: pgettext("stone-wheel event", "Turn mode ended"),
+    "stone_wheel.turn_mode_started": lambda: pgettext("stone-wheel event", "Turn mode started"),
+    "stone_wheel.turn_order_violated": lambda: pgettext("stone-wheel event", "Turn order broken"),
+    "stone_wheel.xp_awarded": lambda: pgettext("stone-wheel event", "Experience awarded"),
+    "stone_wheel.xp_spent": lambda: pgettext("stone-wheel event", "Experience spent"),
+}
+
+#: What each key of the system's sheets is called (top level and nested records alike); the JSON keeps the keys.
+FIELDS: dict[str, Callable[[], str]] = {
+    "race": lambda: pgettext("stone-wheel sheet", "Race"),
+    "class": lambda: pgettext("stone-wheel sheet", "Class"),
+    "characteristics": lambda: pgettext("stone-wheel sheet", "Characteristics"),
+    "constitution": lambda: pgettext("stone-wheel sheet", "Constitution"),
+    "strength": lambda: pgettext("stone-wheel sheet", "Strength"),
+    "dexterity": lambda: pgettext("stone-wheel sheet", "Dexterity"),
+    "perception": lambda: pgettext("stone-wheel sheet", "Perception"),
+    "intelligence": lambda: pgettext("stone-wheel sheet", "Intelligence"),
+    "wisdom": lambda: pgettext("stone-wheel sheet", "Wisdom"),
+    "charisma": lambda: pgettext("stone-wheel sheet", "Charisma"),
+    "will": lambda: pgettext("stone-wheel sheet", "Will"),
+    "magic": lambda: pgettext("stone-wheel sheet", "Magic"),
+    "luck": lambda: pgettext("stone-wheel sheet", "Luck"),
+    "parameters": lambda: pgettext("stone-wheel sheet", "Parameters"),
+    "health": lambda: pgettext("stone-wheel sheet", "Health"),
+    "stamina": lambda: pgettext("stone-wheel sheet", "Stamina"),
+    "mana": lambda: pgettext("stone-wheel sheet", "Mana"),
+    "survival": lambda: pgettext("stone-wheel sheet", "Survival"),
+    "attack": lambda: pgettext("stone-wheel sheet", "Attack"),
+    "damage": lambda: pgettext("stone-wheel sheet", "Damage"),
+    "dodge": lambda: pgettext("stone-wheel sheet", "Dodge"),
+    "block": lambda: pgettext("stone-wheel sheet", "Block"),
+    "casting": lambda: pgettext("stone-wheel sheet", "Casting"),
+    "search": lambda: pgettext("stone-wheel sheet", "Search"),
+    "health_recovery": lambda: pgettext("stone-wheel sheet", "Health recovery"),
+    "stamina_recovery": lambda: pgettext("stone-wheel sheet", "Stamina recovery"),
+    "mana_recovery": lambda: pgettext("stone-wheel sheet", "Mana recovery"),
+    "disease_resistance": lambda: pgettext("stone-wheel sheet", "Disease resistance"),
+    "toxin_resistance": lambda: pgettext("stone-wheel sheet", "Toxin resistance"),
+    "magic_resistance": lambda: pgettext("stone-wheel sheet", "Magic resistance"),
+    "reaction": lambda: pgettext("stone-wheel sheet", "Reaction"),
+    "movement": lambda: pgettext("stone-wheel sheet", "Movement"),
+    "carry": lambda: pgettext("stone-wheel sheet", "Carry"),
+    "current": lambda: pgettext("stone-wheel sheet", "Now"),
+    "skills": lambda: pgettext("stone-wheel sheet", "Skills"),
+    "spells": lambda: pgettext("stone-wheel sheet", "Spells"),
+    "schools": lambda: pgettext("stone-wheel sheet", "schools"),
+    "mastery": lambda: pgettext("stone-wheel sheet", "mastery"),
+    "efficiency": lambda: pgettext("stone-wheel sheet", "efficiency"),
+    "perks": lambda: pgettext("stone-wheel sheet", "Perks"),
+    "effects": lambda: pgettext("stone-wheel sheet", "Effects"),
+    "dead": lambda: pgettext("stone-wheel sheet", "Dead"),
+    "knocked_out": lambda: pgettext("stone-wheel sheet", "Unconscious"),
+    "status": lambda: pgettext("stone-wheel sheet", "Status"),
+}

@@ -1,0 +1,38 @@
+"""What a Wield session report charts (the descriptor's ``charts``) and the names its sheets' raw keys read as.
+
+Each series function reads the system's own folds, ``states -> {series label: number}``; the report walk
+calls it after every event of the session (journal.service.reports).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def debts(states: dict[str, Any]) -> dict[str, int]:
+    """The failures each hero owes Fate on his sealed geasa (wield.geis), by hero (0 before his first geis)."""
+    found = {hero: 0 for hero in states["wield.sheet"]["heroes"]}
+    found.update((hero, record["owed"]) for hero, record in states["wield.geis"]["heroes"].items())
+    return found
+
+
+def control(states: dict[str, Any]) -> dict[str, int]:
+    """The dice each vatcha keeps in a Control risk against its current wielder (wield.control), by ``vatcha → hero``."""
+    found: dict[str, int] = {}
+    for vatcha, record in states["wield.control"]["vatcha"].items():
+        wielder = record.get("wielder")
+        standing = record["wielders"].get(wielder) if wielder else None
+        if standing is not None:
+            found[f"{vatcha} → {wielder}"] = standing["vatcha_dice"]
+    return found
+
+
+def labels(states: dict[str, Any]) -> dict[str, str]:
+    """The event ids a hero's sheet is keyed by, as names: a geis by its promise, a result by its version and action."""
+    found: dict[str, str] = {}
+    for hero in states["wield.sheet"]["heroes"].values():
+        for geis_id, geis in hero["geasa"].items():
+            found[geis_id] = f"«{geis['promise']}»"
+        for result_id, result in hero["results"].items():
+            found[result_id] = f"v{result['version']} «{result['what']}»"
+    return found

@@ -1,0 +1,56 @@
+"""What a query's process imports: the dependencies it needs, not the ones only other commands use.
+
+bench/side_by_side.py measures the time (``journal sheet`` against the import floor); these tests keep the modules
+that made it slow out of a query's process: cryptography (signing), alembic (migrating), the web server, Babel and
+pydantic's validator machinery (built by the payload models, which a query does not load).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+#: Modules a query must not import (each is imported where the command that needs it runs).
+HEAVY = ("alembic", "babel", "cryptography", "fastapi", "pydantic.functional_validators", "segno", "uvicorn", "web")
+
+#: Run the real ``journal`` entry point with ARGS, then say on stderr which HEAVY modules the process holds.
+SCRIPT = """
+import sys
+from cli.main import main
+sys.argv = ["journal", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as exit:
+    code = exit.code
+heavy = sorted(name for name in {heavy!r} if name in sys.modules)
+print("exit", code, "heavy", heavy, file=sys.stderr)
+"""
+
+
+@pytest.fixture
+def campaign(run) -> str:
+    """A VPT campaign with one character (the bench's query: ``journal sheet``)."""
+    for args in (["campaign", "new", "Пепел", "--system", "vpt", "--master", "ГМ"], ["member", "add", "Пепел", "Аня"],
+                 ["--as", "Аня", "vpt", "character", "new", "Пепел", "Вольтаир", "--hit", "1"]):
+        result = run(*args)
+        assert result.exit_code == 0, (args, result.stderr)
+    return "Пепел"
+
+
+def _journal(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", SCRIPT.format(heavy=HEAVY), *args], capture_output=True, text=True,
+                          check=False)
+
+
+def test_a_sheet_query_imports_none_of_the_heavy_modules(db_url: str, campaign: str) -> None:
+    """`journal sheet` in a process of its own prints the sheet with none of HEAVY imported."""
+    done = _journal("--db", db_url, "sheet", campaign, "Вольтаир")
+    assert (done.stdout.splitlines()[0], done.stderr.splitlines()[-1]) == ("Вольтаир at version 3", "exit 0 heavy []")
+
+
+def test_a_bonds_query_imports_none_of_the_heavy_modules(db_url: str, campaign: str) -> None:
+    """A system's own query (`journal bonds`, VPT) is as light: exit 0, none of HEAVY imported."""
+    done = _journal("--db", db_url, "bonds", campaign)
+    assert done.stderr.splitlines()[-1] == "exit 0 heavy []"

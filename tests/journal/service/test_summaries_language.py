@@ -1,0 +1,57 @@
+"""Event summaries in the current language (journal.service.summaries and each system's ``LINES``).
+
+The lines are msgids of the ``journal`` domain: under ``language("ru")`` they are the Russian catalogue's,
+counts in their Russian plural form; the tests' own process speaks English (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+from journal.i18n import language
+from journal.service import Journal
+from journal.service.summaries import describe, summary
+
+
+def test_a_stored_events_summary_under_russian_is_the_russian_line(journal: Journal) -> None:
+    """The campaign.created and member.added lines of a stored campaign, read back in Russian."""
+    journal.create_campaign("Пепел", "vpt", "Вика")
+    journal.add_member("Пепел", "Оля")
+    with language("ru"):
+        lines = [summary(event) for event in journal.store.read("Пепел")]
+    assert lines == ["кампания «Пепел» начата (ВПТ), Мастер: Вика", "Оля присоединяется как игрок"]
+
+
+def test_the_same_payload_outside_russian_is_the_english_line() -> None:
+    """Without a language block the line is the English msgid filled in."""
+    assert describe("member.added", {"name": "Оля", "role": "player"}) == "Оля joins as a player"
+
+
+def test_the_journals_dice_count_takes_the_russian_plural_forms() -> None:
+    """session.ended counts the journal's dice: 1 кубик, 3 кубика, 5 кубиков, 21 кубик."""
+    with language("ru"):
+        counts = [describe("session.ended", {"number": 2, "minutes": 90, "next_counter": n, "seed": "ab"})
+                  for n in (1, 3, 5, 21)]
+    assert counts == [f"сессия 2 закончилась через 90 мин; {n}; зерно раскрыто"
+                      for n in ("1 кубик журнала", "3 кубика журнала", "5 кубиков журнала", "21 кубик журнала")]
+
+
+def test_a_sealed_geis_names_its_size_in_russian() -> None:
+    """Wield's geis.sealed: the promise quoted in «», the rank's size translated."""
+    with language("ru"):
+        line = describe("wield.geis_sealed", {"hero": "Ёжик", "promise": "Отдать плащ", "rank": 2})
+    assert line == "гейс скреплён: Ёжик обещает «Отдать плащ», ранг 2 (большой)"
+
+
+def test_vpt_wounds_are_counted_in_russian() -> None:
+    """VPT's wounds_taken: '2 Ранения' in the Russian plural."""
+    with language("ru"):
+        line = describe("vpt.wounds_taken", {"character": "Питер", "wounds": 2, "total": 3})
+    assert line == "Питер получает 2 Ранения: всего 3"
+
+
+def test_a_server_roll_is_marked_as_the_journals_dice_in_russian() -> None:
+    """A Stone Wheel request on the journal's dice: the pool, '(кубики журнала)' and the successes."""
+    attempt = {"character": "Ратибор", "skill": "Фехтование", "skill_levels": 2, "threshold": 5, "base_threshold": 7,
+               "successes": 2, "roll": {"sides": 10, "dice": [8, 3, 10], "source": "server", "counter": 0}}
+    with language("ru"):
+        line = describe("stone_wheel.request_rolled", {"attempt": attempt, "check": "восприятие"})
+    assert line == "Ратибор: восприятие от 7 (Фехтование 2 -> от 5): 3d10 [8, 3, 10] (кубики журнала) = 2 успеха"

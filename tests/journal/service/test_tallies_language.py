@@ -1,0 +1,56 @@
+"""A tally's lines read in the current language; the events it commits keep their English record.
+
+``propose_tally``'s ``item`` and ``reason`` are for people (journal domain, each system's words); the
+``tally.committed`` summary and the awards it appends record the same lines as the journal always wrote them,
+whatever the Master's language, so a retry in another language records the same facts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from journal.i18n import language
+from journal.service import Journal
+from journal.service.sessions import end_session, start_session
+from journal.service.tallies import commit_tally, propose_tally
+from journal.systems.stone_wheel import commands as stone_wheel
+from tests.journal.service.test_tallies import CHARACTERISTICS, PARAMETERS
+
+SW, MASTER = "Камень", "Мастер"
+
+
+@pytest.fixture
+def stone(journal: Journal) -> Journal:
+    """Камень: Аня plays Ратибор; session 1 (Аня present) lasted 150 min."""
+    journal.create_campaign(SW, "stone-wheel", MASTER)
+    journal.add_member(SW, "Аня")
+    stone_wheel.create_character(journal, SW, "Ратибор", "Аня", "physical", "человек", "воин", CHARACTERISTICS,
+                                 PARAMETERS)
+    start_session(journal, SW, ["Аня"])
+    end_session(journal, SW, minutes=150)
+    return journal
+
+
+def test_a_russian_proposal_names_the_minutes_the_rate_and_the_reason_in_russian(stone: Journal) -> None:
+    """The player's and the Master's per-hour lines: «150 мин × 50 опыта в час», «за столом», «Мастер вёл сессию»."""
+    with language("ru"):
+        lines = propose_tally(stone, SW, 1)["lines"]
+    assert [(line["key"], line["item"], line["reason"]) for line in lines] == [
+        ("session_xp:Ратибор", "150 мин × 50 опыта в час", "за столом"),
+        ("master_xp:Мастер", "150 мин × 75 опыта в час", "Мастер вёл сессию")]
+
+
+def test_a_tally_committed_in_russian_records_the_lines_in_english(stone: Journal) -> None:
+    """tally.committed, committed under Russian, lists the items and reasons as the English record."""
+    with language("ru"):
+        committed = commit_tally(stone, SW, 1)[-1]
+    assert [(entry["item"], entry["reason"]) for entry in committed.data["summary"]] == [
+        ("150 min x 50 XP/h", "present"), ("150 min x 75 XP/h", "the Master ran the session")]
+
+
+def test_a_recorded_award_reads_in_russian_after_the_commit(stone: Journal) -> None:
+    """Once tallied, the recorded line reads «150 мин» (the rate is not recorded) and «за столом»."""
+    commit_tally(stone, SW, 1)
+    with language("ru"):
+        lines = propose_tally(stone, SW, 1)["lines"]
+    assert (lines[0]["item"], lines[0]["reason"]) == ("150 мин", "за столом")

@@ -1,0 +1,52 @@
+"""VPT's display words (journal/systems/vpt/words.py): its enumerated values read as Russian words in Russian lines."""
+
+from __future__ import annotations
+
+from journal.i18n import language
+from journal.service.summaries import describe
+
+ROLL = {"sides": 6, "dice": [4, 3], "source": "table", "counter": None}
+HIT = {"attacker": "Эдди", "defender": "Питер", "attack": "melee", "weapon": "копьё", "hit_bonus": 0,
+       "modifiers": {"engaged": 1, "won_initiative": 1}, "against_shield": False, "shield_destroyed": False,
+       "wounds": 1, "roll": ROLL, "total": 9, "target": 8}
+
+
+def test_a_melee_hit_with_modifiers_reads_in_russian_words() -> None:
+    """vpt.hit_rolled under Russian: ``melee``, ``engaged`` and ``won_initiative`` are VPT's Russian words."""
+    with language("ru"):
+        line = describe("vpt.hit_rolled", HIT)
+    assert line == ("Эдди бьёт Питер (ближний бой, копьё): [4, 3] +1 навязал ближний бой +1 выиграл Инициативу "
+                    "= 9 против 8 -> 1 Ранение")
+
+
+def test_the_same_hit_in_english_keeps_the_identifiers_the_journal_always_printed() -> None:
+    """The English line is unchanged: the display words of English are the identifiers."""
+    assert describe("vpt.hit_rolled", HIT) == (
+        "Эдди hits Питер (melee, копьё): [4, 3] +1 engaged +1 won_initiative = 9 vs 8 -> 1 wound")
+
+
+def test_a_relationship_tick_names_its_checklist_items_in_russian() -> None:
+    """vpt.relationship_ticked under Russian: ``saved_life`` and ``date_successful`` as checklist words."""
+    with language("ru"):
+        line = describe("vpt.relationship_ticked", {"character": "Оля", "other": "Эдди", "change": 2, "points": 2,
+                                                    "items": ["saved_life", "date_successful"], "session": 1})
+    assert line == "Оля -> Эдди: спас жизнь +1, удачное свидание +1 = +2 -> 2 очка (сессия 1)"
+
+
+def test_a_morale_result_reads_in_russian() -> None:
+    """vpt.morale_rolled under Russian: ``retreats_attacking`` is «отступает, атакуя»."""
+    with language("ru"):
+        line = describe("vpt.morale_rolled", {"character": "Питер", "roll": {**ROLL, "dice": [5, 5]}, "morale": 1,
+                                              "group_health": 0, "total": 11, "result": "retreats_attacking",
+                                              "wounds_recovered": False})
+    assert line == "Питер: Мораль [5, 5] +1 = 11 -> отступает, атакуя"
+
+
+def test_an_initiative_of_the_unnamed_players_side_reads_игроки_in_russian() -> None:
+    """vpt.initiative_rolled with the default ``party`` ``players``: «игроки» wherever the side is named."""
+    data = {"mode": "careful", "roll": {"sides": 6, "dice": [5], "source": "table"}, "party": "players", "total": 5,
+            "enemies": [{"name": "волк", "initiative": 4, "kind": "animal"}], "order": ["players", "волк"],
+            "winner": "players"}
+    with language("ru"):
+        line = describe("vpt.initiative_rolled", data)
+    assert line == "игроки: осторожно [5] = 5 -> игроки 5, волк 4; первыми действуют игроки"

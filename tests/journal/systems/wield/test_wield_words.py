@@ -1,0 +1,42 @@
+"""Wield's display words (journal/systems/wield/words.py): difficulties, Domains and actions read as Russian words."""
+
+from __future__ import annotations
+
+from journal.i18n import language
+from journal.service.summaries import describe
+from journal.systems.wield.words import geis_size
+
+CHANCE = {"hero": "Ёжик", "task": "Прыжок", "target": 20, "difficulty": "Heroic", "geis": None, "bonus": 0,
+          "roll": {"sides": 20, "dice": [17, 9], "source": "table", "counter": None}, "total": 26, "success": True}
+
+
+def test_a_chances_difficulty_reads_in_russian() -> None:
+    """wield.chance_rolled under Russian: ``Heroic`` is «Героическая»."""
+    with language("ru"):
+        line = describe("wield.chance_rolled", CHANCE)
+    assert line == "Ёжик: Прыжок против 20 (Героическая): [17, 9] = 26 -> успех"
+
+
+def test_a_vatchas_domains_read_in_russian() -> None:
+    """wield.vatcha_created under Russian: the Domains ``Air`` and ``Fire`` are «Воздух» and «Огонь»."""
+    with language("ru"):
+        line = describe("wield.vatcha_created", {"name": "Искра", "player": "Аня", "item": "кольцо",
+                                                 "domains": ["Air", "Fire"], "goal": "Свергнуть короля"})
+    assert line == "ватча Искра (Аня): кольцо, Сферы Воздух, Огонь; Цель: Свергнуть короля"
+
+
+def test_a_combat_rounds_actions_read_in_russian() -> None:
+    """wield.combat_round under Russian: ``attack`` and ``power`` are Wield's own words, not Dichotomy's."""
+    with language("ru"):
+        line = describe("wield.combat_round", {"actions": [
+            {"combatant": "Ёжик", "action": "attack", "target": "Искра"},
+            {"combatant": "Искра", "action": "power", "power": "Порыв ветра"}], "wounds": {}})
+    assert line == "раунд боя: Ёжик атакует @Искра, Искра применяет силу Порыв ветра; раны: нет"
+
+
+def test_the_geis_sizes_come_from_the_rules_table_in_the_current_language() -> None:
+    """geis_size: 1-3 in English and Russian from rules.GEIS_SIZES; another rank is '?'."""
+    english = [geis_size(rank) for rank in (1, 2, 3, 4)]
+    with language("ru"):
+        russian = [geis_size(rank) for rank in (1, 2, 3, 4)]
+    assert (english, russian) == (["small", "large", "major", "?"], ["малый", "большой", "великий", "?"])

@@ -1,0 +1,224 @@
+"""The Master's console in real headless browsers (Debian's Chromium), on both databases.
+
+One ``journal serve`` per module and database (``live``) and two browsers per module: the Master's laptop
+and a player's phone (360 px wide).  The Master runs a session from the console, start to tally commit,
+while the phone adds its own salt; the stored events are then read back through the API.  The Master
+changes a tally line's amount before the commit, and the console's screens fit the 360-px phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from journal.service import Journal
+from journal.service.sessions import end_session, start_session
+from journal.store import open_store
+from journal.systems.stone_wheel.commands.characters import create_character
+from journal.systems.stone_wheel.demo import _CHARACTERISTICS, _PARAMETERS
+from tests.web.browsers import PHONE_HEIGHT, PHONE_WIDTH
+from tests.web.conftest import auth
+from tests.web.page import choose, one, press, read, type_over, wait
+from tests.web.test_web_page_e2e import _sign_in, browser  # noqa: F401 - the module's browser fixture
+
+MASTER = "Вика"
+PLAYERS = ["Оля", "Дима"]
+#: The Stone Wheel demo's warrior, for a character whose session earns a tally line.
+CHARACTERISTICS, PARAMETERS = _CHARACTERISTICS, _PARAMETERS
+
+
+@pytest.fixture(scope="module")
+def phone(chromiums: Callable[..., WebDriver]) -> WebDriver:
+    """A second Chromium, a player's phone 360 px wide (emulated), with a profile of its own."""
+    return chromiums("phone", PHONE_WIDTH, PHONE_HEIGHT, mobile=True)
+
+
+@pytest.fixture
+def laptop(browser: WebDriver, phone: WebDriver, live: str) -> Iterator[WebDriver]:  # noqa: F811 - pytest fixture
+    """The Master's browser for one test; both browsers forget the token and leave the page (closing their streams)."""
+    yield browser
+    for driver in (browser, phone):  # one server per module: the next test's page must not find this token
+        if driver.current_url.startswith(live):
+            driver.execute_script("localStorage.clear()")
+        driver.get("about:blank")
+
+
+def _character(module_db: str, campaign: str) -> None:
+    journal = Journal(open_store(module_db))
+    try:
+        create_character(journal, campaign, "Ратибор", "Оля", "physical", "человек", "воин", CHARACTERISTICS,
+                         PARAMETERS, actor=MASTER)
+    finally:
+        journal.close()
+
+
+def _ended_session(module_db: str, campaign: str, minutes: int) -> None:
+    """Session 1 of ``campaign``, every player present, ended after ``minutes`` (recorded by the Master)."""
+    journal = Journal(open_store(module_db))
+    try:
+        start_session(journal, campaign, PLAYERS, MASTER)
+        end_session(journal, campaign, minutes, MASTER)
+    finally:
+        journal.close()
+
+
+def _events(live: str, token: str) -> list[dict]:
+    return httpx.get(live + "/api/events", headers=auth(token), timeout=10).json()["events"]
+
+
+def _run_session(master: WebDriver, player: WebDriver) -> None:
+    """On signed-in pages: the Master starts with Оля alone present, her phone salts, 120 min, master line out, commit."""
+    press(master, "[data-test=present][value='Дима']")
+    wait(master, lambda d: d.execute_script(
+        "var b = document.querySelector(\"[data-test=present][value='Дима']\"); return b !== null && !b.checked;"))
+    press(master, "[data-test=session-start]")
+    wait(master, lambda d: one(d, "[data-test=salt][data-member='Оля'][data-salted=false]"))
+
+    wait(player, lambda d: d.execute_script(
+        "var b = document.getElementById('salt-add'); return b !== null && b.offsetParent !== null;"))
+    press(player, "#salt-add")
+    wait(master, lambda d: one(d, "[data-test=salt][data-member='Оля'][data-salted=true]"))
+
+    type_over(master, "[data-test=session-minutes]", "120")  # the console keeps it over a redraw (a salt arriving)
+    press(master, "[data-test=session-end]")
+    master_line = f"[data-test=tally-line][data-key='master_xp:{MASTER}']"
+    press(master, f"{master_line}[data-status=proposed] [data-test=tally-keep]")
+    wait(master, lambda d: one(d, f"{master_line}[data-status=skipped]"))
+    press(master, "[data-test=tally-commit]")
+    wait(master, lambda d: one(d, "[data-test=tally-done]"))
+
+
+def _assert_session_stored(live: str, token: str) -> None:
+    stored = [(e["type"], e["actor"]) for e in _events(live, token)]
+    assert stored[-5:] == [("session.started", MASTER), ("session.salted", "Оля"), ("session.ended", MASTER),
+                           ("stone_wheel.xp_awarded", MASTER), ("tally.committed", MASTER)]
+    committed = _events(live, token)[-1]["data"]
+    assert (committed["lines"], committed["skipped"], [line["key"] for line in committed["summary"]]) == (
+        1, [f"master_xp:{MASTER}"], ["session_xp:Ратибор"])
+
+
+def test_the_master_runs_a_session_from_the_console_to_its_tally_while_a_phone_salts(
+    live: str, module_db: str, new_campaign, laptop: WebDriver, phone: WebDriver,
+) -> None:
+    """Start with one player present, her phone's salt shown, end with minutes, one line left out, tally committed."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _sign_in(laptop, live, tokens[MASTER])
+    _sign_in(phone, live, tokens["Оля"])
+    _run_session(laptop, phone)
+    _assert_session_stored(live, tokens[MASTER])
+    assert laptop.find_element(By.ID, "error").is_displayed() is False
+
+
+def test_a_whole_session_runs_in_russian_with_every_member_on_a_phone(
+    live: str, module_db: str, new_campaign, laptop: WebDriver, phone: WebDriver, chromiums,
+) -> None:
+    """The Master's 360-px phone in Russian runs start to tally commit while Оля's phone salts: nobody at a laptop."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    master = chromiums("master-phone", 360, 800, lang="ru-RU", mobile=True)
+    try:
+        master.get(f"{live}/?lang=ru#token={tokens[MASTER]}")
+        phone.get(f"{live}/?lang=ru#token={tokens['Оля']}")
+        shown = wait(master, lambda d: d.execute_script(  # read in one go: the console may redraw the button
+            "var b = document.querySelector('[data-test=session-start]');"
+            "return b && [document.documentElement.lang, b.textContent];"))
+        assert shown == ["ru", "Начать сессию 1"]
+        _run_session(master, phone)
+        _assert_session_stored(live, tokens[MASTER])
+        assert (master.find_element(By.ID, "error").is_displayed(),
+                master.execute_script("return document.documentElement.scrollWidth")) == (False, 360)
+    finally:
+        master.get("about:blank")
+
+
+def test_the_link_the_console_shows_for_a_phone_is_its_tokens_url_with_its_qr_code(
+    live: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """A new link for Дима reads '<page>/#token=<token>', the token opens the journal as Дима, the QR image loads."""
+    _campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tokens]")
+    choose(laptop, "[data-test=token-member]", "Дима")
+    press(laptop, "[data-test=token-issue]")
+    shown = read(laptop, "[data-test=token-issued][data-member='Дима'] [data-test=token-link]", "value")
+    token = shown.removeprefix(f"{live}/#token=")
+    me = httpx.get(live + "/api/me", headers=auth(token), timeout=10).json()["me"]
+    assert (shown, me) == (f"{live}/#token={token}", {"name": "Дима", "role": "player"})
+    wait(laptop, lambda d: d.execute_script(
+        "var i = document.querySelector('[data-test=token-qr]'); return i !== null && i.complete && i.naturalWidth > 0;"))
+
+
+def test_a_player_sees_no_console_but_the_house_rules(live: str, new_campaign, laptop: WebDriver) -> None:
+    """A player's page shows the house rules screen alone, without the Master's tabs."""
+    _campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _sign_in(laptop, live, tokens["Оля"])
+    wait(laptop, lambda d: one(d, "[data-test=console-rules] [data-test=rule]"))
+    assert laptop.find_elements(By.CSS_SELECTOR, "[data-test^=console-tab-]") == []
+
+
+def test_the_master_changes_a_tally_lines_amount_and_the_commit_records_it(
+    live: str, module_db: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """150 min: Ратибор's proposed 125 set to 150 reads '+150 (proposed +125)'; the award is stored at 150."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tally]")
+    line = "[data-test=tally-line][data-key='session_xp:Ратибор']"
+    assert read(laptop, f"{line} [data-test=tally-amount]", "value") == "125"
+    type_over(laptop, f"{line} [data-test=tally-amount]", "150")
+    wait(laptop, lambda d: d.execute_script(
+        "var a = document.querySelector(arguments[0]); return a !== null && a.textContent === '+150 (proposed +125)';",
+        f"{line} .amount"))
+    press(laptop, "[data-test=tally-commit]")
+    wait(laptop, lambda d: one(d, "[data-test=tally-done]"))
+
+    stored = _events(live, tokens[MASTER])
+    assert [(e["data"]["character"], e["data"]["amount"]) for e in stored if e["type"] == "stone_wheel.xp_awarded"] == [
+        ("Ратибор", 150), (MASTER, 187)]
+    assert [(entry["key"], entry["amount"], entry["proposed"]) for entry in stored[-1]["data"]["summary"]] == [
+        ("session_xp:Ратибор", 150, 125), (f"master_xp:{MASTER}", 187, None)]
+    assert laptop.find_element(By.ID, "error").is_displayed() is False
+
+
+def test_the_consoles_screens_fit_a_360_px_phone_and_no_tab_label_breaks(
+    live: str, module_db: str, new_campaign, laptop: WebDriver, phone: WebDriver,
+) -> None:
+    """In Russian at 360 px, each screen (the tally with its lines) is no wider than the phone; each tab is one line."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    phone.get(f"{live}/?lang=ru#token={tokens[MASTER]}")
+    widths, lines = {}, {}
+    for tab, ready in (("session", "[data-test=session-start]"), ("tally", "[data-test=tally-amount]"),
+                       ("rules", "[data-test=rule]"), ("tokens", "[data-test=token-issue]")):
+        press(phone, f"[data-test=console-tab-{tab}]")
+        wait(phone, lambda d, tab=tab, ready=ready: one(d, f"[data-test=console-{tab}] {ready}"))
+        widths[tab] = phone.execute_script("return document.documentElement.scrollWidth")
+        lines.update(phone.execute_script("""
+            var out = {};
+            document.querySelectorAll("[data-test^=console-tab-]").forEach(function (b) {
+              var range = document.createRange();
+              range.selectNodeContents(b);
+              var tops = {};
+              Array.prototype.forEach.call(range.getClientRects(), function (r) { tops[Math.round(r.top)] = 1; });
+              out[b.textContent] = Object.keys(tops).length;
+            });
+            return out;"""))
+    assert max(widths.values()) <= 360, widths
+    assert lines == {"Сессия": 1, "Итоги": 1, "Домашние правила": 1, "Устройства": 1}
+
+
+def test_a_system_without_house_rules_offers_no_proposal(live: str, new_campaign, laptop: WebDriver) -> None:
+    """A VPT player's house rules screen says the system has none to change, with no empty proposal form."""
+    _campaign, tokens = new_campaign("vpt", MASTER, PLAYERS)
+    _sign_in(laptop, live, tokens["Оля"])
+    said = read(laptop, "[data-test=console-rules] [data-test=no-house-rules]")
+    assert (said, laptop.find_elements(By.CSS_SELECTOR, "[data-test=propose-key]")) == (
+        "This system has no rules a group may change by a house rule.", [])

@@ -1,0 +1,119 @@
+"""``GET /api/verbs``: the verbs of the token's campaign's rule system, as the page builds its forms from them.
+
+Each verb is answered with the JSON schema of its request body (the very model ``web.routes.systems``
+validates the verb's ``POST`` with, so a form cannot drift from the endpoint), a label and a help line
+for people, the path to post to, and
+who may use it: ``master`` when the service function refuses every player (its ``decide`` calls
+``ctx.require_master`` in its own body, not under a condition), else ``members`` (the rules then check
+each case, e.g. a player's own character).
+The label, the help line, each field's ``title`` and the system's title are English msgids of the ``web``
+catalogue, answered in the request's language (web.language); the keys and the schema's shape stay English.
+A choice's options (an ``enum``) keep their values and carry ``x-labels``: each value's display word from the
+system's one table of words (its descriptor's ``words``, the same the event summaries use), in that language.
+Nothing here names a rule system: the verbs come from the campaign's descriptor.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+
+from journal.i18n import WEB
+from journal.service.summaries import Words, word, words_of
+from web.auth import journal_of
+from web.errors import JSON
+from web.routes.reading import Me
+from web.routes.systems import body_model, label
+
+router = APIRouter(prefix="/api", tags=["reading"])
+
+Who = Literal["master", "members"]
+
+
+def _opens_with_require_master(function: Callable[..., Any]) -> bool:
+    """Whether ``function``'s nested ``decide`` calls ``require_master`` unconditionally (in its own body, not under an if)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == "decide":
+            return any(isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+                       and isinstance(statement.value.func, ast.Attribute)
+                       and statement.value.func.attr == "require_master" for statement in node.body)
+    return False
+
+
+def who_may(function: Callable[..., Any]) -> Who:
+    """``master`` when only the Master may use the verb, else ``members``."""
+    return "master" if _opens_with_require_master(function) else "members"
+
+
+def _help(function: Callable[..., Any]) -> str:
+    """The first paragraph of the service function's docstring, on one line."""
+    doc = inspect.getdoc(function) or ""
+    return " ".join(doc.split("\n\n", 1)[0].split())
+
+
+@cache
+def verbs_of(system: str) -> tuple[dict[str, Any], ...]:
+    """Every verb of ``system``: ``{verb, path, label, help, who, schema}``, in the descriptor's order."""
+    from journal.systems.registry import system as descriptor_of
+
+    descriptor = descriptor_of(system)
+    found = []
+    for verb in descriptor.verbs:
+        function = descriptor.verb_function(verb)
+        model = body_model(system, verb, function)
+        found.append({"verb": verb, "path": f"/api/{system}/{verb}", "label": label(verb), "help": _help(function),
+                      "who": who_may(function), "schema": model.model_json_schema()})
+    return tuple(found)
+
+
+def _titled(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with every property's ``title`` (of the body and of its ``$defs``) in the current language."""
+    def properties(node: dict[str, Any]) -> dict[str, Any]:
+        if "properties" not in node:
+            return node
+        return {**node, "properties": {name: ({**field, "title": WEB.gettext(field["title"])} if "title" in field
+                                              else field) for name, field in node["properties"].items()}}
+
+    titled = properties(schema)
+    if "$defs" in schema:
+        titled["$defs"] = {name: properties(node) for name, node in schema["$defs"].items()}
+    return titled
+
+
+def _labelled(node: Any, words: Words) -> Any:
+    """``node`` (a schema) with ``x-labels`` beside every ``enum`` whose values the system's words name."""
+    if isinstance(node, list):
+        return [_labelled(item, words) for item in node]
+    if not isinstance(node, dict):
+        return node
+    found = {key: _labelled(value, words) for key, value in node.items()}
+    named = [value for value in node.get("enum", ()) if isinstance(value, str) and value in words]
+    if named:
+        found["x-labels"] = {value: word(words, value) for value in named}
+    return found
+
+
+def spoken(verb: dict[str, Any], words: Words | None = None) -> dict[str, Any]:
+    """One verb as people read it in the current language: its label, help line, field titles and choices."""
+    return {**verb, "label": WEB.gettext(verb["label"]), "help": WEB.gettext(verb["help"]) if verb["help"] else "",
+            "schema": _labelled(_titled(verb["schema"]), words or {})}
+
+
+@router.get("/verbs", summary="The verbs of the campaign's rule system, with their input schemas")
+def verbs(request: Request, who: Me) -> JSON:
+    """``{system, title, verbs: [{verb, path, label, help, who, schema}]}`` for the token's campaign."""
+    from journal.systems.registry import system
+
+    name = journal_of(request).campaign(who.campaign)["system"]
+    return JSON({"system": name, "title": WEB.gettext(system(name).title),
+                 "verbs": [spoken(verb, words_of(name)) for verb in verbs_of(name)]})

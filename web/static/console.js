@@ -1,0 +1,466 @@
+/* The Master's console: run a session (start, players' salts, end), review and commit its tally, house rules
+ * (propose, vote, adopt) and the devices' tokens (issue with a link and its QR code, list, revoke).
+ *
+ * It works inside the page of app.js, which announces "journal:signedin" (with its api(), report() and the
+ * token), "journal:event" for each event of the live stream and "journal:signedout".  The Master sees every
+ * screen; a player sees only the house rules, to vote.  Text from the journal is set with textContent only;
+ * a QR code is an SVG image shown through <img> (it cannot run anything).  Strings go through t().
+ */
+(function () {
+  "use strict";
+
+  function t(s) { return window.t ? window.t(s) : s; }
+  /** t() of a template, then its {placeholders} filled in. */
+  function f(template, values) {
+    return t(template).replace(/\{(\w+)\}/g, function (all, name) { return name in values ? String(values[name]) : all; });
+  }
+  /** A journal's internal word (session_xp, no_interaction) for people: words, in the page's language. */
+  function words(name) { return name ? t(String(name).replace(/_/g, " ")) : ""; }
+
+  var ctx = { me: null, api: null, report: null, clearError: null, token: null, tab: "session", timer: null,
+              tally: { session: null, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null },
+              issued: null, qr: null,
+              absent: {}, tokenMember: null, minutes: "" };
+
+  function $(id) { return document.getElementById(id); }
+  /** The page's one element builder (forms.js, loaded first): text through textContent only. */
+  var el = window.JournalForms.el;
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+  function master() { return ctx.me && ctx.me.me.role === "master"; }
+  function players() {
+    var members = ctx.me.members || {};
+    return Object.keys(members).filter(function (name) { return members[name] === "player"; });
+  }
+
+  /** A refusal with its rule in the page's language: "refused by rule 'X': detail". */
+  function refused(problem) {
+    var message = problem && problem.message ? problem.message : String(problem);
+    var rule = /^refused by rule '([^']+)': ([\s\S]*)$/.exec(message);
+    if (rule) message = f("refused by rule '{rule}': {detail}", { rule: t(rule[1]), detail: rule[2] });
+    ctx.report({ message: message, status: problem && problem.status, kind: problem && problem.kind });
+  }
+
+  /** A write from a button: the button waits, the screen is redrawn after it (or the refusal shown). */
+  function write(button, path, body) {
+    button.disabled = true;
+    return ctx.api(path, { method: "POST", body: body }).then(function (answer) {
+      ctx.clearError();
+      return answer;
+    }, function (problem) { refused(problem); return null; }).then(function (answer) {
+      button.disabled = false;
+      return answer;
+    });
+  }
+
+  function button(text, test, onClick, className) {
+    var b = el("button", { type: "button", "data-test": test, text: text, className: className || "" });
+    b.addEventListener("click", function () { onClick(b); });
+    return b;
+  }
+
+  // -- the frame: tabs ------------------------------------------------------------------------------
+
+  var SCREENS = [["session", "Session"], ["tally", "Tally"], ["rules", "House rules"], ["tokens", "Devices"]];
+
+  function frame() {
+    var box = $("console");
+    clear(box);
+    var mine = SCREENS.filter(function (s) { return master() || s[0] === "rules"; });
+    if (mine.every(function (s) { return s[0] !== ctx.tab; })) ctx.tab = mine[0][0];
+    box.appendChild(el("h2", { text: master() ? t("Master's console") : t("House rules") }));
+    if (mine.length > 1) {
+      var tabs = el("div", { className: "tabs", role: "tablist" });
+      mine.forEach(function (s) {
+        var tab = button(t(s[1]), "console-tab-" + s[0], function () { ctx.tab = s[0]; frame(); }, "tab");
+        tab.setAttribute("role", "tab");
+        tab.setAttribute("aria-selected", String(s[0] === ctx.tab));
+        tabs.appendChild(tab);
+      });
+      box.appendChild(tabs);
+    }
+    var body = el("div", { id: "console-body", "data-test": "console-" + ctx.tab });
+    box.appendChild(body);
+    box.hidden = false;
+    ({ session: sessionScreen, tally: tallyScreen, rules: rulesScreen, tokens: tokensScreen })[ctx.tab](body);
+  }
+
+  function refresh() {
+    clearTimeout(ctx.timer);
+    ctx.timer = setTimeout(function () { if (ctx.me) frame(); }, 300);
+  }
+
+  // -- the session: start (who is present), salts, end (minutes) ------------------------------------
+
+  function sessionScreen(body) {
+    ctx.api("/api/sessions").then(function (sessions) {
+      var last = sessions.length ? sessions[sessions.length - 1] : null;
+      if (last && (last.end_version === null || last.end_version === undefined)) return openSession(body, last);
+      clear(body);
+      body.appendChild(el("p", { "data-test": "session-state", text: last
+        ? f("No session is open; session {number} ended.", { number: last.number }) : t("No session yet.") }));
+      var form = el("fieldset", { className: "present" }, [el("legend", { text: t("Who is present") })]);
+      players().forEach(function (name) {
+        // A redraw (another device's event) keeps what the Master unticked.
+        var box = el("input", { type: "checkbox", value: name, "data-test": "present" });
+        box.checked = !ctx.absent[name];
+        box.addEventListener("change", function () { ctx.absent[name] = !box.checked; });
+        form.appendChild(el("label", { className: "check" }, [box, name]));
+      });
+      body.appendChild(form);
+      var next = (last ? last.number : 0) + 1;
+      body.appendChild(button(f("Start session {number}", { number: next }), "session-start", function (b) {
+        var present = Array.prototype.filter.call(form.querySelectorAll("input"), function (i) { return i.checked; })
+          .map(function (i) { return i.value; });
+        write(b, "/api/sessions/start", { present: present }).then(function (answer) {
+          if (!answer) return;
+          ctx.absent = {};
+          frame();
+        });
+      }));
+    }).catch(refused);
+  }
+
+  function openSession(body, session) {
+    var after = Math.max(0, (session.start_version || 1) - 1);
+    return ctx.api("/api/events?after=" + after + "&type=session.salted").then(function (found) {
+      var salted = {};
+      (found.events || []).forEach(function (e) { if (e.session === session.number) salted[e.actor] = true; });
+      clear(body);
+      body.appendChild(el("p", { "data-test": "session-state",
+        text: f("Session {number} is open.", { number: session.number }) }));
+      body.appendChild(el("p", { className: "muted", text: t("Each player adds a salt to the journal's dice from their own phone, before the first roll.") }));
+      var list = el("ul", { className: "salts", "data-test": "salts" });
+      session.present.forEach(function (name) {
+        list.appendChild(el("li", { "data-test": "salt", "data-member": name, "data-salted": String(!!salted[name]),
+          className: salted[name] ? "salted" : "waiting",
+          text: name + " — " + (salted[name] ? t("salted") : t("no salt yet")) }));
+      });
+      body.appendChild(list);
+      var minutes = el("input", { type: "number", min: "0", inputmode: "numeric", "data-test": "session-minutes",
+                                  placeholder: t("minutes (default: measured)"), "aria-label": t("minutes") });
+      minutes.value = ctx.minutes || "";  // kept over a redraw (a salt arriving)
+      minutes.addEventListener("input", function () { ctx.minutes = minutes.value; });
+      body.appendChild(el("div", { className: "row" }, [minutes,
+        button(f("End session {number}", { number: session.number }), "session-end", function (b) {
+          var raw = minutes.value.trim();
+          write(b, "/api/sessions/end", raw ? { minutes: Number(raw) } : {}).then(function (answer) {
+            if (!answer) return;
+            ctx.minutes = "";
+            ctx.tally.session = session.number;
+            ctx.tab = "tally";
+            frame();
+          });
+        })]));
+    });
+  }
+
+  // -- the tally: line by line, changed, committed ---------------------------------------------------
+
+  /** What the Master chose: lines skipped, bonuses, motive outcomes and the amounts changed (whole numbers only). */
+  function choices() {
+    var motives = Object.keys(ctx.tally.motives).map(function (key) { return ctx.tally.motives[key]; });
+    var amounts = {};
+    Object.keys(ctx.tally.amounts).forEach(function (key) {
+      var raw = String(ctx.tally.amounts[key]).trim();
+      if (ctx.tally.skip.indexOf(key) < 0 && /^-?\d+$/.test(raw)) amounts[key] = Number(raw);
+    });
+    return { skip: ctx.tally.skip.slice(), bonuses: ctx.tally.bonuses.slice(), motives: motives, amounts: amounts };
+  }
+
+  function resetTally(number) {
+    ctx.tally = { session: number, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null };
+  }
+
+  /** The tally with the choices applied; an amount the server refuses is shown, dropped, and the rest previewed. */
+  function preview(number) {
+    function ask() { return ctx.api("/api/tally/" + number + "/preview", { method: "POST", body: choices() }); }
+    return ask().catch(function (problem) {
+      var key = ctx.tally.changed;
+      ctx.tally.changed = null;
+      if (!Object.keys(ctx.tally.amounts).length) throw problem;
+      refused(problem);
+      if (key && key in ctx.tally.amounts) delete ctx.tally.amounts[key];
+      else ctx.tally.amounts = {};
+      return ask();
+    });
+  }
+
+  function tallyScreen(body) {
+    ctx.api("/api/sessions").then(function (sessions) {
+      var ended = sessions.filter(function (s) { return s.end_version !== null && s.end_version !== undefined; });
+      clear(body);
+      if (!ended.length) { body.appendChild(el("p", { text: t("No session has ended yet.") })); return null; }
+      var numbers = ended.map(function (s) { return s.number; });
+      if (numbers.indexOf(ctx.tally.session) < 0) resetTally(numbers[numbers.length - 1]);
+      var pick = el("select", { "data-test": "tally-session", "aria-label": t("session") });
+      numbers.slice().reverse().forEach(function (n) { pick.appendChild(el("option", { value: String(n), text: f("session {number}", { number: n }) })); });
+      pick.value = String(ctx.tally.session);
+      pick.addEventListener("change", function () { resetTally(Number(pick.value)); frame(); });
+      body.appendChild(el("label", { className: "row" }, [t("Tally of"), pick]));
+      var out = el("div", { "data-test": "tally" });
+      body.appendChild(out);
+      return preview(ctx.tally.session).then(function (tally) { drawTally(out, tally); });
+    }).catch(refused);
+  }
+
+  function lineText(line) {
+    var who = line.character + (line.other ? " → " + line.other : "");
+    var amount = signed(line.amount);
+    if (line.proposed !== null && line.proposed !== undefined) {
+      amount = f("{amount} (proposed {proposed})", { amount: amount, proposed: signed(line.proposed) });
+    }
+    return { who: who, what: words(line.kind) + (line.item ? " · " + words(line.item) : ""), amount: amount,
+             why: line.reason ? words(line.reason) : "" };
+  }
+
+  function signed(value) { return (value > 0 ? "+" : "") + value; }
+
+  /** A proposed line's amount, prefilled with the proposal; what the Master types is kept over a redraw. */
+  function amountInput(line) {
+    var rules = line.proposed !== null && line.proposed !== undefined ? line.proposed : line.amount;
+    var input = el("input", { type: "number", step: "1", inputmode: "numeric", "data-test": "tally-amount",
+                              min: String(line.range[0]), max: String(line.range[1]), "aria-label": t("amount") });
+    input.value = line.key in ctx.tally.amounts ? String(ctx.tally.amounts[line.key]) : String(line.amount);
+    input.addEventListener("input", function () { ctx.tally.amounts[line.key] = input.value; });
+    input.addEventListener("change", function () {
+      var raw = input.value.trim();
+      if (raw && !/^-?\d+$/.test(raw)) {
+        delete ctx.tally.amounts[line.key];
+        refused({ message: t("amount: a whole number") });
+      } else if (!raw || Number(raw) === rules) {
+        delete ctx.tally.amounts[line.key];  // back to the rules' own amount
+      } else {
+        ctx.tally.amounts[line.key] = raw;
+        ctx.tally.changed = line.key;
+      }
+      frame();
+    });
+    return el("label", { className: "row" }, [t("amount to record"), input]);
+  }
+
+  function drawTally(out, tally) {
+    clear(out);
+    out.appendChild(el("p", { className: "muted", "data-test": "tally-head", text: f("{minutes} min; present: {present}",
+      { minutes: tally.minutes, present: tally.present.join(", ") }) }));
+    if (tally.tallied) {
+      out.appendChild(el("p", { "data-test": "tally-done",
+        text: f("Tallied at version {version}.", { version: tally.tallied.version }) }));
+    }
+    var list = el("ul", { className: "lines" });
+    tally.lines.forEach(function (line) {
+      var shown = lineText(line);
+      var item = el("li", { className: "line " + line.status, "data-test": "tally-line", "data-key": line.key,
+                            "data-status": line.status }, [
+        el("div", { className: "line-head" }, [el("strong", { text: shown.who }),
+          el("span", { className: "amount", text: shown.amount })]),
+        el("div", { text: shown.what }),
+        el("div", { className: "muted", text: shown.why ? shown.why + " · " + t(line.status) : t(line.status) })]);
+      if (!tally.tallied && (line.status === "proposed" || line.status === "skipped")) {
+        var keep = el("input", { type: "checkbox", "data-test": "tally-keep" });
+        keep.checked = line.status === "proposed";
+        keep.addEventListener("change", function () {
+          ctx.tally.skip = ctx.tally.skip.filter(function (k) { return k !== line.key; });
+          if (!keep.checked) ctx.tally.skip.push(line.key);
+          frame();
+        });
+        item.appendChild(el("label", { className: "check" }, [keep, t("record this line")]));
+      }
+      if (!tally.tallied && line.status === "proposed" && line.range) item.appendChild(amountInput(line));
+      if (!tally.tallied && line.kind === "motive" && /^motive:/.test(line.key)) {
+        var motive = line.key.split(":").slice(2).join(":");
+        var outcome = el("select", { "data-test": "tally-motive", "aria-label": t("outcome") });
+        [["", "no outcome"], ["fulfilled", "fulfilled"], ["betrayed", "betrayed"]].forEach(function (o) {
+          outcome.appendChild(el("option", { value: o[0], text: t(o[1]) }));
+        });
+        var chosen = ctx.tally.motives[line.key];
+        outcome.value = chosen ? chosen.outcome : "";
+        outcome.addEventListener("change", function () {
+          if (outcome.value) ctx.tally.motives[line.key] = { character: line.character, motive: motive, outcome: outcome.value };
+          else delete ctx.tally.motives[line.key];
+          frame();
+        });
+        item.appendChild(el("label", { className: "row" }, [t("outcome"), outcome]));
+      }
+      list.appendChild(item);
+    });
+    if (!tally.lines.length) list.appendChild(el("li", { className: "muted", text: t("nothing to tally") }));
+    out.appendChild(list);
+    if (tally.tallied) return;
+
+    ctx.tally.bonuses.forEach(function (bonus, i) {
+      out.appendChild(el("div", { className: "row", "data-test": "tally-bonus" }, [
+        el("span", { text: f("bonus {amount} to {character}: {reason}", bonus) }),
+        button(t("remove"), "tally-bonus-remove", function () { ctx.tally.bonuses.splice(i, 1); frame(); }, "small")]));
+    });
+    var who = el("select", { "data-test": "bonus-character", "aria-label": t("character") });
+    var amount = el("input", { type: "number", inputmode: "numeric", "data-test": "bonus-amount", placeholder: t("amount"),
+                               "aria-label": t("amount") });
+    var reason = el("input", { "data-test": "bonus-reason", placeholder: t("reason"), "aria-label": t("reason") });
+    ctx.api("/api/sheets").then(function (found) {
+      Object.keys(found.sheets || {}).sort().forEach(function (name) { who.appendChild(el("option", { value: name, text: name })); });
+    }).catch(refused);
+    out.appendChild(el("fieldset", { className: "bonus" }, [el("legend", { text: t("Bonus award") }), who, amount, reason,
+      button(t("add"), "bonus-add", function () {
+        if (!who.value || !/^-?\d+$/.test(amount.value.trim()) || !reason.value.trim()) {
+          refused({ message: t("bonus: a character, a whole amount and a reason") });
+          return;
+        }
+        ctx.tally.bonuses.push({ character: who.value, amount: Number(amount.value.trim()), reason: reason.value.trim() });
+        frame();
+      }, "small")]));
+    out.appendChild(button(f("Commit the tally of session {number}", { number: tally.session }), "tally-commit", function (b) {
+      write(b, "/api/tally/" + tally.session + "/commit", choices()).then(function (answer) {
+        if (!answer) return;
+        resetTally(tally.session);  // the choices are spent: the committed tally shows as recorded
+        frame();
+      });
+    }));
+  }
+
+  // -- house rules: in force, proposals with their votes, propose ------------------------------------
+
+  function rulesScreen(body) {
+    ctx.api("/api/rules").then(function (found) {
+      clear(body);
+      var meaning = {};
+      var inForce = el("ul", { className: "lines", "data-test": "rules" });
+      if (!found.rules.length) {  // a system without rules a group may change (VPT, Dichotomy): nothing to propose
+        body.appendChild(el("p", { className: "muted", "data-test": "no-house-rules",
+                                   text: t("This system has no rules a group may change by a house rule.") }));
+        return;
+      }
+      found.rules.forEach(function (rule) {
+        meaning[rule.key] = rule.meaning;
+        inForce.appendChild(el("li", { className: "line", "data-test": "rule", "data-key": rule.key }, [
+          el("strong", { text: t(rule.meaning) }),
+          el("div", { text: f("{value} ({whence})", { value: words(rule.value),
+            whence: rule.house_rule ? t("house rule") : t("as written") }) })]));
+      });
+      body.appendChild(inForce);
+      body.appendChild(el("h3", { text: t("Proposals") }));
+      var proposals = el("ul", { className: "lines", "data-test": "proposals" });
+      found.proposals.slice().reverse().forEach(function (p) { proposals.appendChild(proposal(p, meaning)); });
+      if (!found.proposals.length) proposals.appendChild(el("li", { className: "muted", text: t("no proposal") }));
+      body.appendChild(proposals);
+      body.appendChild(proposeForm(found.rules));
+    }).catch(refused);
+  }
+
+  function proposal(p, meaning) {
+    var me = ctx.me.me;
+    var item = el("li", { className: "line", "data-test": "proposal", "data-id": p.id }, [
+      el("strong", { text: t(meaning[p.key] || p.key) }),
+      el("div", { text: words(p.previous) + " → " + words(p.value) + " · " + f("proposed by {who}", { who: p.proposed_by }) }),
+      el("div", { className: "muted", "data-test": "proposal-tally", text: f("{yes} in favour, {no} against of {players} players; the quorum needs {required}",
+        { yes: p.in_favour, no: p.against, players: p.players, required: p.required === null ? "—" : p.required }) })]);
+    var path = "/api/rules/" + encodeURIComponent(p.id);
+    if (p.adopted_version !== null && p.adopted_version !== undefined) {
+      item.appendChild(el("p", { "data-test": "proposal-adopted", text: f("adopted at version {version}", { version: p.adopted_version }) }));
+    } else if (me.role === "player" && !(me.name in p.votes)) {
+      item.appendChild(el("div", { className: "votes" }, [
+        button(t("In favour"), "rule-yes", function (b) { write(b, path + "/vote", { in_favour: true }).then(refresh); }, "uphold"),
+        button(t("Against"), "rule-no", function (b) { write(b, path + "/vote", { in_favour: false }).then(refresh); }, "overturn")]));
+    } else if (me.role === "player") {
+      item.appendChild(el("p", { text: p.votes[me.name] ? t("you voted in favour") : t("you voted against") }));
+    } else if (p.quorum_reached) {
+      item.appendChild(button(t("Adopt"), "rule-adopt", function (b) { write(b, path + "/adopt").then(refresh); }));
+    }
+    return item;
+  }
+
+  function proposeForm(rules) {
+    var key = el("select", { "data-test": "propose-key", "aria-label": t("rule") });
+    rules.forEach(function (r) { key.appendChild(el("option", { value: r.key, text: t(r.meaning) })); });
+    var value = el("input", { "data-test": "propose-value", "aria-label": t("value"), placeholder: t("value") });
+    var hint = el("p", { className: "muted" });
+    function allowed() {
+      var rule = rules.filter(function (r) { return r.key === key.value; })[0];
+      hint.textContent = rule ? f("allowed: {allowed}", { allowed: rule.allowed }) : "";
+    }
+    key.addEventListener("change", allowed);
+    allowed();
+    return el("fieldset", {}, [el("legend", { text: t("Propose a house rule") }), key, value, hint,
+      button(t("Propose"), "rule-propose", function (b) {
+        var raw = value.value.trim();
+        write(b, "/api/rules", { key: key.value, value: /^-?\d+$/.test(raw) ? Number(raw) : raw }).then(refresh);
+      })]);
+  }
+
+  // -- devices: tokens, a new link and its QR code, revoke -------------------------------------------
+
+  function tokensScreen(body) {
+    ctx.api("/api/tokens").then(function (tokens) {
+      clear(body);
+      if (ctx.issued) body.appendChild(issuedCard(ctx.issued));
+      var who = el("select", { "data-test": "token-member", "aria-label": t("member") });
+      Object.keys(ctx.me.members || {}).forEach(function (name) { who.appendChild(el("option", { value: name, text: name })); });
+      if (ctx.tokenMember && ctx.tokenMember in (ctx.me.members || {})) who.value = ctx.tokenMember;  // kept over a redraw
+      who.addEventListener("change", function () { ctx.tokenMember = who.value; });
+      body.appendChild(el("div", { className: "row" }, [who, button(t("New link for a phone"), "token-issue", function (b) {
+        write(b, "/api/tokens", { member: who.value }).then(function (answer) {
+          if (!answer) return;
+          ctx.issued = answer;
+          frame();
+        });
+      })]));
+      var list = el("ul", { className: "lines", "data-test": "tokens" });
+      tokens.forEach(function (token) {
+        var item = el("li", { className: "line", "data-test": "token", "data-token-id": token.token_id,
+                              "data-revoked": String(token.revoked) }, [
+          el("div", { className: "line-head" }, [el("strong", { text: token.member }),
+            el("span", { className: "muted", text: token.revoked ? t("revoked") : t("live") })]),
+          el("div", { className: "muted", text: f("token {id}", { id: token.token_id }) })]);
+        if (!token.revoked) {
+          item.appendChild(button(t("Revoke"), "token-revoke", function (b) {
+            write(b, "/api/tokens/" + encodeURIComponent(token.token_id) + "/revoke").then(refresh);
+          }, "small"));
+        }
+        list.appendChild(item);
+      });
+      body.appendChild(list);
+    }).catch(refused);
+  }
+
+  function issuedCard(issued) {
+    var card = el("div", { className: "issued", "data-test": "token-issued", "data-member": issued.member }, [
+      el("p", { text: f("{member}'s phone: scan this code, or open the link. It is shown only now.", { member: issued.member }) })]);
+    var image = el("img", { "data-test": "token-qr", alt: f("QR code of {member}'s link", { member: issued.member }),
+                            width: "240", height: "240" });
+    card.appendChild(image);
+    var shown = el("input", { readonly: "", "data-test": "token-link", "aria-label": t("link") });
+    shown.value = issued.link;
+    card.appendChild(shown);
+    card.appendChild(button(t("Done"), "token-done", function () { ctx.issued = null; frame(); }, "small"));
+    fetch("/api/tokens/qr.svg", { method: "POST", headers: { "Authorization": "Bearer " + ctx.token,
+      "Content-Type": "application/json" }, body: JSON.stringify({ token: issued.token }) }).then(function (answer) {
+      if (!answer.ok) return answer.json().then(function (b) { throw { message: b.error, status: answer.status }; });
+      return answer.blob();
+    }).then(function (svg) {
+      if (ctx.qr) URL.revokeObjectURL(ctx.qr);
+      ctx.qr = URL.createObjectURL(svg);
+      image.src = ctx.qr;
+    }).catch(refused);
+    return card;
+  }
+
+  // -- the page's signals ----------------------------------------------------------------------------
+
+  /** The events that change each screen: a screen is redrawn only for its own (a form being filled stays). */
+  var WATCHED = { session: /^session\./, tally: /^(session\.ended|tally\.)/, rules: /^rules\./, tokens: /^member\./ };
+  document.addEventListener("journal:signedin", function (signal) {
+    var d = signal.detail;
+    ctx.me = d.me; ctx.api = d.api; ctx.report = d.report; ctx.clearError = d.clearError; ctx.token = d.token;
+    ctx.issued = null; ctx.absent = {}; ctx.tokenMember = null; ctx.minutes = "";
+    resetTally(null);
+    ctx.tab = master() ? "session" : "rules";
+    frame();
+  });
+  document.addEventListener("journal:event", function (signal) {
+    if (ctx.me && WATCHED[ctx.tab].test(signal.detail.type)) refresh();
+  });
+  document.addEventListener("journal:signedout", function () {
+    ctx.me = null; ctx.issued = null;
+    $("console").hidden = true;
+    clear($("console"));
+  });
+})();

@@ -1,0 +1,361 @@
+/* The page's words and the system's forms: t() over the `web` catalogue, and one form per verb of the
+ * campaign's rule system, generated from its JSON schema (GET /api/verbs), never written by hand per verb.
+ *
+ * t("English") is the translation of an English string in the reader's language (GET /api/i18n, chosen from
+ * the address's ?lang=ru|en, else navigator.languages), or the string itself; Babel's javascript
+ * extractor finds every t("...") call.
+ * Labels that come from the server (a verb's or field's title, an event type, a rule's name) go through
+ * t() too, as data: their Russian is in the same catalogue.
+ *
+ * A form validates as the player types (the schema's types and constraints: whole numbers, lists of dice,
+ * required fields, choices), posts through the send function it is given (the page's queue), shows the
+ * dice and the summary of what was stored, and a refusal with its rule named in the reader's language.
+ * Text from the journal is only ever set with textContent.
+ */
+(function () {
+  "use strict";
+
+  var messages = {};
+  var language = "en";
+
+  /** The reader's translation of an English string (the string itself when the catalogue lacks it). */
+  function t(english) {
+    var found = messages[english];
+    return typeof found === "string" && found ? found : english;
+  }
+
+  /** The language asked for in the page's address (?lang=ru or ?lang=en), or null. */
+  function addressLanguage() {
+    var asked = new URLSearchParams(window.location.search).get("lang");
+    return asked && /^(ru|en)([-_][A-Za-z0-9]{1,8})*$/i.test(asked) ? asked : null;
+  }
+
+  /** Load the catalogue of the language asked for: ``lang``, else the address's ?lang=, else the browser's
+   *  navigator.languages; resolves to the language chosen. */
+  function loadLanguage(lang) {
+    var wanted = lang || addressLanguage() || (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+    return fetch("/api/i18n?lang=" + encodeURIComponent(wanted)).then(function (response) {
+      return response.ok ? response.json() : { lang: "en", messages: {} };
+    }).then(function (answer) {
+      messages = answer.messages || {};
+      language = answer.lang || "en";
+      document.documentElement.lang = language;
+      translatePage(document);
+      return language;
+    }, function () { return language; });
+  }
+
+  /** Translate the page's static words: elements marked data-i18n (their text), data-i18n-placeholder and
+   *  data-i18n-aria-label (those attributes).  Text the server writes (an event's summary, a verb's help, a
+   *  refusal's detail) sits in elements marked data-i18n-server: it is in English until the server speaks
+   *  the reader's language. */
+  function translatePage(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("[data-i18n]"), function (node) {
+      if (!node.dataset.en) node.dataset.en = node.textContent;
+      node.textContent = t(node.dataset.en);
+    });
+    Array.prototype.forEach.call(root.querySelectorAll("[data-i18n-placeholder]"), function (node) {
+      if (!node.dataset.enPlaceholder) node.dataset.enPlaceholder = node.getAttribute("placeholder") || "";
+      node.setAttribute("placeholder", t(node.dataset.enPlaceholder));
+    });
+    Array.prototype.forEach.call(root.querySelectorAll("[data-i18n-aria-label]"), function (node) {
+      if (!node.dataset.enAriaLabel) node.dataset.enAriaLabel = node.getAttribute("aria-label") || "";
+      node.setAttribute("aria-label", t(node.dataset.enAriaLabel));
+    });
+  }
+
+  /** A name for people, as the server's web.routes.systems.label makes it: hit_bonus -> "Hit bonus". */
+  function label(name) {
+    var words = String(name).replace(/[_-]+/g, " ").trim().toLowerCase();
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  /** A refusal for people: "refused by rule 'R': detail" with the rule's name translated. */
+  function refusal(message) {
+    var match = /^refused by rule '([^']+)': ([\s\S]*)$/.exec(message || "");
+    if (!match) return t(message || "");
+    return t("refused by the rule") + " «" + t(match[1]) + "»: " + match[2];
+  }
+
+  /** An element: ``attrs`` sets its attributes (``text``: its textContent, ``className``), ``children`` (nodes or
+   *  strings, as text) are appended.  The page's scripts build their nodes with it (window.JournalForms.el). */
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      if (key === "text") node.textContent = attrs[key];
+      else if (key === "className") node.className = attrs[key];
+      else node.setAttribute(key, attrs[key]);
+    });
+    (children || []).forEach(function (child) {
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  // -- a field's kind, from its schema ------------------------------------------------------------
+
+  function resolve(schema, defs) {
+    if (schema && schema.$ref) return defs[schema.$ref.split("/").pop()] || {};
+    return schema || {};
+  }
+
+  /** What a property takes: {kind, nullable, choices, item} with kind one of
+   *  integer, number, boolean, choice, string, text-or-number, integers, strings, pairs, json. */
+  function kindOf(schema, defs) {
+    schema = resolve(schema, defs);
+    var options = schema.anyOf ? schema.anyOf.map(function (s) { return resolve(s, defs); }) : [schema];
+    var nullable = options.some(function (s) { return s.type === "null"; });
+    var real = options.filter(function (s) { return s.type !== "null"; });
+    var types = real.map(function (s) { return s.enum ? "enum" : s.type; });
+    var one = real[0] || {};
+    var kind = "json";
+    if (real.length === 1) {
+      if (one.enum) kind = "choice";
+      else if (one.type === "integer") kind = "integer";
+      else if (one.type === "number") kind = "number";
+      else if (one.type === "boolean") kind = "boolean";
+      else if (one.type === "string") kind = "string";
+      else if (one.type === "array") {
+        var item = resolve(one.items, defs);
+        if (item.type === "integer") kind = "integers";
+        else if (item.type === "string") kind = "strings";
+      } else if (one.type === "object" && one.additionalProperties && one.additionalProperties.type === "integer") {
+        kind = "pairs";
+      }
+    } else if (types.every(function (x) { return x === "string" || x === "integer" || x === "boolean"; })) {
+      kind = "text-or-number";
+    } else if (types.length === 2 && types.indexOf("integer") >= 0 && types.indexOf("array") >= 0) {
+      kind = "integers";
+    }
+    return { kind: kind, nullable: nullable, choices: one.enum || null, schema: one };
+  }
+
+  var WHOLE = /^[+-]?\d+$/;
+
+  /** Parse what was typed into a field: {value} (undefined: left out) or {error} naming what is wrong. */
+  function parse(kind, raw, required) {
+    var typed = typeof raw === "string" ? raw.trim() : raw;
+    if (kind.kind === "boolean") return { value: !!raw };
+    if (typed === "" || typed === null || typed === undefined) {
+      return required ? { error: t("required") } : { value: undefined };
+    }
+    var s = kind.schema || {};
+    if (kind.kind === "integer" || kind.kind === "number") {
+      if (kind.kind === "integer" ? !WHOLE.test(typed) : isNaN(Number(typed))) return { error: t("a whole number") };
+      var n = Number(typed);
+      if (!Number.isSafeInteger(n) && kind.kind === "integer") return { error: t("the number is too large") };
+      if (s.minimum !== undefined && n < s.minimum) return { error: t("at least") + " " + s.minimum };
+      if (s.maximum !== undefined && n > s.maximum) return { error: t("at most") + " " + s.maximum };
+      return { value: n };
+    }
+    if (kind.kind === "integers") {
+      var parts = typed.split(/[\s,;]+/).filter(Boolean);
+      if (!parts.every(function (p) { return WHOLE.test(p); })) return { error: t("whole numbers, e.g. 3, 5") };
+      return { value: parts.map(Number) };
+    }
+    if (kind.kind === "strings") {
+      return { value: typed.split(",").map(function (p) { return p.trim(); }).filter(Boolean) };
+    }
+    if (kind.kind === "pairs") {
+      var pairs = {};
+      var items = typed.split(",").map(function (p) { return p.trim(); }).filter(Boolean);
+      for (var i = 0; i < items.length; i++) {
+        var m = /^([^=]+)=\s*([+-]?\d+)$/.exec(items[i]);
+        if (!m) return { error: t("name=number pairs, e.g. shield=-1") };
+        pairs[m[1].trim()] = Number(m[2]);
+      }
+      return { value: pairs };
+    }
+    if (kind.kind === "text-or-number") return { value: WHOLE.test(typed) ? Number(typed) : typed };
+    if (kind.kind === "json") {
+      try { return { value: JSON.parse(typed) }; } catch (e) { return { error: t("not valid JSON") }; }
+    }
+    if (s.minLength !== undefined && typed.length < s.minLength) return { error: t("too short") };
+    if (s.maxLength !== undefined && typed.length > s.maxLength) return { error: t("too long") };
+    if (s.pattern && !new RegExp(s.pattern).test(typed)) return { error: t("not in the expected form") };
+    return { value: typed };
+  }
+
+  var HINTS = {
+    integers: "whole numbers, e.g. 3, 5", strings: "separated by commas", pairs: "name=number pairs, e.g. shield=-1",
+    json: "JSON", "text-or-number": "a name or a number",
+  };
+
+  function defaultText(kind, value) {
+    if (value === undefined || value === null) return "";
+    if (kind.kind === "integers" || kind.kind === "strings") return Array.isArray(value) ? value.join(", ") : String(value);
+    if (kind.kind === "pairs") return Object.keys(value).map(function (k) { return k + "=" + value[k]; }).join(", ");
+    if (kind.kind === "json") return JSON.stringify(value);
+    return String(value);
+  }
+
+  /** One input of a form, wired to validate as the reader types. */
+  function field(verb, name, schema, defs, required) {
+    var kind = kindOf(schema, defs);
+    var id = "verb-" + verb.verb + "-" + name;
+    var input;
+    if (kind.kind === "boolean") {
+      input = el("input", { type: "checkbox", id: id });
+      input.checked = schema["default"] === true;
+    } else if (kind.kind === "choice") {
+      input = el("select", { id: id });
+      if (!required) input.appendChild(el("option", { value: "", text: "—" }));
+      var named = kind.schema["x-labels"] || {};  // the system's own words for its values (web/routes/verbs.py)
+      kind.choices.forEach(function (choice) {
+        input.appendChild(el("option", { value: choice, text: choice in named ? label(named[choice]) : t(label(choice)) }));
+      });
+      if (schema["default"] !== undefined) input.value = schema["default"];
+    } else if (kind.kind === "json") {
+      input = el("textarea", { id: id, rows: "3", spellcheck: "false" });
+      input.value = defaultText(kind, schema["default"]);
+    } else {
+      var numeric = kind.kind === "integer";
+      input = el("input", { id: id, type: "text", autocomplete: "off", spellcheck: "false" });
+      if (numeric) input.setAttribute("inputmode", "numeric");
+      if (kind.kind === "integers") input.setAttribute("inputmode", "numeric");
+      input.value = defaultText(kind, schema["default"]);
+      if (HINTS[kind.kind]) input.setAttribute("placeholder", t(HINTS[kind.kind]));
+    }
+    input.name = name;
+    input.dataset.test = "verb-field";
+    input.dataset.field = name;
+    if (required) input.required = true;
+    var problem = el("span", { className: "field-error", "data-test": "field-error", "aria-live": "polite" });
+    var title = t(schema.title || label(name)) + (required ? " *" : "");
+    var wrapper = el("label", { className: kind.kind === "boolean" ? "field check" : "field", "for": id },
+                     [el("span", { className: "field-label", text: title }), input, problem]);
+    if (schema.description) wrapper.appendChild(el("span", { className: "field-help muted", text: t(schema.description) }));
+    var touched = false;
+    return {
+      name: name, node: wrapper, input: input,
+      read: function (show) {
+        var raw = kind.kind === "boolean" ? input.checked : input.value;
+        var parsed = parse(kind, raw, required);
+        if (kind.kind === "boolean" && schema["default"] === parsed.value) parsed = { value: undefined };
+        if (show || touched) {
+          problem.textContent = parsed.error || "";
+          input.setAttribute("aria-invalid", parsed.error ? "true" : "false");
+        }
+        return parsed;
+      },
+      touch: function () { touched = true; },
+    };
+  }
+
+  /** The dice chips of every roll ({sides, dice, source}) nested in an event's data. */
+  function diceOf(value, found) {
+    found = found || [];
+    if (Array.isArray(value)) value.forEach(function (v) { diceOf(v, found); });
+    else if (value && typeof value === "object") {
+      if (Array.isArray(value.dice) && "sides" in value && "source" in value) found.push(value);
+      else Object.keys(value).forEach(function (k) { diceOf(value[k], found); });
+    }
+    return found;
+  }
+
+  function showResult(box, answer) {
+    box.textContent = "";
+    box.className = "verb-result";
+    ((answer && answer.events) || []).forEach(function (event) {
+      var line = el("div", { className: "result-event", "data-test": "verb-result-event" });
+      line.appendChild(el("p", { className: "summary", "data-i18n-server": "", text: event.summary }));
+      var dice = el("div", { className: "dice" });
+      diceOf(event.data).forEach(function (roll) {
+        dice.appendChild(el("span", { className: "dice-label",
+          text: "d" + roll.sides + " " + (roll.source === "server" ? t("(journal)") : t("(table)")) }));
+        roll.dice.forEach(function (die) {
+          dice.appendChild(el("span", { className: "die" + (roll.source === "server" ? " server" : ""),
+                                        "data-test": "verb-result-die", text: String(die) }));
+        });
+      });
+      line.appendChild(dice);
+      box.appendChild(line);
+    });
+  }
+
+  /** A refusal as a node: the rule's name translated, the server's detail in an element of its own. */
+  function refusalNode(tag, attrs, message) {
+    var match = /^refused by rule '([^']+)': ([\s\S]*)$/.exec(message || "");
+    if (!match) return el(tag, Object.assign({ "data-i18n-server": "" }, attrs), [t(message || "")]);
+    return el(tag, attrs, [t("refused by the rule") + " «" + t(match[1]) + "»: ",
+                           el("span", { "data-i18n-server": "", text: match[2] })]);
+  }
+
+  function showRefusal(box, problem) {
+    box.textContent = "";
+    box.className = "verb-result refused";
+    box.appendChild(refusalNode("p", { "data-test": "verb-refusal" }, problem && problem.message ? problem.message : String(problem)));
+  }
+
+  /** The form of one verb: its fields, a submit button kept disabled while a field is wrong, its result. */
+  function form(verb, send) {
+    var schema = verb.schema || {};
+    var defs = schema.$defs || {};
+    var required = schema.required || [];
+    var node = el("form", { className: "verb-form", "data-test": "verb-form", "data-verb": verb.verb, autocomplete: "off",
+                            novalidate: "" });
+    if (verb.help) node.appendChild(el("p", { className: "muted verb-help", "data-i18n-server": "", text: t(verb.help) }));
+    var fields = Object.keys(schema.properties || {}).map(function (name) {
+      return field(verb, name, schema.properties[name], defs, required.indexOf(name) >= 0);
+    });
+    fields.forEach(function (f) { node.appendChild(f.node); });
+    var button = el("button", { type: "submit", "data-test": "verb-submit", text: t(verb.label) });
+    var result = el("div", { className: "verb-result", "data-test": "verb-result", "aria-live": "polite" });
+    node.appendChild(button);
+    node.appendChild(result);
+
+    function check(show) {
+      var body = {};
+      var ok = true;
+      fields.forEach(function (f) {
+        var parsed = f.read(show);
+        if (parsed.error) ok = false;
+        else if (parsed.value !== undefined) body[f.name] = parsed.value;
+      });
+      return ok ? body : null;
+    }
+    fields.forEach(function (f) {
+      ["input", "change"].forEach(function (type) {
+        f.input.addEventListener(type, function () { f.touch(); check(false); });
+      });
+    });
+    node.addEventListener("submit", function (event) {
+      event.preventDefault();
+      fields.forEach(function (f) { f.touch(); });
+      var body = check(true);
+      if (!body) return;
+      result.textContent = "";
+      send(verb.path, body, t(verb.label)).then(function (answer) { showResult(result, answer); },
+                                                  function (problem) { showRefusal(result, problem); });
+    });
+    return node;
+  }
+
+  /** The actions panel: a picker of the verbs the member may use and the chosen verb's form. */
+  function panel(container, answer, me, send) {
+    container.textContent = "";
+    var mine = (answer.verbs || []).filter(function (v) { return v.who !== "master" || me.role === "master"; });
+    var picker = el("select", { "data-test": "verb-picker", "aria-label": t("action") });
+    mine.forEach(function (v) { picker.appendChild(el("option", { value: v.verb, text: t(v.label) })); });
+    var holder = el("div", { className: "verb-holder" });
+    var forms = {};
+    function show() {
+      var verb = mine.filter(function (v) { return v.verb === picker.value; })[0];
+      holder.textContent = "";
+      if (!verb) return;
+      forms[verb.verb] = forms[verb.verb] || form(verb, send);
+      holder.appendChild(forms[verb.verb]);
+    }
+    picker.addEventListener("change", show);
+    container.appendChild(el("label", { className: "row" }, [el("span", { text: t("action") }), picker]));
+    container.appendChild(holder);
+    show();
+  }
+
+  window.t = t;
+  window.JournalForms = {
+    t: t, label: label, el: el, refusal: refusal, refusalNode: refusalNode, loadLanguage: loadLanguage,
+    translatePage: translatePage, panel: panel, form: form, parse: parse, kindOf: kindOf,
+    language: function () { return language; },
+  };
+})();
