@@ -16,6 +16,7 @@ from selenium.common.exceptions import (
     ElementNotInteractableException,
     NoSuchElementException,
     StaleElementReferenceException,
+    TimeoutException,
 )
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -32,8 +33,20 @@ def wait(driver: WebDriver, find: Callable[[WebDriver], Any]) -> Any:
 
     An element the page is redrawing (gone, replaced, or not yet shown) makes ``find`` try again, not fail.
     """
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=(
-        NoSuchElementException, StaleElementReferenceException, ElementNotInteractableException)).until(find)
+    try:
+        return WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=(
+            NoSuchElementException, StaleElementReferenceException, ElementNotInteractableException)).until(find)
+    except TimeoutException as timeout:
+        raise TimeoutException(f"the page did not get there in {WAIT} s; it shows: {shown(driver)}") from timeout
+
+
+def shown(driver: WebDriver) -> str:
+    """What the page shows now, for a wait that timed out: its error line and its visible text (shortened)."""
+    seen = driver.execute_script(
+        "var e = document.getElementById('error');"
+        " return [e === null || e.hidden ? '' : e.textContent, document.body ? document.body.innerText : ''];")
+    error, text = (str(part) for part in seen)
+    return f"error {error!r}; text {' '.join(text.split())[:1500]!r}"
 
 
 def one(driver: WebDriver, css: str) -> WebElement | None:

@@ -222,3 +222,27 @@ def test_a_system_without_house_rules_offers_no_proposal(live: str, new_campaign
     said = read(laptop, "[data-test=console-rules] [data-test=no-house-rules]")
     assert (said, laptop.find_elements(By.CSS_SELECTOR, "[data-test=propose-key]")) == (
         "This system has no rules a group may change by a house rule.", [])
+
+
+def test_a_redraw_keeps_the_screen_shown_until_the_new_one_is_ready(
+    live: str, module_db: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """A redraw (here a tap on the tally's tab) leaves the commit button in place until the new screen has its data.
+
+    A screen emptied while it loads would take the Master's tap on 'Commit' away (the tap lands on nothing).
+    """
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tally]")
+    wait(laptop, lambda d: one(d, "[data-test=console-tally] [data-test=tally-commit]"))
+    kept = laptop.execute_script(  # one step in the page: the redraw starts, and the screen is looked at at once
+        "window.shownBefore = document.querySelector('[data-test=tally-commit]');"
+        "document.querySelector('[data-test=console-tab-tally]').click();"
+        "return document.querySelector('[data-test=tally-commit]') === window.shownBefore;")
+    assert kept is True
+    redrawn = wait(laptop, lambda d: d.execute_script(  # then the new screen replaces the old one, whole
+        "var b = document.querySelector('[data-test=tally-commit]');"
+        "return b !== null && b !== window.shownBefore && b.textContent;"))
+    assert redrawn == "Commit the tally of session 1"

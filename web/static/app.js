@@ -63,10 +63,12 @@
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(options.body);
     }
-    if (init.method !== "GET") {
+    if (init.method !== "GET" && options.writes !== false) {
       // Every write waits in the phone's queue (queue.js) under one Idempotency-Key until it is stored.
       return state.queue.add(path, options.body, options.label);
     }
+    // A read (and a POST that writes nothing, such as a tally's preview) goes straight out: it must not wait
+    // behind the queued writes, nor be kept and sent again later.
     return send(path, init, 1);
   }
 

@@ -17,7 +17,7 @@
   /** A journal's internal word (session_xp, no_interaction) for people: words, in the page's language. */
   function words(name) { return name ? t(String(name).replace(/_/g, " ")) : ""; }
 
-  var ctx = { me: null, api: null, report: null, clearError: null, token: null, tab: "session", timer: null,
+  var ctx = { me: null, api: null, report: null, clearError: null, token: null, tab: "session", timer: null, frames: 0,
               tally: { session: null, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null },
               issued: null, qr: null,
               absent: {}, tokenMember: null, minutes: "" };
@@ -62,12 +62,15 @@
 
   var SCREENS = [["session", "Session"], ["tally", "Tally"], ["rules", "House rules"], ["tokens", "Devices"]];
 
+  /** Draw the current screen.  It is built aside and shown in one step once its data has come, so a tap never
+   * lands on a screen half redrawn (emptied while it loads); a frame overtaken by a newer one is dropped. */
   function frame() {
     var box = $("console");
-    clear(box);
+    var drawing = ctx.frames = ctx.frames + 1;
+    var next = el("div");
     var mine = SCREENS.filter(function (s) { return master() || s[0] === "rules"; });
     if (mine.every(function (s) { return s[0] !== ctx.tab; })) ctx.tab = mine[0][0];
-    box.appendChild(el("h2", { text: master() ? t("Master's console") : t("House rules") }));
+    next.appendChild(el("h2", { text: master() ? t("Master's console") : t("House rules") }));
     if (mine.length > 1) {
       var tabs = el("div", { className: "tabs", role: "tablist" });
       mine.forEach(function (s) {
@@ -76,12 +79,17 @@
         tab.setAttribute("aria-selected", String(s[0] === ctx.tab));
         tabs.appendChild(tab);
       });
-      box.appendChild(tabs);
+      next.appendChild(tabs);
     }
     var body = el("div", { id: "console-body", "data-test": "console-" + ctx.tab });
-    box.appendChild(body);
-    box.hidden = false;
-    ({ session: sessionScreen, tally: tallyScreen, rules: rulesScreen, tokens: tokensScreen })[ctx.tab](body);
+    next.appendChild(body);
+    var drawn = ({ session: sessionScreen, tally: tallyScreen, rules: rulesScreen, tokens: tokensScreen })[ctx.tab](body);
+    Promise.resolve(drawn).then(function () {
+      if (drawing !== ctx.frames || !ctx.me) return;  // overtaken by a newer frame, or signed out meanwhile
+      clear(box);
+      while (next.firstChild) box.appendChild(next.firstChild);
+      box.hidden = false;
+    });
   }
 
   function refresh() {
@@ -92,7 +100,7 @@
   // -- the session: start (who is present), salts, end (minutes) ------------------------------------
 
   function sessionScreen(body) {
-    ctx.api("/api/sessions").then(function (sessions) {
+    return ctx.api("/api/sessions").then(function (sessions) {
       var last = sessions.length ? sessions[sessions.length - 1] : null;
       if (last && (last.end_version === null || last.end_version === undefined)) return openSession(body, last);
       clear(body);
@@ -173,7 +181,7 @@
 
   /** The tally with the choices applied; an amount the server refuses is shown, dropped, and the rest previewed. */
   function preview(number) {
-    function ask() { return ctx.api("/api/tally/" + number + "/preview", { method: "POST", body: choices() }); }
+    function ask() { return ctx.api("/api/tally/" + number + "/preview", { method: "POST", body: choices(), writes: false }); }
     return ask().catch(function (problem) {
       var key = ctx.tally.changed;
       ctx.tally.changed = null;
@@ -186,7 +194,7 @@
   }
 
   function tallyScreen(body) {
-    ctx.api("/api/sessions").then(function (sessions) {
+    return ctx.api("/api/sessions").then(function (sessions) {
       var ended = sessions.filter(function (s) { return s.end_version !== null && s.end_version !== undefined; });
       clear(body);
       if (!ended.length) { body.appendChild(el("p", { text: t("No session has ended yet.") })); return null; }
@@ -320,7 +328,7 @@
   // -- house rules: in force, proposals with their votes, propose ------------------------------------
 
   function rulesScreen(body) {
-    ctx.api("/api/rules").then(function (found) {
+    return ctx.api("/api/rules").then(function (found) {
       clear(body);
       var meaning = {};
       var inForce = el("ul", { className: "lines", "data-test": "rules" });
@@ -389,7 +397,7 @@
   // -- devices: tokens, a new link and its QR code, revoke -------------------------------------------
 
   function tokensScreen(body) {
-    ctx.api("/api/tokens").then(function (tokens) {
+    return ctx.api("/api/tokens").then(function (tokens) {
       clear(body);
       if (ctx.issued) body.appendChild(issuedCard(ctx.issued));
       var who = el("select", { "data-test": "token-member", "aria-label": t("member") });
