@@ -14,7 +14,8 @@ from typing import Annotated
 from fastapi import Depends, Header, Query, Request
 
 from journal.errors import TokenRefused
-from web.auth import RESOLVED, journal_of
+from journal.service.tokens import Bearer
+from web.auth import journal_of
 from web.errors import Unauthenticated
 
 #: An as-of point: a version, an event id, before:ID, an ISO time, session:K[:start] or head (printable ASCII).
@@ -51,13 +52,13 @@ Once = Annotated[str | None, Depends(request_key)]
 
 
 @contextmanager
-def once(request: Request, key: str | None) -> Iterator[None]:
-    """Run the write's service call under ``Journal.idempotent(key)`` (without a key, as it is), and under its
-    bearer token (``Journal.acting_under``: a token revoked before the write decides refuses it)."""
+def once(request: Request, key: str | None, who: Bearer) -> Iterator[None]:
+    """Run the write's service call under ``Journal.idempotent(key)`` (without a key, as it is), and under the
+    route's bearer token ``who`` (``Journal.acting_under``: a token revoked before the write decides refuses it,
+    whichever way the route resolved it)."""
     journal = journal_of(request)
-    who = request.scope.get("state", {}).get(RESOLVED)
     try:
-        with journal.acting_under(who.token_id) if who is not None and who.token_id else nullcontext():
+        with journal.acting_under(who.token_id) if who.token_id else nullcontext():
             if key is None:
                 yield
                 return

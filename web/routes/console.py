@@ -70,7 +70,7 @@ def token_issue(request: Request, who: Me, key: Once, body: TokenIssue) -> JSON:
     """``{token_id, member, token, link, events}``: the token and the page's link that signs a device in with it."""
     from journal.service.tokens import hash_secret, issue, parse_token
 
-    with once(request, key):
+    with once(request, key, who):
         issued = issue(journal_of(request), who.campaign, body.member, who.member)
     if issued.event.data["token_hash"] != hash_secret(parse_token(issued.token)[1]):
         # A retry of a request already answered: the stored token's secret was shown once, to that answer.
@@ -84,7 +84,7 @@ def token_issue(request: Request, who: Me, key: Once, body: TokenIssue) -> JSON:
 def token_revoke(request: Request, who: Me, key: Once, ref: Ref) -> JSON:
     from journal.service.tokens import revoke
 
-    with once(request, key):
+    with once(request, key, who):
         return JSON(events_json(revoke(journal_of(request), who.campaign, ref, who.member)))
 
 

@@ -53,7 +53,7 @@ def disputes(request: Request, who: Me, as_of: AsOf = None) -> JSON:
 def dispute_open(request: Request, who: Me, key: Once, body: DisputeOpen) -> JSON:
     from journal.service.disputes import open_dispute
 
-    with once(request, key):
+    with once(request, key, who):
         return JSON(events_json(open_dispute(journal_of(request), who.campaign, str(body.event), body.reason,
                                              who.member)))
 
@@ -69,7 +69,7 @@ def dispute_show(request: Request, who: Me, dispute: Ref) -> JSON:
 def dispute_vote(request: Request, who: Me, key: Once, dispute: Ref, body: DisputeVote) -> JSON:
     from journal.service.disputes import vote
 
-    with once(request, key):
+    with once(request, key, who):
         return JSON(events_json(vote(journal_of(request), dispute, body.choice, who.member, who.campaign)))
 
 
@@ -88,7 +88,7 @@ def dispute_rule(request: Request, who: Me, key: Once, dispute: Ref, body: Dispu
             corrected = service.corrected_dice(journal, dispute, body.correct_dice, who.campaign)
         else:
             corrected = service.corrected_payload(journal, dispute, body.corrected or {}, who.campaign)
-    with once(request, key):
+    with once(request, key, who):
         events = service.rule(journal, dispute, body.ruling, corrected, body.reason, who.member, who.campaign)
     return JSON(events_json(events))
 
@@ -104,7 +104,7 @@ def rules(request: Request, who: Me, as_of: AsOf = None) -> JSON:
 def rule_propose(request: Request, who: Me, key: Once, body: RuleProposal) -> JSON:
     from journal.service.house_rules import propose_rule
 
-    with once(request, key):
+    with once(request, key, who):
         return JSON(events_json(propose_rule(journal_of(request), who.campaign, body.key, body.value, who.member)))
 
 
@@ -112,7 +112,7 @@ def rule_propose(request: Request, who: Me, key: Once, body: RuleProposal) -> JS
 def rule_vote(request: Request, who: Me, key: Once, proposal: Ref, body: RuleVote) -> JSON:
     from journal.service.house_rules import vote_rule
 
-    with once(request, key):
+    with once(request, key, who):
         return JSON(events_json(vote_rule(journal_of(request), proposal, body.in_favour, who.member, who.campaign)))
 
 
@@ -120,5 +120,5 @@ def rule_vote(request: Request, who: Me, key: Once, proposal: Ref, body: RuleVot
 def rule_adopt(request: Request, who: Me, key: Once, proposal: Ref) -> JSON:
     from journal.service.house_rules import adopt_rule
 
-    with once(request, key):
+    with once(request, key, who):
         return JSON(events_json(adopt_rule(journal_of(request), proposal, who.member, who.campaign)))

@@ -78,7 +78,7 @@ def _endpoint(system: str, verb: str, function: Callable[..., Any], model: type[
     def run(request: Request, who: Bearer, key: str | None, body: BaseModel | None) -> JSON:
         given = body if body is not None else model()
         arguments = {name: getattr(given, name) for name in names}
-        with once(request, key):
+        with once(request, key, who):
             result = function(journal_of(request), who.campaign, **arguments, actor=who.member)
         return JSON(events_json(result))
 

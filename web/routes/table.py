@@ -65,7 +65,7 @@ def session_start(request: Request, who: Me, key: Once, body: SessionStart) -> J
     if body.salts:
         raise ValidationFailed("salts: each member present adds their own salt (POST /api/sessions/salt), "
                                "not the Master at the start")
-    with once(request, key):
+    with once(request, key, who):
         event = start_session(journal_of(request), who.campaign, body.present, who.member)
     return JSON(events_json(event))
 
@@ -75,7 +75,7 @@ def session_salt(request: Request, who: Me, key: Once, body: Annotated[SessionSa
     from journal.service.sessions import add_salt
 
     salt = body.salt if body is not None else None
-    with once(request, key):
+    with once(request, key, who):
         return JSON(events_json(add_salt(journal_of(request), who.campaign, salt, who.member)))
 
 
@@ -84,7 +84,7 @@ def session_end(request: Request, who: Me, key: Once, body: Annotated[SessionEnd
     from journal.service.sessions import end_session
 
     minutes = body.minutes if body is not None else None
-    with once(request, key):
+    with once(request, key, who):
         return JSON(events_json(end_session(journal_of(request), who.campaign, minutes, who.member)))
 
 
@@ -92,7 +92,7 @@ def session_end(request: Request, who: Me, key: Once, body: Annotated[SessionEnd
 def roll(request: Request, who: Me, key: Once, body: FreeRoll) -> JSON:
     from journal.service.sessions import free_roll
 
-    with once(request, key):
+    with once(request, key, who):
         event = free_roll(journal_of(request), who.campaign, body.notation, body.dice, body.purpose, who.member)
     return JSON(events_json(event))
 
@@ -119,6 +119,6 @@ def tally_commit(request: Request, who: Me, key: Once, session: Annotated[int, P
     from journal.service.tallies import commit_tally
 
     choices = _choices(body)
-    with once(request, key):
+    with once(request, key, who):
         events = commit_tally(journal_of(request), who.campaign, session, **choices, actor=who.member)
     return JSON(events_json(events))
