@@ -8,13 +8,13 @@ import uuid
 from pathlib import Path
 
 import httpx
-from conftest import JOURNAL, auth
 from support import rechain
 
 from journal.service import Journal
 from journal.service.tokens import hash_secret, make_token, tokens
 from journal.store import open_store
 from journal.store.eventstore import new_ids, utc_now
+from tests.web.conftest import JOURNAL, auth
 
 SECRET = "B" * 43  # 32 bytes in URL-safe base64, as a token's secret is
 
