@@ -65,6 +65,7 @@ def demo(ctx: click.Context) -> None:
     from cli.replay import replay
     from cli.tally import tally
     from journal.service.demo import campaigns, record_demo
+    from journal.service.labels import title
 
     app: AppContext = ctx.obj
     app.actor = None  # the demo records and reads as each campaign's Master, whatever --as / JOURNAL_ACTOR say
@@ -74,7 +75,7 @@ def demo(ctx: click.Context) -> None:
         found = journal.campaign(name)
         players = sum(1 for role in found["members"].values() if role == "player")
         what = _("'{campaign}' ({system}): {master} and {players}, session {session}, {events}").format(
-            campaign=name, system=system, master=found["master"], session=shown.session,
+            campaign=name, system=title(system), master=found["master"], session=shown.session,
             players=ngettext("{count} players", "{count} players", players).format(count=players),
             events=ngettext("{count} events", "{count} events", found["version"]).format(count=found["version"]))
         line(_("recorded {what}").format(what=what) if name in shown.recorded

@@ -119,13 +119,14 @@ def adopt(app: AppContext, proposal: str, campaign: str | None, as_json: bool) -
 @click.pass_obj
 def show(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> None:
     from journal.service.house_rules import show_rules
+    from journal.service.labels import title
 
     result = show_rules(app.journal(), campaign, as_of)
     if as_json:
         emit_json(result)
         return
     if not result["rules"]:
-        line(_("{system} has no rulings a campaign may switch (version {version})").format(system=result["system"],
+        line(_("{system} has no rulings a campaign may switch (version {version})").format(system=title(result["system"]),
                                                                                          version=result["version"]))
     else:
         table(_("rules in force at version {version}").format(version=result["version"]),

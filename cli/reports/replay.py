@@ -14,6 +14,7 @@ from typing import Any
 
 from cli.reports.html import bar_chart, page, table
 from journal.i18n import CLI, N_, current_language
+from journal.service.labels import title as system_title
 from journal.service.reports import figures_html
 
 NONE = "—"
@@ -93,7 +94,7 @@ def _parts(result: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
 
 def header_lines(result: dict[str, Any]) -> list[str]:
     return [_("{title} ({system}): present {present}; {span}; {minutes}").format(
-        title=title(result), system=result["system"], present=", ".join(result["present"]), span=_span(result),
+        title=title(result), system=system_title(result["system"]), present=", ".join(result["present"]), span=_span(result),
         minutes=_minutes(result))]
 
 
@@ -179,7 +180,7 @@ def markdown(result: dict[str, Any]) -> str:
     """The session report in Markdown."""
     lines = [f"# {title(result)}", ""]
     lines += _md_table(["", ""], [
-        (_("system"), result["system"]),
+        (_("system"), system_title(result["system"])),
         (_("present"), ", ".join(result["present"])),
         (_("started"), _utc(result["started_at"])),
         (_("ended"), NONE if result["ended_at"] is None else _utc(result["ended_at"])),
@@ -221,7 +222,7 @@ def _pairs(result: dict[str, Any], bond: str) -> list[tuple[str, int]]:
 def html(result: dict[str, Any]) -> str:
     """The session report as one self-contained HTML page, with the XP and bonds charts."""
     meta = '<p class="meta">' + escape(_("{system} · present {present} · {start} to {end} · {minutes} · {span}").format(
-        system=result["system"], present=", ".join(result["present"]), start=_utc(result["started_at"]),
+        system=system_title(result["system"]), present=", ".join(result["present"]), start=_utc(result["started_at"]),
         end=_utc(result["ended_at"]), minutes=_minutes(result), span=_span(result))) + "</p>"
     body = [f"<h1>{escape(title(result))}</h1>", meta]
     if "charts" in result:  # a report (journal.service.reports), not a bare replay

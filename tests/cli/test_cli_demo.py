@@ -20,10 +20,10 @@ CAMPAIGNS = [
     {"name": VPT, "system": "vpt", "master": "Вика", "version": 30, "members": 3},
 ]
 HEAD = [
-    f"'{WIELD}' (wield): Судьба and 2 players, session 1, 13 events",
-    f"'{STONE}' (stone-wheel): Мастер and 3 players, session 1, 20 events",
-    f"'{DICHOTOMY}' (dichotomy): Ведущий and 2 players, session 1, 16 events",
-    f"'{VPT}' (vpt): Вика and 2 players, session 1, 30 events",
+    f"'{WIELD}' (Wield): Судьба and 2 players, session 1, 13 events",
+    f"'{STONE}' (Stone Wheel): Мастер and 3 players, session 1, 20 events",
+    f"'{DICHOTOMY}' (Dichotomy): Ведущий and 2 players, session 1, 16 events",
+    f"'{VPT}' (VPT): Вика and 2 players, session 1, 30 events",
 ]
 RECORDED = "".join(f"recorded {text}\n" for text in HEAD)
 ALREADY = "".join(f"already recorded {text}\n" for text in HEAD)
@@ -76,7 +76,7 @@ def test_demo_replays_the_stone_wheel_session_and_audits_its_server_roll(run) ->
     """The replay section names the session; the audit shows the commitment, the seed and the roll verified."""
     out = run("demo").stdout
     replay = out.split(f"\n$ journal replay '{STONE}' --session 1\n", 1)[1]
-    assert replay.startswith(f"Session 1 of {STONE} (stone-wheel): present Аня, Боря; versions 9-16; 150 min\n")
+    assert replay.startswith(f"Session 1 of {STONE} (Stone Wheel): present Аня, Боря; versions 9-16; 150 min\n")
     assert "Разбойник current.health: 12 -> 5" in replay
     audit = out.split(f"\n$ journal audit '{STONE}' 10\n", 1)[1]
     assert audit.startswith(f"Audit of event 10 (stone_wheel.request_rolled) in '{STONE}'\n")

@@ -199,7 +199,7 @@ def test_show_of_a_system_without_house_rules(run) -> None:
     """A Dichotomy campaign has no rulings to switch: show says so."""
     run("campaign", "new", "Две", "--system", "dichotomy", "--master", "Ведущий")
     result = run("rules", "show", "Две")
-    assert (result.exit_code, result.stdout) == (0, "dichotomy has no rulings a campaign may switch (version 1)\n")
+    assert (result.exit_code, result.stdout) == (0, "Dichotomy has no rulings a campaign may switch (version 1)\n")
 
 
 def test_a_power_after_the_adoption_of_linear_loses_control_box_by_box(table, proposal) -> None:

@@ -170,7 +170,7 @@ def test_replay_prints_a_header_then_each_event_and_the_fields_it_changed(run) -
     result = run("replay", WHEEL, "--session", "1")
     assert (result.exit_code, result.stderr) == (0, "")
     assert normalise(result.stdout).splitlines() == [
-        f"Session 1 of {WHEEL} (stone-wheel): present Мастер, Аня; versions 4-6; 30 min",
+        f"Session 1 of {WHEEL} (Stone Wheel): present Мастер, Аня; versions 4-6; 30 min",
         "    4 <time> Мастер: session.started — session 1 started; present: Мастер, Аня",
         "    5 <time> Мастер: stone_wheel.xp_awarded — Ратибор +30 XP bonus (разгадал загадку)",
         "        Ратибор xp.balance: 0 -> 30",
@@ -202,7 +202,7 @@ def test_step_in_a_terminal_waits_after_each_event_and_q_stops(run, monkeypatch)
     result = run("replay", WHEEL, "--session", "1", "--step", input="xq")
     assert result.exit_code == 0
     assert normalise(result.stdout).splitlines() == [
-        f"Session 1 of {WHEEL} (stone-wheel): present Мастер, Аня; versions 4-6; 30 min",
+        f"Session 1 of {WHEEL} (Stone Wheel): present Мастер, Аня; versions 4-6; 30 min",
         "    4 <time> Мастер: session.started — session 1 started; present: Мастер, Аня",
         "    5 <time> Мастер: stone_wheel.xp_awarded — Ратибор +30 XP bonus (разгадал загадку)",
         "        Ратибор xp.balance: 0 -> 30",
@@ -262,3 +262,12 @@ def test_replay_refuses_an_unknown_format(run, fmt: str) -> None:
     result = run("replay", VPT, "--session", "1", "--format", fmt)
     assert result.exit_code == 2
     assert "Invalid value for '--format': 'pdf' is not one of 'text', 'md', 'html'." in result.stderr
+
+
+def test_the_replay_header_names_the_system_by_its_title_in_russian(run) -> None:
+    """In Russian the header names the system as the rule text does («Каменное колесо»), not by its id."""
+    record_short_session(run)
+    result = run("--lang", "ru", "replay", WHEEL, "--session", "1")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert normalise(result.stdout).splitlines()[0] == (
+        f"Сессия 1 кампании {WHEEL} (Каменное колесо): присутствуют Мастер, Аня; версии 4-6; 30 мин")
