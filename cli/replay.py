@@ -21,15 +21,16 @@ def _interactive() -> bool:
 
 def _step(result: dict) -> None:
     """Print the replay one event at a time, waiting for a key after each (q stops)."""
-    from cli.reports.replay import event_lines, footer_lines, header_lines
+    from cli.reports.replay import Names, event_lines, footer_lines, header_lines
 
+    names = Names(result)
     for text in header_lines(result):
         line(text)
     entries = result["events"]
     for index, entry in enumerate(entries):
         if entry["part"] == "after" and (index == 0 or entries[index - 1]["part"] == "session"):
             line(_("after the session:"))
-        for text in event_lines(entry):
+        for text in event_lines(entry, names):
             line(text)
         if index + 1 < len(entries):
             click.echo(_("-- any key: next event, q: stop --"), err=True)

@@ -13,7 +13,9 @@ from html import escape
 from typing import Any
 
 from cli.reports.html import bar_chart, page, table
+from journal.errors import ValidationFailed
 from journal.i18n import CLI, N_, current_language
+from journal.service.labels import labels
 from journal.service.labels import title as system_title
 from journal.service.reports import figures_html
 
@@ -103,12 +105,35 @@ def _note(entry: dict[str, Any]) -> str:
     return f" ({entry['note']})" if entry.get("note") else ""
 
 
-def event_lines(entry: dict[str, Any]) -> list[str]:
+class Names:
+    """What the report's system calls its event types and sheet fields, in the current language (as the page does);
+    a type or key no table names is shown as it is (a system this journal does not know: everything)."""
+
+    def __init__(self, result: dict[str, Any]) -> None:
+        try:
+            found = labels(result["system"])
+        except ValidationFailed:
+            found = {"types": {}, "fields": {}, "words": {}}
+        self.types, self.fields, self.words = found["types"], found["fields"], found["words"]
+
+    def type(self, event_type: str) -> str:
+        return self.types.get(event_type, event_type)
+
+    def value(self, item: Any) -> str:
+        """A changed field's value (:func:`value`), a recorded word (``retreats_attacking``) in the reader's language."""
+        return self.words.get(item, item) if isinstance(item, str) else value(item)
+
+    def field(self, path: str) -> str:
+        """A changed field's path (``xp.balance``) with each key named (``XP · balance``)."""
+        return " · ".join(self.fields.get(key, key) for key in path.split("."))
+
+
+def event_lines(entry: dict[str, Any], names: Names) -> list[str]:
     """One event: its line, then one indented line per sheet field it changed."""
     voided = f"  [{_voided(entry)}]" if entry["voided"] else ""
-    lines = [(f"{entry['version']:>5} {time(entry['recorded_at'])} {entry['actor']}: {entry['type']} — "
+    lines = [(f"{entry['version']:>5} {time(entry['recorded_at'])} {entry['actor']}: {names.type(entry['type'])} — "
               f"{entry['summary']}{_note(entry)}{voided}")]
-    lines += [f"        {c['character']} {c['field']}: {value(c['before'])} -> {value(c['after'])}"
+    lines += [f"        {c['character']} {names.field(c['field'])}: {names.value(c['before'])} -> {names.value(c['after'])}"
               for c in entry["changes"]]
     return lines
 
@@ -126,11 +151,12 @@ def footer_lines(result: dict[str, Any]) -> list[str]:
 
 def text(result: dict[str, Any]) -> str:
     lines = header_lines(result)
+    names = Names(result)
     for name, entries in _parts(result):
         if name != EVENTS:
             lines.append(_("after the session:"))
         for entry in entries:
-            lines += event_lines(entry)
+            lines += event_lines(entry, names)
     return "\n".join(lines + footer_lines(result)) + "\n"
 
 
@@ -152,15 +178,15 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str
     return lines
 
 
-def _md_event(entry: dict[str, Any]) -> list[str]:
-    lines = [f"### v{entry['version']} · {entry['type']} · {entry['actor']}", "",
+def _md_event(entry: dict[str, Any], names: Names) -> list[str]:
+    lines = [f"### v{entry['version']} · {names.type(entry['type'])} · {entry['actor']}", "",
              _("recorded {time} UTC · event `{id}`").format(time=time(entry["recorded_at"]), id=entry["id"]), "",
              entry["summary"] + _note(entry)]
     if entry["voided"]:
         lines += ["", f"**{_voided(entry)}**"]
     if entry["changes"]:
-        lines += [""] + _md_table(_change_headers(), [(c["character"], c["field"], value(c["before"]),
-                                                       value(c["after"])) for c in entry["changes"]])
+        lines += [""] + _md_table(_change_headers(), [(c["character"], names.field(c["field"]), names.value(c["before"]),
+                                                       names.value(c["after"])) for c in entry["changes"]])
     return lines + [""]
 
 
@@ -188,10 +214,11 @@ def markdown(result: dict[str, Any]) -> str:
         (_("events"), _span(result)),
     ])
     lines.append("")
+    names = Names(result)
     for name, entries in _parts(result):
         lines += [f"## {_(name)}", ""]
         for entry in entries:
-            lines += _md_event(entry)
+            lines += _md_event(entry, names)
     lines += ["## " + _("XP of the session"), ""]
     lines += _md_table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]) \
         if result["xp"] else [_("No experience awarded.")]
@@ -204,13 +231,12 @@ def markdown(result: dict[str, Any]) -> str:
 # -- HTML --------------------------------------------------------------------------------------
 
 
-def _html_event(entry: dict[str, Any]) -> str:
+def _html_event(entry: dict[str, Any], names: Names) -> str:
     voided = f'<p class="bad">{escape(_voided(entry))}</p>' if entry["voided"] else ""
-    changes = table(_change_headers(),
-                    [(c["character"], c["field"], value(c["before"]), value(c["after"])) for c in entry["changes"]]) \
-        if entry["changes"] else ""
+    changes = table(_change_headers(), [(c["character"], names.field(c["field"]), names.value(c["before"]),
+                                         names.value(c["after"])) for c in entry["changes"]]) if entry["changes"] else ""
     return (f'<div class="event"><div><span class="who">v{entry["version"]} · {escape(entry["actor"])}</span> '
-            f'<code>{escape(entry["type"])}</code> <span class="muted">{escape(_utc(entry["recorded_at"]))} · '
+            f'<strong>{escape(names.type(entry["type"]))}</strong> <span class="muted">{escape(_utc(entry["recorded_at"]))} · '
             f'<span class="mono">{escape(entry["id"])}</span></span></div>'
             f'<div>{escape(entry["summary"] + _note(entry))}</div>{voided}{changes}</div>')
 
@@ -236,9 +262,10 @@ def html(result: dict[str, Any]) -> str:
         body.append(table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]))
     if result["bonds"]:
         body.append(table(_bond_headers(), _bond_rows(result)))
+    names = Names(result)
     for name, entries in _parts(result):
         body.append(f"<h2>{escape(_(name))}</h2>")
-        body += [_html_event(entry) for entry in entries]
+        body += [_html_event(entry, names) for entry in entries]
     return page(title(result), "\n".join(body), lang=current_language())
 
 

@@ -157,8 +157,8 @@ def test_the_html_report_of_the_wield_demo_draws_debts_control_and_dice_with_nam
     assert run("demo").exit_code == 0
     page = run("replay", "Демо · Владетели", "--session", "1", "--format", "html").stdout
     assert re.findall(r'<figure class="chart" data-chart="(\w+)">', page) == ["debts", "control", "dice"]
-    assert ("<td>geasa.«Отдать плащ первому нищему».owed</td>" in page,
-            re.search(r"<td>(geasa|results)\.[0-9a-f]{8}-", page)) == (True, None)
+    assert ("<td>Geasa · «Отдать плащ первому нищему» · Owed to Fate</td>" in page,
+            re.search(r"<td>[^<]*[0-9a-f]{8}-[0-9a-f]{4}-", page)) == (True, None)
 
 
 # -- the terminal walk ---------------------------------------------------------------------------
@@ -171,16 +171,16 @@ def test_replay_prints_a_header_then_each_event_and_the_fields_it_changed(run) -
     assert (result.exit_code, result.stderr) == (0, "")
     assert normalise(result.stdout).splitlines() == [
         f"Session 1 of {WHEEL} (Stone Wheel): present Мастер, Аня; versions 4-6; 30 min",
-        "    4 <time> Мастер: session.started — session 1 started; present: Мастер, Аня",
-        "    5 <time> Мастер: stone_wheel.xp_awarded — Ратибор +30 XP bonus (разгадал загадку)",
-        "        Ратибор xp.balance: 0 -> 30",
-        "        Ратибор xp.earned: 0 -> 30",
-        "    6 <time> Мастер: session.ended — session 1 ended after 30 min; 0 server dice; seed revealed",
+        "    4 <time> Мастер: Session started — session 1 started; present: Мастер, Аня",
+        "    5 <time> Мастер: Experience awarded — Ратибор +30 XP bonus (разгадал загадку)",
+        "        Ратибор Experience · balance: 0 -> 30",
+        "        Ратибор Experience · earned: 0 -> 30",
+        "    6 <time> Мастер: Session ended — session 1 ended after 30 min; 0 server dice; seed revealed",
         "after the session:",
-        "    7 <time> Мастер: stone_wheel.xp_awarded — Ратибор +25 XP for session 1, 30 min",
-        "        Ратибор xp.balance: 30 -> 55",
-        "        Ратибор xp.earned: 30 -> 55",
-        "    8 <time> Мастер: stone_wheel.xp_awarded — Мастер (Master) +37 XP for session 1, 30 min",
+        "    7 <time> Мастер: Experience awarded — Ратибор +25 XP for session 1, 30 min",
+        "        Ратибор Experience · balance: 30 -> 55",
+        "        Ратибор Experience · earned: 30 -> 55",
+        "    8 <time> Мастер: Experience awarded — Мастер (Master) +37 XP for session 1, 30 min",
         "XP: Мастер (Master) +37 (session 37), Ратибор +55 (bonus 30, session 25)",
     ]
 
@@ -203,10 +203,10 @@ def test_step_in_a_terminal_waits_after_each_event_and_q_stops(run, monkeypatch)
     assert result.exit_code == 0
     assert normalise(result.stdout).splitlines() == [
         f"Session 1 of {WHEEL} (Stone Wheel): present Мастер, Аня; versions 4-6; 30 min",
-        "    4 <time> Мастер: session.started — session 1 started; present: Мастер, Аня",
-        "    5 <time> Мастер: stone_wheel.xp_awarded — Ратибор +30 XP bonus (разгадал загадку)",
-        "        Ратибор xp.balance: 0 -> 30",
-        "        Ратибор xp.earned: 0 -> 30",
+        "    4 <time> Мастер: Session started — session 1 started; present: Мастер, Аня",
+        "    5 <time> Мастер: Experience awarded — Ратибор +30 XP bonus (разгадал загадку)",
+        "        Ратибор Experience · balance: 0 -> 30",
+        "        Ратибор Experience · earned: 0 -> 30",
     ]
     assert result.stderr == "-- any key: next event, q: stop --\n" * 2
 
@@ -271,3 +271,14 @@ def test_the_replay_header_names_the_system_by_its_title_in_russian(run) -> None
     assert (result.exit_code, result.stderr) == (0, "")
     assert normalise(result.stdout).splitlines()[0] == (
         f"Сессия 1 кампании {WHEEL} (Каменное колесо): присутствуют Мастер, Аня; версии 4-6; 30 мин")
+
+
+def test_the_replay_names_event_types_and_sheet_fields_in_russian(run) -> None:
+    """In Russian an event line says what happened and which field changed in words, not `stone_wheel.xp_awarded`
+    and `xp.balance`."""
+    record_short_session(run)
+    result = run("--lang", "ru", "replay", WHEEL, "--session", "1")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert normalise(result.stdout).splitlines()[2:4] == [
+        "    5 <time> Мастер: Начислен опыт — Ратибор +30 ЕО бонус (разгадал загадку)",
+        "        Ратибор Опыт · остаток: 0 -> 30"]
