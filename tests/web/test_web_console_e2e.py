@@ -22,7 +22,7 @@ from journal.systems.stone_wheel.commands.characters import create_character
 from journal.systems.stone_wheel.demo import _CHARACTERISTICS, _PARAMETERS
 from tests.web.browsers import PHONE_HEIGHT, PHONE_WIDTH
 from tests.web.conftest import auth
-from tests.web.page import choose, one, press, read, type_over, wait
+from tests.web.page import choose, one, press, read, texts, type_over, wait
 from tests.web.test_web_page_e2e import _sign_in, browser  # noqa: F401 - the module's browser fixture
 
 MASTER = "Вика"
@@ -246,3 +246,101 @@ def test_a_redraw_keeps_the_screen_shown_until_the_new_one_is_ready(
         "var b = document.querySelector('[data-test=tally-commit]');"
         "return b !== null && b !== window.shownBefore && b.textContent;"))
     assert redrawn == "Commit the tally of session 1"
+
+
+def _tally_with_two_bonuses(live: str, module_db: str, new_campaign, laptop: WebDriver) -> dict[str, str]:
+    """Session 1 ended after 150 min, the Master on its tally with bonuses 5 'загадка' and 10 'сюжет' for Ратибор."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tally]")
+    for count, (amount, reason) in enumerate((("5", "загадка"), ("10", "сюжет")), start=1):
+        wait(laptop, lambda d: one(d, "[data-test=bonus-character] option[value='Ратибор']"))
+        choose(laptop, "[data-test=bonus-character]", "Ратибор")
+        type_over(laptop, "[data-test=bonus-amount]", amount)
+        type_over(laptop, "[data-test=bonus-reason]", reason)
+        press(laptop, "[data-test=bonus-add]")
+        wait(laptop, lambda d, count=count: len(d.find_elements(By.CSS_SELECTOR, "[data-test=tally-bonus]")) == count)
+    return tokens
+
+
+def test_two_quick_taps_on_remove_take_away_the_two_bonuses_tapped(
+    live: str, module_db: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """Both 'remove' buttons tapped before the redraw: both bonuses go (by an index, the second tap missed)."""
+    _tally_with_two_bonuses(live, module_db, new_campaign, laptop)
+    laptop.execute_script(
+        "window.shownBefore = document.querySelector('[data-test=tally-commit]');"
+        "var removes = document.querySelectorAll('[data-test=tally-bonus-remove]'); removes[0].click(); removes[1].click();")
+    wait(laptop, lambda d: d.execute_script(
+        "var b = document.querySelector('[data-test=tally-commit]'); return b !== null && b !== window.shownBefore;"))
+    assert texts(laptop, "[data-test=tally-bonus]") == []
+
+
+def test_a_double_tap_on_add_adds_one_bonus(live: str, module_db: str, new_campaign, laptop: WebDriver) -> None:
+    """'add' tapped twice before the redraw adds the bonus once, and says nothing is wrong."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tally]")
+    wait(laptop, lambda d: one(d, "[data-test=bonus-character] option[value='Ратибор']"))
+    choose(laptop, "[data-test=bonus-character]", "Ратибор")
+    type_over(laptop, "[data-test=bonus-amount]", "5")
+    type_over(laptop, "[data-test=bonus-reason]", "загадка")
+    laptop.execute_script("var add = document.querySelector('[data-test=bonus-add]'); add.click(); add.click();")
+    wait(laptop, lambda d: one(d, "[data-test=tally-bonus]"))
+    assert (texts(laptop, "[data-test=tally-bonus] span"), laptop.find_element(By.ID, "error").is_displayed()) == (
+        ["bonus 5 to Ратибор: загадка"], False)
+
+
+def test_a_stored_commit_keeps_its_button_disabled_until_the_redraw_replaces_it(
+    live: str, module_db: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """Between the commit's answer and the redrawn screen, the old 'Commit' cannot be tapped again."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tally]")
+    wait(laptop, lambda d: one(d, "[data-test=console-tally] [data-test=tally-commit]"))
+    seen = laptop.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        var commit = document.querySelector('[data-test=tally-commit]');
+        commit.click();
+        var timer = setInterval(function () {
+          if (!commit.isConnected) { clearInterval(timer); done('replaced'); }
+          else if (!commit.disabled) { clearInterval(timer); done('enabled again'); }
+        }, 1);""")
+    wait(laptop, lambda d: one(d, "[data-test=tally-done]"))
+    committed = [e for e in _events(live, tokens[MASTER]) if e["type"] == "tally.committed"]
+    assert (seen, len(committed)) == ("replaced", 1)
+
+
+def test_a_redraw_without_a_connection_keeps_the_screen_and_says_why(
+    live: str, module_db: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """Offline, a tap on the tally's tab leaves the tally as it was (the Master's changed amount in it) and says the
+    journal cannot be reached; nothing is emptied."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tally]")
+    line = "[data-test=tally-line][data-key='session_xp:Ратибор']"
+    type_over(laptop, f"{line} [data-test=tally-amount]", "150")
+    wait(laptop, lambda d: d.execute_script(
+        "var a = document.querySelector(arguments[0]); return a !== null && a.textContent === '+150 (proposed +125)';",
+        f"{line} .amount"))
+    laptop.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    try:
+        laptop.execute_script("window.shownBefore = document.querySelector('[data-test=tally-commit]');"
+                              "document.querySelector('[data-test=console-tab-tally]').click();")
+        said = read(laptop, "#error:not([hidden])")
+        kept = laptop.execute_script(
+            "return [document.querySelector('[data-test=tally-commit]') === window.shownBefore,"
+            " document.querySelector(arguments[0]).value];", f"{line} [data-test=tally-amount]")
+    finally:
+        laptop.delete_network_conditions()
+    assert (said.startswith("the journal server cannot be reached"), kept) == (True, [True, "150"])

@@ -40,16 +40,14 @@
     ctx.report({ message: message, status: problem && problem.status, kind: problem && problem.kind });
   }
 
-  /** A write from a button: the button waits, the screen is redrawn after it (or the refusal shown). */
+  /** A write from a button: the button waits, the screen is redrawn after it (or the refusal shown).  A stored
+   * write leaves its button disabled until the redraw replaces it, so a second tap cannot repeat the act. */
   function write(button, path, body) {
     button.disabled = true;
     return ctx.api(path, { method: "POST", body: body }).then(function (answer) {
       ctx.clearError();
       return answer;
-    }, function (problem) { refused(problem); return null; }).then(function (answer) {
-      button.disabled = false;
-      return answer;
-    });
+    }, function (problem) { refused(problem); button.disabled = false; return null; });
   }
 
   function button(text, test, onClick, className) {
@@ -63,7 +61,9 @@
   var SCREENS = [["session", "Session"], ["tally", "Tally"], ["rules", "House rules"], ["tokens", "Devices"]];
 
   /** Draw the current screen.  It is built aside and shown in one step once its data has come, so a tap never
-   * lands on a screen half redrawn (emptied while it loads); a frame overtaken by a newer one is dropped. */
+   * lands on a screen half redrawn (emptied while it loads); a frame overtaken by a newer one is dropped, and one
+   * whose data cannot be had leaves the shown screen as it is, with the reason.  Each screen returns the promise
+   * of its data (rejected when that cannot be read). */
   function frame() {
     var box = $("console");
     var drawing = ctx.frames = ctx.frames + 1;
@@ -83,12 +83,19 @@
     }
     var body = el("div", { id: "console-body", "data-test": "console-" + ctx.tab });
     next.appendChild(body);
+    var first = !box.firstChild;  // nothing shown yet (just signed in): the tabs at once, the screen as it loads
+    if (first) {
+      while (next.firstChild) box.appendChild(next.firstChild);
+      box.hidden = false;
+    }
     var drawn = ({ session: sessionScreen, tally: tallyScreen, rules: rulesScreen, tokens: tokensScreen })[ctx.tab](body);
     Promise.resolve(drawn).then(function () {
-      if (drawing !== ctx.frames || !ctx.me) return;  // overtaken by a newer frame, or signed out meanwhile
+      if (first || drawing !== ctx.frames || !ctx.me) return;  // shown already, overtaken, or signed out meanwhile
       clear(box);
       while (next.firstChild) box.appendChild(next.firstChild);
       box.hidden = false;
+    }, function (problem) {  // the screen's data did not come (offline, refused): the shown screen stays, and why
+      if (drawing === ctx.frames && ctx.me) refused(problem);
     });
   }
 
@@ -125,7 +132,7 @@
           frame();
         });
       }));
-    }).catch(refused);
+    });
   }
 
   function openSession(body, session) {
@@ -183,6 +190,8 @@
   function preview(number) {
     function ask() { return ctx.api("/api/tally/" + number + "/preview", { method: "POST", body: choices(), writes: false }); }
     return ask().catch(function (problem) {
+      // Only a refusal (4xx) is about the amounts; a server or network failure keeps what the Master chose.
+      if (!problem || !(problem.status >= 400 && problem.status < 500)) throw problem;
       var key = ctx.tally.changed;
       ctx.tally.changed = null;
       if (!Object.keys(ctx.tally.amounts).length) throw problem;
@@ -208,7 +217,7 @@
       var out = el("div", { "data-test": "tally" });
       body.appendChild(out);
       return preview(ctx.tally.session).then(function (tally) { drawTally(out, tally); });
-    }).catch(refused);
+    });
   }
 
   function lineText(line) {
@@ -295,10 +304,13 @@
     out.appendChild(list);
     if (tally.tallied) return;
 
-    ctx.tally.bonuses.forEach(function (bonus, i) {
+    ctx.tally.bonuses.forEach(function (bonus) {
       out.appendChild(el("div", { className: "row", "data-test": "tally-bonus" }, [
         el("span", { text: f("bonus {amount} to {character}: {reason}", bonus) }),
-        button(t("remove"), "tally-bonus-remove", function () { ctx.tally.bonuses.splice(i, 1); frame(); }, "small")]));
+        button(t("remove"), "tally-bonus-remove", function () {  // this bonus, whatever the list became meanwhile
+          ctx.tally.bonuses = ctx.tally.bonuses.filter(function (other) { return other !== bonus; });
+          frame();
+        }, "small")]));
     });
     var who = el("select", { "data-test": "bonus-character", "aria-label": t("character") });
     var amount = el("input", { type: "number", inputmode: "numeric", "data-test": "bonus-amount", placeholder: t("amount"),
@@ -308,12 +320,13 @@
       Object.keys(found.sheets || {}).sort().forEach(function (name) { who.appendChild(el("option", { value: name, text: name })); });
     }).catch(refused);
     out.appendChild(el("fieldset", { className: "bonus" }, [el("legend", { text: t("Bonus award") }), who, amount, reason,
-      button(t("add"), "bonus-add", function () {
+      button(t("add"), "bonus-add", function (b) {
         if (!who.value || !/^-?\d+$/.test(amount.value.trim()) || !reason.value.trim()) {
           refused({ message: t("bonus: a character, a whole amount and a reason") });
           return;
         }
         ctx.tally.bonuses.push({ character: who.value, amount: Number(amount.value.trim()), reason: reason.value.trim() });
+        b.disabled = true;  // added once: a second tap before the redraw adds nothing
         frame();
       }, "small")]));
     out.appendChild(button(f("Commit the tally of session {number}", { number: tally.session }), "tally-commit", function (b) {
@@ -351,7 +364,7 @@
       if (!found.proposals.length) proposals.appendChild(el("li", { className: "muted", text: t("no proposal") }));
       body.appendChild(proposals);
       body.appendChild(proposeForm(found.rules));
-    }).catch(refused);
+    });
   }
 
   function proposal(p, meaning) {
@@ -426,7 +439,7 @@
         list.appendChild(item);
       });
       body.appendChild(list);
-    }).catch(refused);
+    });
   }
 
   function issuedCard(issued) {
