@@ -344,3 +344,24 @@ def test_a_redraw_without_a_connection_keeps_the_screen_and_says_why(
     finally:
         laptop.delete_network_conditions()
     assert (said.startswith("the journal server cannot be reached"), kept) == (True, [True, "150"])
+
+
+def test_a_redraw_keeps_what_the_master_is_typing_and_where(
+    live: str, module_db: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """Half a bonus reason typed when the screen redraws (another device's event, a tap): the redrawn field holds
+    the text and the focus, and the next keys go on from there."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tally]")
+    wait(laptop, lambda d: d.find_element(By.CSS_SELECTOR, "[data-test=bonus-reason]").send_keys("раз") or True)
+    laptop.execute_script("window.shownBefore = document.querySelector('[data-test=bonus-reason]');"
+                          "document.querySelector('[data-test=console-tab-tally]').click();")
+    wait(laptop, lambda d: d.execute_script(
+        "var r = document.querySelector('[data-test=bonus-reason]'); return r !== null && r !== window.shownBefore;"))
+    focused = laptop.execute_script("var a = document.activeElement; return [a.tagName, a.getAttribute('data-test'), a.value];")
+    assert focused == ["INPUT", "bonus-reason", "раз"]
+    laptop.switch_to.active_element.send_keys("гадал")
+    assert read(laptop, "[data-test=bonus-reason]", "value") == "разгадал"

@@ -91,12 +91,37 @@
     var drawn = ({ session: sessionScreen, tally: tallyScreen, rules: rulesScreen, tokens: tokensScreen })[ctx.tab](body);
     Promise.resolve(drawn).then(function () {
       if (first || drawing !== ctx.frames || !ctx.me) return;  // shown already, overtaken, or signed out meanwhile
+      var typing = typed(box);
       clear(box);
       while (next.firstChild) box.appendChild(next.firstChild);
       box.hidden = false;
+      if (typing) typing();
     }, function (problem) {  // the screen's data did not come (offline, refused): the shown screen stays, and why
       if (drawing === ctx.frames && ctx.me) refused(problem);
     });
+  }
+
+  /** The field being typed in inside ``box``, if any: a function that puts its text (where the redrawn field is
+   * empty), caret and focus on the same field of the redrawn screen (same data-test, same line), so a redraw never
+   * takes away what is being typed. */
+  function typed(box) {
+    var field = document.activeElement;
+    if (!field || !box.contains(field) || !/^(INPUT|TEXTAREA)$/.test(field.tagName) || field.type === "checkbox") return null;
+    var test = field.getAttribute("data-test");
+    if (!test) return null;
+    var line = field.closest("[data-key]");
+    var key = line ? line.getAttribute("data-key") : null;
+    var text = field.value, start = field.selectionStart, end = field.selectionEnd;
+    return function () {
+      var same = Array.prototype.filter.call(box.querySelectorAll("[data-test='" + test + "']"), function (other) {
+        var otherLine = other.closest("[data-key]");
+        return (otherLine ? otherLine.getAttribute("data-key") : null) === key;
+      })[0];
+      if (!same) return;
+      if (!same.value) same.value = text;  // a field the screen fills itself (an amount, the minutes) keeps its own
+      same.focus();
+      try { same.setSelectionRange(start, end); } catch (e) { /* a number input has no selection */ }
+    };
   }
 
   function refresh() {
