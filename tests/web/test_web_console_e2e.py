@@ -66,6 +66,17 @@ def _ended_session(module_db: str, campaign: str, minutes: int) -> None:
         journal.close()
 
 
+def _on_the_tally(live: str, module_db: str, new_campaign, laptop: WebDriver) -> dict[str, str]:
+    """A Stone Wheel campaign with Ратибор, session 1 ended after 150 min, the Master signed in on its tally tab;
+    the members' tokens."""
+    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _character(module_db, campaign)
+    _ended_session(module_db, campaign, 150)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tally]")
+    return tokens
+
+
 def _events(live: str, token: str) -> list[dict]:
     return httpx.get(live + "/api/events", headers=auth(token), timeout=10).json()["events"]
 
@@ -165,11 +176,7 @@ def test_the_master_changes_a_tally_lines_amount_and_the_commit_records_it(
     live: str, module_db: str, new_campaign, laptop: WebDriver,
 ) -> None:
     """150 min: Ратибор's proposed 125 set to 150 reads '+150 (proposed +125)'; the award is stored at 150."""
-    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
-    _character(module_db, campaign)
-    _ended_session(module_db, campaign, 150)
-    _sign_in(laptop, live, tokens[MASTER])
-    press(laptop, "[data-test=console-tab-tally]")
+    tokens = _on_the_tally(live, module_db, new_campaign, laptop)
     line = "[data-test=tally-line][data-key='session_xp:Ратибор']"
     assert read(laptop, f"{line} [data-test=tally-amount]", "value") == "125"
     type_over(laptop, f"{line} [data-test=tally-amount]", "150")
@@ -231,11 +238,7 @@ def test_a_redraw_keeps_the_screen_shown_until_the_new_one_is_ready(
 
     A screen emptied while it loads would take the Master's tap on 'Commit' away (the tap lands on nothing).
     """
-    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
-    _character(module_db, campaign)
-    _ended_session(module_db, campaign, 150)
-    _sign_in(laptop, live, tokens[MASTER])
-    press(laptop, "[data-test=console-tab-tally]")
+    _on_the_tally(live, module_db, new_campaign, laptop)
     wait(laptop, lambda d: one(d, "[data-test=console-tally] [data-test=tally-commit]"))
     kept = laptop.execute_script(  # one step in the page: the redraw starts, and the screen is looked at at once
         "window.shownBefore = document.querySelector('[data-test=tally-commit]');"
@@ -250,11 +253,7 @@ def test_a_redraw_keeps_the_screen_shown_until_the_new_one_is_ready(
 
 def _tally_with_two_bonuses(live: str, module_db: str, new_campaign, laptop: WebDriver) -> dict[str, str]:
     """Session 1 ended after 150 min, the Master on its tally with bonuses 5 'загадка' and 10 'сюжет' for Ратибор."""
-    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
-    _character(module_db, campaign)
-    _ended_session(module_db, campaign, 150)
-    _sign_in(laptop, live, tokens[MASTER])
-    press(laptop, "[data-test=console-tab-tally]")
+    tokens = _on_the_tally(live, module_db, new_campaign, laptop)
     for count, (amount, reason) in enumerate((("5", "загадка"), ("10", "сюжет")), start=1):
         wait(laptop, lambda d: one(d, "[data-test=bonus-character] option[value='Ратибор']"))
         choose(laptop, "[data-test=bonus-character]", "Ратибор")
@@ -280,11 +279,7 @@ def test_two_quick_taps_on_remove_take_away_the_two_bonuses_tapped(
 
 def test_a_double_tap_on_add_adds_one_bonus(live: str, module_db: str, new_campaign, laptop: WebDriver) -> None:
     """'add' tapped twice before the redraw adds the bonus once, and says nothing is wrong."""
-    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
-    _character(module_db, campaign)
-    _ended_session(module_db, campaign, 150)
-    _sign_in(laptop, live, tokens[MASTER])
-    press(laptop, "[data-test=console-tab-tally]")
+    _on_the_tally(live, module_db, new_campaign, laptop)
     wait(laptop, lambda d: one(d, "[data-test=bonus-character] option[value='Ратибор']"))
     choose(laptop, "[data-test=bonus-character]", "Ратибор")
     type_over(laptop, "[data-test=bonus-amount]", "5")
@@ -299,11 +294,7 @@ def test_a_stored_commit_keeps_its_button_disabled_until_the_redraw_replaces_it(
     live: str, module_db: str, new_campaign, laptop: WebDriver,
 ) -> None:
     """Between the commit's answer and the redrawn screen, the old 'Commit' cannot be tapped again."""
-    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
-    _character(module_db, campaign)
-    _ended_session(module_db, campaign, 150)
-    _sign_in(laptop, live, tokens[MASTER])
-    press(laptop, "[data-test=console-tab-tally]")
+    tokens = _on_the_tally(live, module_db, new_campaign, laptop)
     wait(laptop, lambda d: one(d, "[data-test=console-tally] [data-test=tally-commit]"))
     seen = laptop.execute_async_script("""
         var done = arguments[arguments.length - 1];
@@ -323,11 +314,7 @@ def test_a_redraw_without_a_connection_keeps_the_screen_and_says_why(
 ) -> None:
     """Offline, a tap on the tally's tab leaves the tally as it was (the Master's changed amount in it) and says the
     journal cannot be reached; nothing is emptied."""
-    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
-    _character(module_db, campaign)
-    _ended_session(module_db, campaign, 150)
-    _sign_in(laptop, live, tokens[MASTER])
-    press(laptop, "[data-test=console-tab-tally]")
+    _on_the_tally(live, module_db, new_campaign, laptop)
     line = "[data-test=tally-line][data-key='session_xp:Ратибор']"
     type_over(laptop, f"{line} [data-test=tally-amount]", "150")
     wait(laptop, lambda d: d.execute_script(
@@ -351,11 +338,7 @@ def test_a_redraw_keeps_what_the_master_is_typing_and_where(
 ) -> None:
     """Half a bonus reason typed when the screen redraws (another device's event, a tap): the redrawn field holds
     the text and the focus, and the next keys go on from there."""
-    campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
-    _character(module_db, campaign)
-    _ended_session(module_db, campaign, 150)
-    _sign_in(laptop, live, tokens[MASTER])
-    press(laptop, "[data-test=console-tab-tally]")
+    _on_the_tally(live, module_db, new_campaign, laptop)
     wait(laptop, lambda d: d.find_element(By.CSS_SELECTOR, "[data-test=bonus-reason]").send_keys("раз") or True)
     laptop.execute_script("window.shownBefore = document.querySelector('[data-test=bonus-reason]');"
                           "document.querySelector('[data-test=console-tab-tally]').click();")
