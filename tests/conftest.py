@@ -25,6 +25,7 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
 import pytest
 import sqlalchemy as sa
 
+import tests.profiles  # noqa: F401 - loads the Hypothesis profile (ci or dev) before any test module
 from journal.service import Journal
 from journal.store import EventStore, open_store
 

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from cli.main import cli
 from tests.cli.conftest import CLEAN_ENV
+from tests.profiles import examples
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 #: Commands left out: ``serve`` runs until stopped, ``demo`` records four campaigns (slow, and tested on its own).
@@ -121,7 +122,7 @@ def _events(path: Path) -> list[tuple]:
         engine.dispose()
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(args=argv())
 def test_random_argv_never_shows_a_traceback_and_a_refusal_writes_nothing(seeded: Path, workdir: Path,

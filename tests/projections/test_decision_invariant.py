@@ -43,7 +43,7 @@ dispute records and voids themselves.  The invariants:
     skipped; at the head that also equals the persisted read model.
 
 Each example runs ``JOURNAL_PROPERTY_STEPS`` rules (default 12) after a prelude of a few commands;
-``JOURNAL_PROPERTY_EXAMPLES`` examples per system and backend (default 25).  A failure prints the
+``JOURNAL_PROPERTY_EXAMPLES`` examples per system and backend (default 25 under the ``ci`` profile, 5 under ``dev``: tests/profiles.py).  A failure prints the
 commands played, one per line (``note``); Hypothesis does not shrink it unless ``JOURNAL_PROPERTY_SHRINK=1``
 (it takes minutes).
 """
@@ -71,8 +71,9 @@ from journal.service import Journal, disputes
 from journal.store import open_store
 from projections import catalog
 from projections.engine import Engine
+from tests.profiles import examples
 
-EXAMPLES = int(os.environ.get("JOURNAL_PROPERTY_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("JOURNAL_PROPERTY_EXAMPLES", "0")) or examples(25)
 STEPS = int(os.environ.get("JOURNAL_PROPERTY_STEPS", "12"))
 #: Shrinking a failure takes Hypothesis minutes here (every example replays a campaign): opt in.
 SHRINK = os.environ.get("JOURNAL_PROPERTY_SHRINK", "") not in ("", "0")

@@ -13,11 +13,10 @@ import httpx
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import Select
 
 from tests.web.browsers import PHONE, PHONE_WIDTH
 from tests.web.conftest import auth
-from tests.web.page import one, press, read, texts, wait
+from tests.web.page import choose, one, press, read, texts, wait
 
 WIDTH = PHONE_WIDTH
 
@@ -45,15 +44,24 @@ def sign_in(driver: WebDriver, base: str, token: str) -> None:
 
 
 def choose_verb(driver: WebDriver, verb: str) -> None:
-    Select(driver.find_element(By.CSS_SELECTOR, "[data-test=verb-picker]")).select_by_value(verb)
+    choose(driver, "[data-test=verb-picker]", verb)
     wait(driver, lambda d: one(d, f"[data-test=verb-form][data-verb='{verb}']"))
 
 
 def fill(driver: WebDriver, verb: str, values: dict[str, str]) -> None:
+    """Type each value into its field, found afresh and typed again if a redraw replaced the field meanwhile."""
     for name, value in values.items():
-        field = driver.find_element(By.CSS_SELECTOR, f"[data-verb='{verb}'] [data-field='{name}']")
-        field.clear()
-        field.send_keys(value)
+        css = f"[data-verb='{verb}'] [data-field='{name}']"
+
+        def put(d: WebDriver, css: str = css, value: str = value) -> bool:
+            field = one(d, css)
+            if field is None:
+                return False
+            field.clear()
+            field.send_keys(value)
+            return field.get_attribute("value") == value
+
+        wait(driver, put)
 
 
 def characters(base: str, tokens: dict[str, str]) -> None:

@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tests.web.conftest import auth, campaign_with_tokens
 from web.app import create_app
 
@@ -80,7 +81,7 @@ def request(draw: st.DrawFn, operations: list[tuple[str, list[str]]]) -> tuple[s
     return route, draw(st.sampled_from(["Вика", "Оля", "Дима"])), body
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(data=st.data())
 def test_hostile_bodies_never_get_a_5xx_and_a_refusal_writes_nothing(served, data: st.DataObject) -> None:

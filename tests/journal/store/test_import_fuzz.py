@@ -25,6 +25,7 @@ from journal.service.derived import verify_derived
 from journal.service.importing import import_file
 from journal.service.sessions import end_session, free_roll, start_session
 from journal.service.tokens import issue
+from tests.profiles import examples
 
 HUGE = "__huge__"
 FIELDS = ["id", "campaign", "version", "type", "schema", "data", "actor", "recorded_at", "session", "causation",
@@ -95,7 +96,7 @@ def _mutate(envelopes: list[dict[str, Any]], mutations: list[tuple], again: bool
     return [line.replace(f'"{HUGE}"'.encode(), b"9223372036854775808") for line in lines]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutations=st.lists(MUTATION, min_size=1, max_size=3), again=st.booleans())
 def test_a_mutated_export_is_refused_naming_a_line_or_imports_whole_and_verifies(
         journal: Journal, export: list[str], mutations: list[tuple], again: bool) -> None:
