@@ -44,6 +44,11 @@ if TYPE_CHECKING:
 JOURNAL = str(Path(sys.executable).with_name("journal"))
 #: Seconds between heartbeats of the servers the tests start (the default is 15).
 HEARTBEAT = 1.0
+#: Seconds a server may take to answer /healthz after it starts.  A bound against a server that hangs, not a pace:
+#: the wait returns as soon as it answers, and fails at once when the process exits.  A start costs about a second
+#: on the quiet machine; with the machine loaded many times over (several suites at once) starts of over 30 s were
+#: seen, and the whole module's tests then failed to set up.
+SERVER_START = 120
 
 
 def free_port() -> int:
@@ -103,7 +108,7 @@ def start_server(db_url: str, *extra: str) -> Served:
          "--heartbeat", str(HEARTBEAT), *extra],
         stdout=subprocess.DEVNULL, stderr=log, env=env)
     served = Served(process, f"http://127.0.0.1:{port}", log)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + SERVER_START
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"journal serve exited {process.returncode}: {served.stop()}")
@@ -112,7 +117,7 @@ def start_server(db_url: str, *extra: str) -> Served:
                 return served
         except httpx.TransportError:
             time.sleep(0.05)
-    raise RuntimeError(f"journal serve did not answer /healthz within 30 s: {served.stop()}")
+    raise RuntimeError(f"journal serve did not answer /healthz within {SERVER_START} s: {served.stop()}")
 
 
 @contextlib.contextmanager
