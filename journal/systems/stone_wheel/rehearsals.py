@@ -1,0 +1,22 @@
+"""How an imported Stone Wheel event is decided again by the verb that records it (journal.service.importing).
+
+Each entry calls the verb with the arguments the payload holds; the importer's journal decides it on the
+file's campaign as it stands at that line and compares what the verb would record with the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from journal.service.journal import Journal
+from journal.systems.stone_wheel.commands import xp
+from journal.systems.stone_wheel.events import XpSpent
+
+Rehearsal = Callable[[Journal, str, dict[str, Any], str], object]
+
+REHEARSALS: dict[str, Rehearsal] = {
+    XpSpent.type: lambda journal, campaign, data, actor: xp.spend_xp(
+        journal, campaign, data["character"], data["kind"], data["target"], data["amount"], levels=data["levels"],
+        schools=data["schools"], reason=data["reason"], actor=actor),
+}
