@@ -136,7 +136,24 @@ def time_in_2099(folder: Path) -> Envelopes:
 
 
 def xp_to_no_character(folder: Path) -> Envelopes:
-    """Stone Wheel, line 21: XP awarded to a character the campaign does not have (its fold raises KeyError)."""
+    """Stone Wheel, line 21: session XP awarded to a character the campaign does not have (its fold raises KeyError)."""
     return _after(demo_export(folder, STONE), "stone_wheel.xp_awarded", "Мастер",
-                  {"character": "Никто", "amount": 5, "source": "bonus", "reason": "за красивые глаза",
-                   "minutes": None, "master": False, "session": None})
+                  {"character": "Никто", "amount": 125, "source": "session", "reason": "", "minutes": 150,
+                   "master": False, "session": 1})
+
+
+def free_roll_on_the_table(folder: Path) -> Envelopes:
+    """VPT, line 31: a free roll of 1d6 on the table's dice, between sessions, as ``journal roll`` records it."""
+    return _free_roll(folder)
+
+
+def free_roll_rewritten(folder: Path) -> Envelopes:
+    """VPT, line 31: a free roll of 1d6 on the table's 4 whose result reads 40."""
+    return _free_roll(folder, result=40, description="1d6: [4] = 40")
+
+
+def bonus_xp_by_a_player(folder: Path) -> Envelopes:
+    """Stone Wheel, line 21: Ратибор's player awards him 500 bonus XP."""
+    return _after(demo_export(folder, STONE), "stone_wheel.xp_awarded", "Аня",
+                  {"character": "Ратибор", "amount": 500, "source": "bonus", "reason": "сам себе", "minutes": None,
+                   "master": False, "session": None})

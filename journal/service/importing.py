@@ -16,10 +16,11 @@ could have written at that point:
 * every projection of the campaign's system folds the event (``projections.engine.apply_event``, voids
   skipped as the engine skips them): an event a fold cannot read is refused, not stored to break every
   later read and write;
-* an event of a type its system rehearses (the descriptor's ``rehearsals``) is decided again by the verb that
-  records it, with the arguments its payload holds, on the campaign as the file has it at that line
-  (:class:`Rehearsal`): the verb's own checks (targets, roles, limits) refuse it, or what it would record
-  must be the line's payload exactly;
+* an event of a type its system rehearses (the descriptor's ``rehearsals``; the shared verbs' are
+  ``journal.service.sessions.REHEARSALS``) is decided again by the verb that records it, with the arguments its
+  payload holds, on the campaign as the file has it at that line (:class:`Rehearsal`): the verb's own checks
+  (targets, roles, limits) refuse it, or what it would record must be the line's payload exactly.  A rehearsal
+  that calls no verb leaves the line to the other checks (a free roll of server dice, a session's own award);
 * a session the file leaves open must be one whose seed this journal gives (``journal.service.context.
   start_seed``): another journal's commitment would leave the campaign unable to roll, end or start a session.
 
@@ -177,8 +178,11 @@ def _structural_problem(seen: _Campaign, event: Event) -> str | None:
 
 
 def _rehearsals(system: str) -> Rehearsals:
+    """The shared verbs' rehearsals (journal.service.sessions) and the system's (its descriptor's)."""
+    from journal.service.sessions import REHEARSALS
+
     reference = registered(system).rehearsals
-    return load(reference) if reference is not None else {}
+    return REHEARSALS | (load(reference) if reference is not None else {})
 
 
 def _first_difference(given: Any, wanted: Any, path: str = "") -> str:
@@ -210,7 +214,7 @@ def _rehearsed(journal: Journal, seen: _Campaign, event: Event, data: dict[str, 
     except Exception as exc:  # noqa: BLE001 - a verb that cannot read what the payload names: refused, no traceback
         return _("{type}: the command cannot decide it ({error})").format(type=event.type, error=type(exc).__name__)
     else:
-        return _("{type}: the command decides nothing").format(type=event.type)
+        return None  # the rehearsal called no verb: not this line's (server dice, a session's own award)
     if len(payloads) != 1 or payloads[0].type != event.type:
         return _("{type}: the command records {types}").format(type=event.type,
                                                                types=", ".join(p.type for p in payloads))

@@ -123,3 +123,24 @@ def test_the_demo_exports_import_whole(run: Invoke, demo: Path, tmp_path: Path) 
         assert run("import", str(path)).exit_code == 0, name
     verified = run("verify", "--rolls")
     assert (verified.exit_code, verified.stderr) == (0, ""), verified.output
+
+
+def test_a_free_roll_whose_result_was_rewritten_is_refused(run: Invoke, db_url: str, demo: Path,
+                                                           tmp_path: Path) -> None:
+    """A free roll on the table's dice is decided again by ``journal roll``'s verb: 1d6 showing 4 is not 40."""
+    assert _refused(run, db_url, tmp_path, attacks.free_roll_rewritten(demo)) == (
+        "line 31: roll.made: field 'description' is not what the command records here")
+
+
+def test_a_free_roll_as_the_verb_records_it_imports(run: Invoke, demo: Path, tmp_path: Path) -> None:
+    """The same roll as ``journal roll`` records it is taken."""
+    path = tmp_path / "roll.jsonl"
+    path.write_bytes(attacks.lines_of(attacks.free_roll_on_the_table(demo)))
+    imported = run("import", str(path))
+    assert (imported.exit_code, imported.stdout) == (0, f"imported 31 events of campaign '{attacks.VPT}'\n")
+
+
+def test_bonus_xp_awarded_by_a_player_is_refused(run: Invoke, db_url: str, demo: Path, tmp_path: Path) -> None:
+    """Stone Wheel: only the Master awards bonus experience; a player's award to his own character is refused."""
+    assert _refused(run, db_url, tmp_path, attacks.bonus_xp_by_a_player(demo)) == (
+        "line 21: only the Master may award bonus experience ('Аня' is a player)")

@@ -11,11 +11,14 @@ from typing import Any
 
 from journal.service.journal import Journal
 from journal.systems.stone_wheel.commands import xp
-from journal.systems.stone_wheel.events import XpSpent
+from journal.systems.stone_wheel.events import XpAwarded, XpSpent
 
 Rehearsal = Callable[[Journal, str, dict[str, Any], str], object]
 
 REHEARSALS: dict[str, Rehearsal] = {
+    XpAwarded.type: lambda journal, campaign, data, actor: xp.award_bonus_xp(
+        journal, campaign, data["character"], data["amount"], data["reason"], actor=actor)
+    if data["source"] == "bonus" else None,  # a session's award is the tally's, decided with the session's
     XpSpent.type: lambda journal, campaign, data, actor: xp.spend_xp(
         journal, campaign, data["character"], data["kind"], data["target"], data["amount"], levels=data["levels"],
         schools=data["schools"], reason=data["reason"], actor=actor),
