@@ -68,6 +68,8 @@ class _Campaign:
     sessions: dict[str, Any] = field(default_factory=session_projection.initial)
     versions: dict[str, int] = field(default_factory=dict)  # event id -> version
     system: str = ""
+    projections: list[catalog.Projection] = field(default_factory=list)
+    rehearsals: Rehearsals = field(default_factory=dict)
     #: Every projection of the system, folded up to the last line (voids skipped, as the engine does).
     folds: dict[str, Any] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
@@ -194,11 +196,16 @@ def _first_difference(given: Any, wanted: Any, path: str = "") -> str:
     return path or "data"
 
 
-def _rehearsed(journal: Journal, seen: _Campaign, event: Event, data: dict[str, Any]) -> str | None:
+def _rehearsed(journal: Journal, seen: _Campaign, event: Event) -> str | None:
     """Why the verb that records ``event`` would not record it where it stands, or None (see :class:`Rehearsal`)."""
-    rehearsal = _rehearsals(seen.system).get(event.type)
+    rehearsal = seen.rehearsals.get(event.type)
     if rehearsal is None:
         return None
+    event = upcast(event)
+    try:
+        data = parse_payload(event.type, event.data).to_data()
+    except JournalError as refusal:
+        return str(refusal)
     folds = seen.folds
     named = data.get("session")
     if event.session is None and isinstance(named, int) and str(named) in folds["sessions"]["sessions"]:
@@ -228,7 +235,7 @@ def _rehearsed(journal: Journal, seen: _Campaign, event: Event, data: dict[str, 
 def _fold(seen: _Campaign, event: Event) -> str | None:
     """Fold ``event`` into every projection of the campaign's system (a void folds the campaign again without its
     targets, as the engine does); why a fold cannot, or None."""
-    projections = catalog.for_system(seen.system)
+    projections = seen.projections
     try:
         if event.type == "correction.voided":
             seen.voided.add(event.data["target"])
@@ -251,13 +258,10 @@ def _checked(journal: Journal, seen: _Campaign, event: Event) -> str | None:
         return problem
     if event.type == "campaign.created":
         seen.system = event.data["system"]
-        seen.folds = {p.name: p.initial() for p in catalog.for_system(seen.system)}
-    current = upcast(event)
-    try:
-        data = parse_payload(current.type, current.data).to_data()
-    except JournalError as refusal:
-        return str(refusal)
-    return _rehearsed(journal, seen, current, data) or _fold(seen, event)
+        seen.projections = catalog.for_system(seen.system)
+        seen.folds = {p.name: p.initial() for p in seen.projections}
+        seen.rehearsals = _rehearsals(seen.system)
+    return _rehearsed(journal, seen, event) or _fold(seen, event)
 
 
 def validate(journal: Journal, numbered: Iterable[tuple[int, dict[str, Any]]]) -> None:
