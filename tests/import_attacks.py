@@ -157,3 +157,11 @@ def bonus_xp_by_a_player(folder: Path) -> Envelopes:
     return _after(demo_export(folder, STONE), "stone_wheel.xp_awarded", "Аня",
                   {"character": "Ратибор", "amount": 500, "source": "bonus", "reason": "сам себе", "minutes": None,
                    "master": False, "session": None})
+
+
+def character_created_by_a_player(folder: Path) -> Envelopes:
+    """Stone Wheel, line 5: Ратибор's creation recorded by his player Аня (only the Master brings characters in)."""
+    envelopes = demo_export(folder, STONE)
+    assert envelopes[4]["type"] == "stone_wheel.character_created"
+    envelopes[4]["actor"] = "Аня"
+    return envelopes

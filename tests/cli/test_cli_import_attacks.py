@@ -144,3 +144,9 @@ def test_bonus_xp_awarded_by_a_player_is_refused(run: Invoke, db_url: str, demo:
     """Stone Wheel: only the Master awards bonus experience; a player's award to his own character is refused."""
     assert _refused(run, db_url, tmp_path, attacks.bonus_xp_by_a_player(demo)) == (
         "line 21: only the Master may award bonus experience ('Аня' is a player)")
+
+
+def test_a_character_created_by_a_player_is_refused(run: Invoke, db_url: str, demo: Path, tmp_path: Path) -> None:
+    """Stone Wheel: only the Master creates a character; the demo's creation recorded by its player is refused."""
+    assert _refused(run, db_url, tmp_path, attacks.character_created_by_a_player(demo)) == (
+        "line 5: only the Master may create a character ('Аня' is a player)")

@@ -10,12 +10,15 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.service.journal import Journal
-from journal.systems.stone_wheel.commands import xp
-from journal.systems.stone_wheel.events import XpAwarded, XpSpent
+from journal.systems.stone_wheel.commands import characters, xp
+from journal.systems.stone_wheel.events import CharacterCreated, XpAwarded, XpSpent
 
 Rehearsal = Callable[[Journal, str, dict[str, Any], str], object]
 
 REHEARSALS: dict[str, Rehearsal] = {
+    CharacterCreated.type: lambda journal, campaign, data, actor: characters.create_character(
+        journal, campaign, data["character"], data["player"], data["kind"], data["race"], data["class"],
+        data["characteristics"], data["parameters"], data["skills"], data["perks"], data["spells"], actor=actor),
     XpAwarded.type: lambda journal, campaign, data, actor: xp.award_bonus_xp(
         journal, campaign, data["character"], data["amount"], data["reason"], actor=actor)
     if data["source"] == "bonus" else None,  # a session's award is the tally's, decided with the session's

@@ -11,11 +11,15 @@ from typing import Any
 
 from journal.service.journal import Journal
 from journal.systems.vpt import events as ev
-from journal.systems.vpt.commands import bonds
+from journal.systems.vpt.commands import bonds, combat
 
 Rehearsal = Callable[[Journal, str, dict[str, Any], str], object]
 
 REHEARSALS: dict[str, Rehearsal] = {
+    ev.CharacterCreated.type: lambda journal, campaign, data, actor: combat.create_character(
+        journal, campaign, data["name"], data["player"], hit_bonus=data["hit_bonus"],
+        health_bonus=data["health_bonus"], morale=data["morale"], preparation=data["preparation"],
+        dungeon_speed=data["dungeon_speed"], limit=data["limit"], actor=actor),
     ev.RelationshipOpened.type: lambda journal, campaign, data, actor: bonds.open_relationship(
         journal, campaign, data["character"], data["other"], actor=actor),
     ev.RelationshipTicked.type: lambda journal, campaign, data, actor: bonds.tick_relationship(
