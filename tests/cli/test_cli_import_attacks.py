@@ -7,13 +7,18 @@ line and the rule, exit 2, and the journal exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
 import pytest
 
+from journal.service import Journal
+from journal.service.importing import import_file
 from journal.store import open_store
 from journal.store.keys import key_path
+from journal.systems.stone_wheel import commands as sw
+from journal.systems.vpt import commands as vpt
 from tests import import_attacks as attacks
 from tests.cli.conftest import Invoke
 
@@ -150,3 +155,42 @@ def test_a_character_created_by_a_player_is_refused(run: Invoke, db_url: str, de
     """Stone Wheel: only the Master creates a character; the demo's creation recorded by its player is refused."""
     assert _refused(run, db_url, tmp_path, attacks.character_created_by_a_player(demo)) == (
         "line 5: only the Master may create a character ('Аня' is a player)")
+
+
+def _recorded_further(demo: Path, tmp_path: Path, campaign: str, record: Callable[[Journal], object]) -> Path:
+    """The export of ``campaign`` after ``record`` added to it, through the service, in a journal of its own."""
+    journal = Journal.open(f"sqlite:///{tmp_path / 'further.db'}")
+    try:
+        import_file(journal, attacks.lines_of(attacks.demo_export(demo, campaign)).splitlines())
+        record(journal)
+        path = tmp_path / "further.jsonl"
+        path.write_bytes(b"".join(line + b"\n" for line in journal.store.export_lines(campaign)))
+    finally:
+        journal.close()
+    return path
+
+
+def test_stone_wheel_bonus_xp_and_spending_as_the_verbs_record_them_import(run: Invoke, demo: Path,
+                                                                           tmp_path: Path) -> None:
+    """A bonus award and spends on a skill, a spell of two schools and a parameter, all recorded by the verbs, are
+    taken: the rehearsals call each verb with what its payload holds."""
+
+    def record(journal: Journal) -> None:
+        sw.award_bonus_xp(journal, attacks.STONE, "Ратибор", 400, "за спасение деревни")
+        sw.spend_xp(journal, attacks.STONE, "Ратибор", "skill", "Фехтование", 100, actor="Аня")
+        sw.spend_xp(journal, attacks.STONE, "Ратибор", "spell", "Щит", 100, schools=["control", "creation"])
+        sw.spend_xp(journal, attacks.STONE, "Ратибор", "parameter", "health", 50, levels=2, reason="закалка")
+
+    imported = run("import", str(_recorded_further(demo, tmp_path, attacks.STONE, record)))
+    assert (imported.exit_code, imported.stderr) == (0, ""), imported.stderr
+
+
+def test_vpt_bonds_as_the_verbs_record_them_import(run: Invoke, demo: Path, tmp_path: Path) -> None:
+    """A relationship opened, a status gained and points spent, all recorded by the verbs, are taken."""
+
+    def record(journal: Journal) -> None:
+        vpt.open_relationship(journal, attacks.VPT, "Вольтаир", "Питер", actor="Оля")
+        vpt.spend_points(journal, attacks.VPT, "Эдди", "Вольтаир", 1, purpose="переброс", actor="Дима")
+
+    imported = run("import", str(_recorded_further(demo, tmp_path, attacks.VPT, record)))
+    assert (imported.exit_code, imported.stderr) == (0, ""), imported.stderr
