@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from journal.store.engine import make_engine
 from journal.store.hashing import canonical, event_hash
+from tests import import_attacks
 from tests.support import rechain
 
 Run = Callable[..., tuple[int, str]]
@@ -251,6 +252,18 @@ def racing_session_start(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     return next((code, out + err) for code, (out, err) in results if code != 0)
 
 
+def _crafted(envelopes: Callable[[Path], list[dict]]) -> Callable[[str, Run, Path], tuple[int, str]]:
+    """An attack of tests/import_attacks.py (a demo export changed, re-chained) offered to ``journal import``."""
+
+    def attack(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+        path = tmp / "crafted.jsonl"
+        path.write_bytes(import_attacks.lines_of(envelopes(tmp)))
+        return run("import", str(path))
+
+    attack.__name__ = envelopes.__name__
+    return attack
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -269,6 +282,16 @@ TABLE = [
     (player_session_import, 2, "line 4"),
     (backwards_time_import, 2, "line 3"),
     (racing_session_start, 3, "session 2 is still open"),  # fair dice (another engineer)
+    # imports validated all the way (issue 18, item 4)
+    (_crafted(import_attacks.xp_spent_on_no_target), 2, "line 21: refused by rule 'stone_wheel: improvement'"),
+    (_crafted(import_attacks.geis_sealed_by_a_player), 2, "line 11: only the Master may seal a geis"),
+    (_crafted(import_attacks.tick_of_nine), 2, "line 25: vpt.relationship_ticked: field 'change' is not what"),
+    (_crafted(import_attacks.attributes_all_ten), 2, "line 4: refused by rule 'dichotomy: pair sums to 11'"),
+    (_crafted(import_attacks.ten_megabyte_description), 2, "bytes, more than the 65536 a command takes"),
+    (_crafted(import_attacks.rolls_300k), 2, "bytes, more than the 65536 a command takes"),
+    (_crafted(import_attacks.foreign_commitment), 2, "line 6: session 1 is left open, and refused by rule 'dice:"),
+    (_crafted(import_attacks.time_in_2099), 2, "line 13: field 'recorded_at' lies in the future"),
+    (_crafted(import_attacks.xp_to_no_character), 2, "line 21: stone_wheel.xp_awarded: the journal's folds cannot"),
 ]
 
 

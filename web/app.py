@@ -24,6 +24,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from journal.errors import ValidationFailed
+from journal.limits import MAX_BODY
 from journal.service import Journal
 from journal.service.tokens import Bearer
 from journal.store.replicas import ReadYourWrites, format_lsn, open_read_store
@@ -34,8 +35,6 @@ from web.language import RequestLanguage
 from web.routes import MAX_INT
 
 STATIC = resources.files("web") / "static"
-#: The largest request body the service reads, in bytes (``create_app(max_body=...)`` changes it).
-MAX_BODY = 64 * 1024
 #: The methods whose requests carry a body: under /api/ every one of them is a write that needs a token.
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -192,7 +191,8 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
     ``poll`` is the seconds between the server's one check for other processes' appends (SQLite only:
     PostgreSQL notifies), ``streams_per_token`` how many event streams one token may hold open (429 past it).
 
-    ``max_body`` caps every request body, in bytes (413 beyond it, before anything reads it).
+    ``max_body`` caps every request body, in bytes (413 beyond it, before anything reads it; by default
+    ``journal.limits.MAX_BODY``, which an import's lines keep to too).
 
     ``read_url`` names a PostgreSQL streaming standby of the journal's database: members' reads go there, each
     after the standby has replayed that member's last write, waiting up to ``read_wait`` seconds before reading

@@ -36,6 +36,32 @@ def journal_key(store: EventStore, *, create: bool = False) -> JournalKey | None
     return attach_key(store, create=create)
 
 
+def start_seed(store: EventStore, campaign: str, start: Event) -> bytes:
+    """The secret seed of the session ``start`` (its ``session.started``) opened, as this journal gives it.
+
+    Refused (``dice: server rolls need the session seed``) when this journal cannot give it, or when what it gives
+    is not the seed the session committed to (another journal's key, a start event that was altered): then the
+    session can neither throw the journal's dice nor end.  An import leaving a session open asks the same.
+    """
+    from journal.dice.derive import verify_commitment
+    from journal.dice.session import SEED_PURPOSE, derive_seed
+
+    rule = N_("dice: server rolls need the session seed")
+    if start.data.get("seed_source", "kept") == "kept":
+        kept = store.seed(campaign, start.data["number"])
+        if kept is None:
+            raise RuleViolation(rule, gettext("this session's seed is not on this journal"))
+        seed = bytes.fromhex(kept)
+    else:
+        key = journal_key(store)
+        if key is None:
+            raise RuleViolation(rule, gettext("this journal's key is not here (JOURNAL_KEY_DIR or JOURNAL_KEY names it)"))
+        seed = derive_seed(key.secret(SEED_PURPOSE), campaign, start.data["number"], start.id)
+    if not verify_commitment(seed, start.data["commitment"]):
+        raise RuleViolation(rule, gettext("this journal's key does not give the seed the session committed to"))
+    return seed
+
+
 @dataclass(frozen=True)
 class Record:
     """A payload to append, with the event it answers (``causation``) when there is one.
@@ -136,26 +162,9 @@ class Context:
         """The open session's secret seed: derived from the journal's key (scheme 2) or kept (scheme 1).
 
         Refused with the rule when this journal cannot give it, or when what it gives is not the seed the
-        session committed to (another journal's key, a start event that was altered).
+        session committed to (another journal's key, a start event that was altered): :func:`start_seed`.
         """
-        from journal.dice.derive import verify_commitment
-        from journal.dice.session import SEED_PURPOSE, derive_seed
-
-        start = self.session_events()[0]
-        rule = N_("dice: server rolls need the session seed")
-        if start.data.get("seed_source", "kept") == "kept":
-            kept = self.store.seed(self.name, start.data["number"])
-            if kept is None:
-                raise RuleViolation(rule, gettext("this session's seed is not on this journal"))
-            seed = bytes.fromhex(kept)
-        else:
-            key = journal_key(self.store)
-            if key is None:
-                raise RuleViolation(rule, gettext("this journal's key is not here (JOURNAL_KEY_DIR or JOURNAL_KEY names it)"))
-            seed = derive_seed(key.secret(SEED_PURPOSE), self.name, start.data["number"], start.id)
-        if not verify_commitment(seed, start.data["commitment"]):
-            raise RuleViolation(rule, gettext("this journal's key does not give the seed the session committed to"))
-        return seed
+        return start_seed(self.store, self.name, self.session_events()[0])
 
     def dice(self, sides: int, count: int, table: list[int] | None = None) -> Roll:
         """``count`` dice of ``sides``: the table's values when given, else the journal's server dice."""

@@ -394,17 +394,9 @@ class Journal:
             if stored is not None:
                 return stored, warm
             context.first_id = first_id
-        try:
-            decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
-        except ValidationError as exc:  # a payload built from bad input: one line naming the field
-            first = exc.errors()[0]
-            where = ".".join(str(part) for part in first["loc"]) or "data"
-            raise ValidationFailed(_("{title}: field '{where}': {msg}")
-                                   .format(title=exc.title, where=where, msg=first['msg'])) from None
+        decided = self.decided(context, decide)
         if not decided:
             return [], warm
-        for record in decided:  # the role table holds whatever the verb checked before (journal.service.roles)
-            require_role(context.campaign["members"], context.actor, record.payload.type)
         if first_id is not None and all(r.id != first_id for r in decided):  # not handed out by ctx.new_id()
             decided = _named_first(decided, first_id)
         new = [
@@ -414,6 +406,21 @@ class Journal:
         ]
         appended = self.store.append(campaign, new, expected_version=context.version, conn=conn)
         return appended, self.warm.advance(warm, as_stored(appended))
+
+    @staticmethod
+    def decided(context: Context, decide: Callable[[Context], Sequence[Payload | Record]]) -> list[Record]:
+        """What ``decide`` chooses to append in ``context``: a payload built from bad input is one line naming the
+        field, and every record is held to the role table (the import decides each line again the same way)."""
+        try:
+            decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
+        except ValidationError as exc:  # a payload built from bad input: one line naming the field
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "data"
+            raise ValidationFailed(_("{title}: field '{where}': {msg}")
+                                   .format(title=exc.title, where=where, msg=first['msg'])) from None
+        for record in decided:  # the role table holds whatever the verb checked before (journal.service.roles)
+            require_role(context.campaign["members"], context.actor, record.payload.type)
+        return decided
 
     def _stored_decision(self, campaign: str, first_id: str) -> list[Event] | None:
         """The events of the decision whose first event is ``first_id``, or None when it is not stored."""

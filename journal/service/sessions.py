@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from journal.dice.derive import audit_rolls, commitment
 from journal.dice.notation import evaluate, parse
@@ -187,3 +189,18 @@ def session_salts(journal: Journal, campaign: str, start: Event, to_version: int
     number = start.data["number"]
     events = journal.store.read(campaign, from_version=start.version + 1, to_version=to_version)
     return scan(e for e in events if e.session == number).texts(start.data["salts"].values())
+
+
+def _rehearse_free_roll(journal: Journal, campaign: str, data: dict[str, Any], actor: str) -> None:
+    """A free roll on the table's dice, decided again by :func:`free_roll` with its dice (server dice are not: their
+    seed is the recording journal's, and ``verify --rolls`` recomputes them)."""
+    if all(roll["source"] == "table" for roll in data["rolls"]):
+        free_roll(journal, campaign, data["notation"], [d for roll in data["rolls"] for d in roll["dice"]],
+                  data["purpose"], actor=actor)
+
+
+#: How an imported shared event is decided again by the verb that records it (journal.service.importing; each
+#: system lists its own in its descriptor's ``rehearsals``).
+REHEARSALS: dict[str, Callable[[Journal, str, dict[str, Any], str], object]] = {
+    FreeRoll.type: _rehearse_free_roll,
+}

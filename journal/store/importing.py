@@ -2,8 +2,10 @@
 
 A line must be a JSON object with every envelope field of the right type and within the store's
 bounds (versions, schema and session numbers are positive 32-bit integers; ids, causations and
-decisions are UUIDs; hashes are SHA-256 hex; ``recorded_at`` is the store's fixed-width UTC time and
-never goes backwards within a campaign), a payload that its event type's model accepts, the next
+decisions are UUIDs; hashes are SHA-256 hex; ``recorded_at`` is the store's fixed-width UTC time,
+never goes backwards within a campaign and lies no further ahead of this journal's clock than
+``journal.limits.CLOCK_SKEW_SECONDS``, else every later append would go backwards), at most
+``journal.limits.MAX_BODY`` bytes (the HTTP body cap: no line takes more than a command could), a payload that its event type's model accepts, the next
 version of its campaign, the previous event's hash as ``prev_hash``, and a ``hash`` that the
 envelope really has.  The first line that fails stops the import with an error naming the line
 number and the field or rule.
@@ -17,12 +19,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
 
 from journal.errors import IntegrityFailure, JournalError, ValidationFailed
 from journal.events import parse_payload
+from journal.i18n import _
+from journal.limits import CLOCK_SKEW_SECONDS, MAX_BODY
 from journal.store.hashing import canonical, decision_break, event_hash
 
 _FIELDS: dict[str, tuple[type, ...]] = {
@@ -126,9 +131,14 @@ def numbered_rows(lines: Iterable[bytes | str]) -> list[tuple[int, dict[str, Any
     decisions: dict[str, str | None] = {}
     ids: dict[str, int] = {}
     rows: list[tuple[int, dict[str, Any]]] = []
+    latest = (datetime.now(UTC) + timedelta(seconds=CLOCK_SKEW_SECONDS)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
+        size = len(line.encode() if isinstance(line, str) else line)
+        if size > MAX_BODY:
+            raise ValidationFailed(_("line {number}: {size} bytes, more than the {limit} a command takes")
+                                   .format(number=number, size=size, limit=MAX_BODY))
         try:
             envelope = orjson.loads(line)
         except orjson.JSONDecodeError as exc:
@@ -153,6 +163,10 @@ def numbered_rows(lines: Iterable[bytes | str]) -> list[tuple[int, dict[str, Any
         if envelope["recorded_at"] < last_time:
             raise ValidationFailed(f"line {number}: field 'recorded_at' goes backwards ({envelope['recorded_at']} "
                                    f"is before the previous event's {last_time})")
+        if envelope["recorded_at"] > latest:
+            raise ValidationFailed(_("line {number}: field 'recorded_at' lies in the future ({recorded_at}; this "
+                                     "journal's clock allows up to {latest})")
+                                   .format(number=number, recorded_at=envelope["recorded_at"], latest=latest))
         if envelope["id"] in ids:
             raise ValidationFailed(f"line {number}: event id {envelope['id']} is already on line {ids[envelope['id']]}")
         problem = decision_break(envelope["decision"], envelope["id"], decisions.get(campaign))

@@ -130,6 +130,10 @@ class SystemDescriptor:
     #: verb -> ``module:function`` of the service function it calls; the API body and the page's form
     #: are the function's parameters (less the journal, the campaign and the actor).
     verbs: dict[str, str] = field(default_factory=dict)
+    #: ``module:attribute`` of a dict ``event type -> (journal, campaign, data, actor) -> None``: how an imported event
+    #: of that type is decided again by the verb that records it, with arguments taken from its payload
+    #: (journal.service.importing hands it a journal whose ``execute`` decides on the file's campaign as it stands).
+    rehearsals: str | None = None
     #: the system's own queries: name -> ``module:function`` ``(journal, campaign, as_of) -> dict`` (``/api/debts``).
     queries: dict[str, str] = field(default_factory=dict)
     #: their CLI commands: name -> ``module:attribute`` of the click command (``journal debts``).

@@ -15,6 +15,7 @@ DESCRIPTOR = register(SystemDescriptor(
     fields="journal.systems.dichotomy.words:FIELDS",
     tally="journal.systems.dichotomy.tally:RULES",
     cli="cli.dichotomy:group",
+    rehearsals="journal.systems.dichotomy.rehearsals:REHEARSALS",
     verbs={
         "new": "create_character", "check": "record_check", "ability": "gain_ability",
         "adventure-start": "start_adventure", "adventure-end": "end_adventure", "motive": "record_motive",

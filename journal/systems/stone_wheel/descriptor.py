@@ -23,6 +23,7 @@ DESCRIPTOR = register(SystemDescriptor(
                   low=0, high=1000),
     ),
     cli="cli.stone_wheel:group",
+    rehearsals="journal.systems.stone_wheel.rehearsals:REHEARSALS",
     verbs={
         "character": "create_character", "request": "record_request", "exchange": "record_exchange",
         "damage": "record_damage", "turn-start": "start_turn_mode", "turn-end": "end_turn_mode",

@@ -16,6 +16,7 @@ DESCRIPTOR = register(SystemDescriptor(
     fields="journal.systems.vpt.words:FIELDS",
     tally="journal.systems.vpt.tally:RULES",
     cli="cli.vpt:group",
+    rehearsals="journal.systems.vpt.rehearsals:REHEARSALS",
     verbs={
         "char": "create_character", "initiative": "roll_initiative", "weapon": "set_weapon",
         "melee": "set_melee_order", "hit": "record_hit", "wound": "record_wounds", "death": "check_death",

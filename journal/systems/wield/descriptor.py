@@ -19,6 +19,7 @@ DESCRIPTOR = register(SystemDescriptor(
                            "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
                            "linear = one per box", choices=("pyramid", "linear")),),
     cli="cli.wield:group",
+    rehearsals="journal.systems.wield.rehearsals:REHEARSALS",
     verbs={
         "vatcha": "record_vatcha", "hero": "record_hero", "power": "record_power", "condition": "record_condition",
         "lift": "remove_condition", "death": "record_death", "chance": "record_chance",
