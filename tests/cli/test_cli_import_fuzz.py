@@ -5,7 +5,8 @@ no other example uses, changes one or two fields (a payload's leaf or the actor,
 campaign, a string, null, a list ...) and recomputes every hash, as a forger rewriting the file would.  Then
 ``journal import`` either refuses it in one line, the journal as it was, or takes it, and then ``log``, ``sheet``
 (each character), ``xp``, the system's own queries (``bonds``; ``debts``, ``control``), ``replay`` and ``verify``
-all succeed.  ``JOURNAL_IMPORT_EXAMPLES`` examples per backend (default 12).
+all succeed.  ``JOURNAL_IMPORT_EXAMPLES`` examples per backend (default 25 under the
+``ci`` profile, 5 under ``dev``: tests/profiles.py).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from journal.service import Journal
 from journal.systems.registry import system as registered
 from tests import import_attacks as attacks
 from tests.cli.conftest import Invoke
+from tests.profiles import examples
 
-EXAMPLES = int(os.environ.get("JOURNAL_IMPORT_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("JOURNAL_IMPORT_EXAMPLES", "0")) or examples(25)
 SYSTEMS = {attacks.WIELD: "wield", attacks.STONE: "stone-wheel", attacks.DICHOTOMY: "dichotomy", attacks.VPT: "vpt"}
 _names = itertools.count()
 
