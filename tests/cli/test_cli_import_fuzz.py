@@ -5,7 +5,7 @@ no other example uses, changes one or two fields (a payload's leaf or the actor,
 campaign, a string, null, a list ...) and recomputes every hash, as a forger rewriting the file would.  Then
 ``journal import`` either refuses it in one line, the journal as it was, or takes it, and then ``log``, ``sheet``
 (each character), ``xp``, the system's own queries (``bonds``; ``debts``, ``control``), ``replay`` and ``verify``
-all succeed.  ``JOURNAL_IMPORT_EXAMPLES`` examples per backend (default 25 under the
+all succeed.  ``JOURNAL_IMPORT_EXAMPLES`` examples per backend (default 15 under the
 ``ci`` profile, 5 under ``dev``: tests/profiles.py).
 """
 
@@ -28,7 +28,7 @@ from tests import import_attacks as attacks
 from tests.cli.conftest import Invoke
 from tests.profiles import examples
 
-EXAMPLES = int(os.environ.get("JOURNAL_IMPORT_EXAMPLES", "0")) or examples(25)
+EXAMPLES = int(os.environ.get("JOURNAL_IMPORT_EXAMPLES", "0")) or examples(15)
 SYSTEMS = {attacks.WIELD: "wield", attacks.STONE: "stone-wheel", attacks.DICHOTOMY: "dichotomy", attacks.VPT: "vpt"}
 _names = itertools.count()
 
