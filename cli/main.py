@@ -77,6 +77,8 @@ LAZY_COMMANDS: dict[str, str] = {
     "serve": "cli.serve:serve",
     "demo": "cli.demo:demo",
     "use": "cli.use:use",
+    "backup": "cli.backups:backup",
+    "restore": "cli.backups:restore",
 }
 
 
