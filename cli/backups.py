@@ -37,8 +37,9 @@ class OlderBackup(JournalError):
     exit_code = 3
 
 
-def backup_name(url: str, when: dt.datetime | None = None) -> str:
-    """The file name of a backup of ``url`` taken at ``when`` (UTC): ``<database>-<YYYYmmddTHHMMSSffffffZ>.db|.sql``."""
+def backup_name(url: str, when: dt.datetime | None = None, *, stamp: str | None = None) -> str:
+    """The file name of a backup of ``url`` taken at ``when`` (UTC): ``<database>-<YYYYmmddTHHMMSSffffffZ>.db|.sql``
+    (``stamp`` in place of the time: ``*`` makes the pattern of them all)."""
     import sqlalchemy as sa
 
     from journal.store.backups import extension, sqlite_file
@@ -46,7 +47,7 @@ def backup_name(url: str, when: dt.datetime | None = None) -> str:
 
     path = sqlite_file(url)
     stem = path.stem if path is not None else (sa.engine.make_url(normalise_url(url)).database or "journal")
-    stamp = (when or dt.datetime.now(dt.UTC)).strftime("%Y%m%dT%H%M%S%fZ")
+    stamp = stamp or (when or dt.datetime.now(dt.UTC)).strftime("%Y%m%dT%H%M%S%fZ")
     return f"{stem}-{stamp}{extension(url)}"
 
 
@@ -194,7 +195,9 @@ def restore(app: AppContext, file: str, accept_loss: bool, receipt_files: tuple[
             candidate.close()
     finally:
         staged.discard()
-    line(_("restored {file} into {db}").format(file=file, db=app.db))
+    from cli.serve import _shown
+
+    line(_("restored {file} into {db}").format(file=file, db=_shown(app.db)))
 
 
 def _restored_head(store: EventStore, campaign: str) -> Receipt | None:
@@ -219,3 +222,59 @@ def _signed(store: EventStore) -> bool:
 
 
 COMMANDS = [backup, restore]
+
+
+def parse_duration(value: str) -> float:
+    """``--backup-every``: a number with ``s``, ``m``, ``h`` or ``d`` (``90s``, ``30m``, ``6h``, ``1d``), in seconds."""
+    import re
+
+    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smhd])\s*", value)
+    if found is None or float(found.group(1)) <= 0:
+        raise click.BadParameter(_("'{value}' is not a duration such as 90s, 30m, 6h or 1d").format(value=value),
+                                 param_hint="'--backup-every'")
+    return float(found.group(1)) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[found.group(2)]
+
+
+class Schedule:
+    """``serve --backup-every``: a thread that writes a backup into ``folder`` every ``every`` seconds (the first one
+    at once) and keeps the ``keep`` newest of the backups of this database there (None: all).
+
+    A backup that fails is said on stderr, one line, and the next is tried at its time: a host that forgets still
+    gets the next one."""
+
+    def __init__(self, url: str, folder: Path, every: float, keep: int | None) -> None:
+        import threading
+
+        self.url, self.folder, self.every, self.keep = url, folder, every, keep
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="journal-backups", daemon=True)
+
+    def start(self) -> Schedule:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.thread.join()
+
+    def once(self) -> None:
+        """One backup now, then the oldest beyond ``keep`` removed."""
+        from journal.store.backups import backup as write
+
+        written = write(self.url, self.folder / backup_name(self.url))
+        click.echo(written_line(written), err=True)
+        if self.keep is not None:
+            mine = sorted(self.folder.glob(backup_name(self.url, stamp="*")))
+            for old in mine[:-self.keep]:
+                old.unlink(missing_ok=True)
+
+    def _run(self) -> None:
+        from cli.output import error_line
+
+        while not self.stopped.is_set():
+            try:
+                self.once()
+            except Exception as exc:  # noqa: BLE001 - said, and tried again at the next time
+                click.echo(error_line(_("backup: {reason}").format(reason=str(exc).splitlines()[0] if str(exc)
+                                                                     else type(exc).__name__)), err=True)
+            self.stopped.wait(self.every)
