@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from cli.backups import Schedule
+    from journal.service import Journal
 
 #: The environment variable that hands ``serve``'s settings to each worker process (JSON) when ``--workers`` > 1.
 WORKER_SETTINGS = "JOURNAL_SERVE_SETTINGS"
@@ -62,14 +63,24 @@ def _shown(url: str) -> str:
 def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: str, read_url: str | None,
           read_wait: float, workers: int, warm: int, backup_every: str | None, backup_dir: str | None,
           keep: int | None) -> None:
-    import uvicorn
-
-    from web.app import create_app
-
     schedule = _schedule(app.db, backup_every, backup_dir, keep)
     journal = app.journal()  # the database answers and its schema is current before any worker starts
     if schedule is not None:
         schedule.start()
+    try:
+        _run(app, journal, host, port, heartbeat, log_level, read_url, read_wait, workers, warm)
+    finally:
+        if schedule is not None:
+            schedule.stop()  # a backup under way is finished, never left cut short by the shutdown
+
+
+def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: float, log_level: str,
+         read_url: str | None, read_wait: float, workers: int, warm: int) -> None:
+    """Serve until stopped: uvicorn over one app, or over ``workers`` processes."""
+    import uvicorn
+
+    from web.app import create_app
+
     if read_url is not None:  # the standby is checked before the server says it serves
         from journal.store.replicas import open_read_store
 
