@@ -251,6 +251,26 @@ def racing_session_start(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     return next((code, out + err) for code, (out, err) in results if code != 0)
 
 
+def _backup_path(db_url: str, tmp: Path, name: str) -> Path:
+    return tmp / (f"{name}.sql" if db_url.startswith("postgresql") else f"{name}.db")
+
+
+def stale_backup_restored(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    file = _backup_path(db_url, tmp, "stale")
+    assert run("backup", "-o", str(file))[0] == 0
+    assert run("roll", "Лес", "1d6", "--dice", "3")[0] == 0
+    return run("restore", str(file))
+
+
+def rechained_backup_restored(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    file = _backup_path(db_url, tmp, "good")
+    assert run("backup", "-o", str(file))[0] == 0
+    rechained_edit(db_url, run, tmp)
+    crafted = _backup_path(db_url, tmp, "crafted")
+    assert run("backup", "-o", str(crafted))[0] == 0
+    return run("restore", str(crafted))
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -269,6 +289,9 @@ TABLE = [
     (player_session_import, 2, "line 4"),
     (backwards_time_import, 2, "line 3"),
     (racing_session_start, 3, "session 2 is still open"),  # fair dice (another engineer)
+    (stale_backup_restored, 3, ("campaign 'Лес': the backup ends at version 6, the witness holds version 7: 1 events "
+                                "would be lost")),  # backups (issue 19)
+    (rechained_backup_restored, 6, "restore: the backup does not verify (above): nothing was replaced"),
 ]
 
 
