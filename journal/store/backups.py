@@ -23,6 +23,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -72,9 +73,29 @@ def unsaved_wal(url: str) -> Path | None:
         return None
     wal = path.with_name(path.name + "-wal")
     try:
-        return wal if wal.stat().st_size > 0 else None
+        if wal.stat().st_size == 0:
+            return None
     except FileNotFoundError:
         return None
+    return wal if _frames_not_in_file(path.with_name(path.name + "-shm")) else None
+
+
+def _frames_not_in_file(shm: Path) -> bool:
+    """Whether the WAL index ``shm`` says that frames of the ``-wal`` are not yet copied into the database file.
+
+    The index begins with two copies of its 48-byte header (``mxFrame``, the last valid frame, at byte 16) and then
+    the checkpoint's ``nBackfill`` (the frames already copied back), in the machine's byte order.  Without a readable
+    index the ``-wal`` is taken to hold such frames.
+    """
+    try:
+        with shm.open("rb") as handle:
+            index = handle.read(100)
+    except OSError:
+        return True
+    if len(index) < 100:
+        return True
+    frames, backfilled = (int.from_bytes(index[at:at + 4], sys.byteorder) for at in (16, 96))
+    return frames > backfilled
 
 
 def extension(url: str) -> str:
