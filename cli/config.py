@@ -42,11 +42,31 @@ def load() -> dict[str, str]:
     try:
         found: Any = json.loads(text)
     except ValueError:
-        raise ValidationFailed(_("config: '{path}' is not JSON (remove it, or run 'journal use --clear')").format(
+        raise ValidationFailed(_("config: '{path}' is not JSON (remove it, or run 'journal use --forget')").format(
             path=where)) from None
     if not isinstance(found, dict) or not all(isinstance(found.get(k, ""), str) for k in KEYS):
         raise ValidationFailed(_("config: '{path}' is not an object of text 'campaign' and 'db'").format(path=where))
     return {k: found[k] for k in KEYS if found.get(k)}
+
+
+def absolute(db: str) -> str:
+    """``db`` as ``journal use`` keeps it: a SQLite file by its absolute path, any other URL as given.
+
+    A relative path remembered would name another file (a new, empty one) in each folder the next command runs in.
+    """
+    if db in (":memory:", "sqlite://", "sqlite:///:memory:"):
+        return db
+    if "://" not in db:
+        return os.path.abspath(os.path.expanduser(db))
+    scheme, rest = db.split("://", 1)
+    if scheme.startswith("sqlite") and rest.startswith("/") and not rest.startswith("//") and rest != "/:memory:":
+        return f"{scheme}:///{os.path.abspath(os.path.expanduser(rest[1:]))}"
+    return db
+
+
+def relative(db: str) -> bool:
+    """Whether ``db`` names a SQLite file by a path relative to the current folder (what older configs kept)."""
+    return bool(db) and absolute(db) != db
 
 
 def save(values: dict[str, str]) -> Path:

@@ -77,6 +77,8 @@ LAZY_COMMANDS: dict[str, str] = {
     "serve": "cli.serve:serve",
     "demo": "cli.demo:demo",
     "use": "cli.use:use",
+    "backup": "cli.backups:backup",
+    "restore": "cli.backups:restore",
 }
 
 
@@ -209,6 +211,13 @@ def cli(ctx: click.Context, db: str | None, actor: str | None, log_json: bool, v
     from cli import config
 
     remembered = config.load()
+    if db is None and config.relative(remembered.get("db", "")) and ctx.invoked_subcommand != "use":
+        from journal.errors import ValidationFailed
+        from journal.i18n import CLI
+
+        raise ValidationFailed(CLI.gettext(
+            "config: the remembered database '{db}' is a relative path, which names another file in each folder: run "
+            "'journal use CAMPAIGN' again where it is, or give --db").format(db=remembered["db"]))
     db, notice = choose_database(db, remembered)
     _check_db(db)
     if actor is not None and not actor.strip():

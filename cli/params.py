@@ -131,13 +131,22 @@ def _campaign_argument(command: click.Command) -> click.Argument | None:
     return None
 
 
-def _first_positional(command: click.Command, ctx: click.Context, args: list[str]) -> str | None:
+def _given_campaign(command: click.Command, ctx: click.Context, args: list[str]) -> str | None:
+    """The word in CAMPAIGN's place of ``args`` (the first positional word), or None when there is none.
+
+    click's parser files positional words under their arguments' names (not in its list of leftovers), so the word
+    is read from there.
+    """
+    argument = _campaign_argument(command)
+    if argument is None or argument.name is None:
+        return None
     parser = command.make_parser(ctx)
     try:
-        _opts, positional, _order = parser.parse_args(args=list(args))
+        opts, _leftover, _order = parser.parse_args(args=list(args))
     except click.UsageError:
         return None
-    return positional[0] if positional else None
+    value = opts.get(argument.name)
+    return value if isinstance(value, str) else None
 
 
 def with_remembered_campaign(command: click.Command, ctx: click.Context, args: list[str]) -> list[str]:
@@ -151,7 +160,7 @@ def with_remembered_campaign(command: click.Command, ctx: click.Context, args: l
         return args
     if any(arg in ("-h", "--help") for arg in args):
         return args
-    first = _first_positional(command, ctx, args)
+    first = _given_campaign(command, ctx, args)
     if first is not None:
         from journal.service.names_lookup import suggestions
 

@@ -6,6 +6,8 @@ it (docs/security.md).  The JSON carries the journal's public key, so anyone can
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 import orjson
 
@@ -13,6 +15,9 @@ from cli.main import AppContext
 from cli.output import line
 from cli.params import CAMPAIGN, TableCommand
 from journal.i18n import CLI, N_
+
+if TYPE_CHECKING:
+    from journal.store import EventStore
 
 _ = CLI.gettext
 ngettext = CLI.ngettext
@@ -54,16 +59,17 @@ def public_key_option(value: str | None) -> str | None:
     return value.lower()
 
 
-def verify_signatures(app: AppContext, campaign: str | None, files: tuple[str, ...], public_key: str | None) -> bool:
+def verify_signatures(store: EventStore, campaign: str | None, files: tuple[str, ...], public_key: str | None, *,
+                      witness: bool = True) -> bool:
     """Check the heads' signatures, the witness and the receipt ``files``; print what broke; True when all hold.
 
     The key is ``public_key`` (every head must then be signed by it), else the journal's own key.  Without
     either only the receipt files are checked, each against the key it carries.  What holds by default (the
     journal's own key and witness) adds no line to verify's 'ok'; what was asked for (a key, receipts) does.
+    ``witness`` False leaves the witness out (``journal restore`` weighs it against the backup on its own).
     """
     from journal.store import receipts
 
-    store = app.journal().store
     trusted = public_key or (store.key.public_hex if store.key is not None else None)
     held = [(path, found) for path in files for found in receipts.load_file(path)]
     ok = True
@@ -74,9 +80,9 @@ def verify_signatures(app: AppContext, campaign: str | None, files: tuple[str, .
         ok = not problems
         if ok and public_key is not None:
             line(_("ok: every campaign head is signed by key {key}").format(key=public_key))
-    if store.key is not None and (public_key is None or public_key == store.key.public_hex):
-        witness = [r for r in receipts.witnessed(store) if campaign is None or r.campaign == campaign]
-        broken = [found for r in witness if (found := receipts.check(store, r, trusted)) is not None]
+    if witness and store.key is not None and (public_key is None or public_key == store.key.public_hex):
+        witnessed = [r for r in receipts.witnessed(store) if campaign is None or r.campaign == campaign]
+        broken = [found for r in witnessed if (found := receipts.check(store, r, trusted)) is not None]
         for text in broken:
             click.echo(_("witness: {problem}").format(problem=text), err=True)
         ok = ok and not broken

@@ -16,6 +16,9 @@ _ = CLI.gettext
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from cli.backups import Schedule
+    from journal.service import Journal
+
 #: The environment variable that hands ``serve``'s settings to each worker process (JSON) when ``--workers`` > 1.
 WORKER_SETTINGS = "JOURNAL_SERVE_SETTINGS"
 
@@ -49,14 +52,35 @@ def _shown(url: str) -> str:
               help=N_("Server processes sharing the port (writes stay serialised per campaign in the database)."))
 @click.option("--warm", default=256, show_default=True, type=click.IntRange(0, 1_000_000),
               help=N_("Campaigns whose folded head each process keeps in memory (0: fold every request)."))
+@click.option("--backup-every", "backup_every", default=None, metavar="DURATION",
+              help=N_("Write a backup of the database every DURATION (90s, 30m, 6h, 1d), the first at once; with "
+                      "--backup-dir."))
+@click.option("--backup-dir", "backup_dir", default=None, type=click.Path(file_okay=False),
+              help=N_("The folder the backups of --backup-every go to (made if missing)."))
+@click.option("--keep", default=None, type=click.IntRange(1, 100_000),
+              help=N_("Keep only the N newest backups of this database in --backup-dir."))
 @click.pass_obj
 def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: str, read_url: str | None,
-          read_wait: float, workers: int, warm: int) -> None:
+          read_wait: float, workers: int, warm: int, backup_every: str | None, backup_dir: str | None,
+          keep: int | None) -> None:
+    schedule = _schedule(app.db, backup_every, backup_dir, keep)
+    journal = app.journal()  # the database answers and its schema is current before any worker starts
+    if schedule is not None:
+        schedule.start()
+    try:
+        _run(app, journal, host, port, heartbeat, log_level, read_url, read_wait, workers, warm)
+    finally:
+        if schedule is not None:
+            schedule.stop()  # a backup under way is finished, never left cut short by the shutdown
+
+
+def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: float, log_level: str,
+         read_url: str | None, read_wait: float, workers: int, warm: int) -> None:
+    """Serve until stopped: uvicorn over one app, or over ``workers`` processes."""
     import uvicorn
 
     from web.app import create_app
 
-    journal = app.journal()  # the database answers and its schema is current before any worker starts
     if read_url is not None:  # the standby is checked before the server says it serves
         from journal.store.replicas import open_read_store
 
@@ -80,6 +104,23 @@ def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: st
     os.environ[WORKER_SETTINGS] = orjson.dumps({"db": app.db, "heartbeat": heartbeat, "read_url": read_url,
                                                 "read_wait": read_wait, "warm": warm}).decode()
     uvicorn.run("cli.serve:worker_app", factory=True, workers=workers, **settings)  # type: ignore[arg-type]
+
+
+def _schedule(url: str, every: str | None, folder: str | None, keep: int | None) -> Schedule | None:
+    """The backups ``--backup-every`` asks for (not started), or None; the three options are checked together."""
+    from pathlib import Path
+
+    from cli.backups import Schedule, parse_duration
+
+    if every is None:
+        if folder is not None or keep is not None:
+            raise click.UsageError(_("--backup-dir and --keep go with --backup-every"))
+        return None
+    if folder is None:
+        raise click.UsageError(_("--backup-every needs --backup-dir (where the backups go)"))
+    seconds = parse_duration(every)
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Schedule(url, Path(folder), seconds, keep)
 
 
 def worker_app() -> FastAPI:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
+from typing import TYPE_CHECKING
 
 import click
 import orjson
@@ -12,6 +13,9 @@ from cli.main import AppContext
 from cli.output import emit_json, line, open_output
 from cli.params import CAMPAIGN, TableCommand
 from journal.i18n import CLI, N_
+
+if TYPE_CHECKING:
+    from journal.service import Journal
 
 _ = CLI.gettext
 ngettext = CLI.ngettext
@@ -127,10 +131,25 @@ def import_(app: AppContext, file: str, public_key: str | None) -> None:
 @click.pass_obj
 def verify(app: AppContext, campaign: str | None, rolls: bool, receipt_files: tuple[str, ...],
            public_key: str | None) -> None:
-    from cli.receipts import public_key_option, verify_signatures
+    from cli.receipts import public_key_option
+    from journal.store.backups import unsaved_wal
 
     public_key = public_key_option(public_key)
-    journal = app.journal()
+    wal = unsaved_wal(app.db)  # looked at before the journal opens it (an open database has a -wal of its own)
+    if wal is not None:
+        click.echo(_("note: {wal} holds writes its database file does not have yet: a copy of the file alone is not a "
+                     "backup ('journal backup' makes one)").format(wal=wal.name), err=True)
+    if not check_journal(app.journal(), campaign, rolls=rolls, receipt_files=receipt_files, public_key=public_key):
+        sys.exit(6)
+
+
+def check_journal(journal: Journal, campaign: str | None, *, rolls: bool = False, receipt_files: tuple[str, ...] = (),
+                  public_key: str | None = None, witness: bool = True) -> bool:
+    """``journal verify``'s checks of ``journal`` (every chain, the derived tables, the heads' signatures, the witness
+    unless ``witness`` is False, the receipt files, with ``rolls`` every server die): print what holds on stdout and
+    what broke on stderr; True when all hold.  ``journal restore`` runs the same on the backup it stages."""
+    from cli.receipts import verify_signatures
+
     report = journal.store.verify(campaign)
     for broken in report.breaks:
         click.echo(_("chain broken: {problem}").format(problem=broken), err=True)
@@ -143,7 +162,7 @@ def verify(app: AppContext, campaign: str | None, rolls: bool, receipt_files: tu
     for problem in derived:
         click.echo(problem, err=True)
     failed = failed or bool(derived)  # the derived tables agreeing is what 'ok' already claims: no line of its own
-    failed = not verify_signatures(app, campaign, receipt_files, public_key) or failed
+    failed = not verify_signatures(journal.store, campaign, receipt_files, public_key, witness=witness) or failed
     if rolls:
         from journal.service.sessions import verify_rolls
 
@@ -154,8 +173,7 @@ def verify(app: AppContext, campaign: str | None, rolls: bool, receipt_files: tu
         failed = failed or not all(check.ok for check in checks)
         if all(check.ok for check in checks):
             line(rolls_recomputed(sum(c.rolls for c in checks), len(checks)))
-    if failed:
-        sys.exit(6)
+    return not failed
 
 
 import_.name = "import"

@@ -262,6 +262,24 @@ def _crafted(envelopes: Callable[[Path], list[dict]]) -> Callable[[str, Run, Pat
 
     attack.__name__ = envelopes.__name__
     return attack
+def _backup_path(db_url: str, tmp: Path, name: str) -> Path:
+    return tmp / (f"{name}.sql" if db_url.startswith("postgresql") else f"{name}.db")
+
+
+def stale_backup_restored(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    file = _backup_path(db_url, tmp, "stale")
+    assert run("backup", "-o", str(file))[0] == 0
+    assert run("roll", "Лес", "1d6", "--dice", "3")[0] == 0
+    return run("restore", str(file))
+
+
+def rechained_backup_restored(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    file = _backup_path(db_url, tmp, "good")
+    assert run("backup", "-o", str(file))[0] == 0
+    rechained_edit(db_url, run, tmp)
+    crafted = _backup_path(db_url, tmp, "crafted")
+    assert run("backup", "-o", str(crafted))[0] == 0
+    return run("restore", str(crafted))
 
 
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
@@ -292,6 +310,9 @@ TABLE = [
     (_crafted(import_attacks.foreign_commitment), 2, "line 6: session 1 is left open, and refused by rule 'dice:"),
     (_crafted(import_attacks.time_in_2099), 2, "line 13: field 'recorded_at' lies in the future"),
     (_crafted(import_attacks.xp_to_no_character), 2, "line 21: stone_wheel.xp_awarded: the journal's folds cannot"),
+    (stale_backup_restored, 3, ("campaign 'Лес': the backup ends at version 6, the witness holds version 7: 1 events "
+                                "would be lost")),  # backups (issue 19)
+    (rechained_backup_restored, 6, "restore: the backup does not verify (above): nothing was replaced"),
 ]
 
 

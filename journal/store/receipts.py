@@ -166,19 +166,28 @@ def check(store: EventStore, receipt: Receipt, trusted: str | None = None) -> st
         return f"{receipt}: the receipt's signature does not verify (a forged or altered receipt)"
     if trusted is not None and receipt.public_key != trusted:
         return f"{receipt}: signed by key {receipt.public_key[:16]}…, not by the journal's key {trusted[:16]}…"
-    with store.engine.connect() as conn:
-        found = conn.execute(sa.select(T.c.hash).where(T.c.campaign == receipt.campaign,
-                                                       T.c.version == receipt.version)).first()
-        if found is None:
-            head = conn.execute(sa.select(sa.func.max(T.c.version)).where(T.c.campaign == receipt.campaign)).scalar()
+    found, head = standing(store, receipt)
     if found is None:
         if not head:
             return f"{receipt}: the campaign is gone from the journal (deleted or truncated)"
         return f"{receipt}: the chain ends at version {head} (its tail was cut)"
-    if found[0] != receipt.hash:
-        return (f"{receipt}: the journal has hash {found[0][:16]}… there, the receipt {receipt.hash[:16]}… "
+    if found != receipt.hash:
+        return (f"{receipt}: the journal has hash {found[:16]}… there, the receipt {receipt.hash[:16]}… "
                 "(the history was rewritten or forked)")
     return None
+
+
+def standing(store: EventStore, receipt: Receipt) -> tuple[str | None, int]:
+    """Where the journal stands against ``receipt``: the hash it holds at the receipt's version (None when it has no
+    such event), and its campaign's head version (0: no event of the campaign at all).
+
+    A receipt holds when the hash is the receipt's; with None, the journal lacks ``receipt.version - head`` events
+    the receipt vouches for (what a restore of an older backup would lose)."""
+    with store.engine.connect() as conn:
+        found = conn.execute(sa.select(T.c.hash).where(T.c.campaign == receipt.campaign,
+                                                       T.c.version == receipt.version)).first()
+        head = conn.execute(sa.select(sa.func.max(T.c.version)).where(T.c.campaign == receipt.campaign)).scalar()
+    return (None if found is None else found[0]), int(head or 0)
 
 
 def head_problems(store: EventStore, trusted: str, *, strict: bool, campaign: str | None = None) -> list[str]:
@@ -328,6 +337,20 @@ def _compact(folder: Path, path: Path, receipt: Receipt) -> None:
         os.close(locked)
 
 
+def rewitness(store: EventStore, campaign: str, receipt: Receipt | None) -> None:
+    """Start ``campaign``'s witness again from ``receipt`` (a restore whose loss was accepted: the witness then names
+    the restored head, not the newer one it lost).  The file replaced is kept beside, renamed ``….replaced-<n>``, out
+    of what :func:`witnessed` reads; ``receipt`` None (a campaign the restore does not have) leaves no witness."""
+    folder = store.witness
+    if folder is None:
+        return
+    for path in (_witness_file(folder, campaign), _witness_file(folder, campaign).with_suffix(".json")):
+        if path.exists():
+            os.replace(path, path.with_name(f"{path.name}.replaced-{os.urandom(4).hex()}"))
+    if receipt is not None:
+        remember(store, receipt)
+
+
 def remember_head(store: EventStore, campaign: str, version: int, hash_: str, recorded_at: str,
                   signature: str) -> None:
     """After a signed append or import commits: keep its head as the campaign's witness."""
@@ -459,4 +482,4 @@ def vouch_import(rows: list[dict[str, Any]], receipts: list[Receipt], public_key
 
 
 __all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "load_file", "message", "receipt_at",
-           "remember", "remember_head", "sign_last", "split", "vouch_import", "witnessed"]
+           "remember", "remember_head", "rewitness", "sign_last", "split", "standing", "vouch_import", "witnessed"]

@@ -127,3 +127,57 @@ def test_help_shows_character_new_not_the_old_verb(run: Invoke) -> None:
     """`journal vpt --help` lists `character` and no longer `char`."""
     listed = [line.split()[0] for line in run("vpt", "--help").stdout.split("Commands:")[1].splitlines() if line.strip()]
     assert "character" in listed and "char" not in listed
+
+
+def test_a_command_naming_its_campaign_works_after_use(run: Invoke) -> None:
+    """After `journal use Лес`, `journal bonds Лес` (the campaign named, as before) answers as without `use`."""
+    _vpt(run)
+    run("use", "Лес")
+    result = _bare("bonds", "Лес")
+    assert (result.exit_code, result.stdout) == (0, "no relationships or revenge in 'Лес' (version 3)\n")
+
+
+def test_a_verb_naming_its_campaign_and_a_character_works_after_use(run: Invoke) -> None:
+    """`vpt character new Лес Эдди` after `use Лес` creates Эдди in Лес, not 'Got unexpected extra argument'."""
+    _vpt(run)
+    run("use", "Лес")
+    result = _bare("--as", "Оля", "vpt", "character", "new", "Лес", "Эдди")
+    assert (result.exit_code, result.stdout) == (0, "Эдди (Оля): hit +0, health +0, morale +0, preparation 0\n")
+
+
+def test_use_remembers_a_relative_sqlite_path_as_absolute(tmp_path: Path) -> None:
+    """`journal --db tour.db use Лес` in a folder remembers that folder's tour.db by its absolute path."""
+    (tmp_path / "a").mkdir()
+    for args in (("campaign", "new", "Лес", "--system", "vpt", "--master", "Вика"), ("use", "Лес")):
+        assert _bare("--db", "tour.db", *args, cwd=tmp_path / "a").exit_code == 0
+    saved = orjson.loads(Path(os.environ["JOURNAL_CONFIG"]).read_bytes())
+    assert saved == {"campaign": "Лес", "db": str(tmp_path / "a" / "tour.db")}
+
+
+def test_a_command_in_another_folder_opens_the_remembered_file(tmp_path: Path) -> None:
+    """From another folder a command opens the remembered file, and makes no empty tour.db there."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for args in (("campaign", "new", "Лес", "--system", "vpt", "--master", "Вика"), ("use", "Лес")):
+        assert _bare("--db", "sqlite:///tour.db", *args, cwd=tmp_path / "a").exit_code == 0
+    result = _bare("bonds", cwd=tmp_path / "b")
+    assert (result.exit_code, result.stdout, sorted(p.name for p in (tmp_path / "b").iterdir())) == (
+        0, "no relationships or revenge in 'Лес' (version 1)\n", [])
+
+
+def test_a_relative_path_in_an_older_config_is_refused(tmp_path: Path) -> None:
+    """A config an older journal wrote with `tour.db` is refused, one line, instead of opening a new empty file."""
+    Path(os.environ["JOURNAL_CONFIG"]).write_text('{"campaign": "Лес", "db": "tour.db"}', encoding="utf-8")
+    result = _bare("bonds", cwd=tmp_path)
+    assert (result.exit_code, result.stderr, list(tmp_path.iterdir())) == (2, (
+        "error: config: the remembered database 'tour.db' is a relative path, which names another file in each "
+        "folder: run 'journal use CAMPAIGN' again where it is, or give --db\n"), [])
+
+
+def test_use_forget_forgets(run: Invoke) -> None:
+    """`journal use --forget` removes the config; `journal use` then says nothing is remembered."""
+    _vpt(run)
+    run("use", "Лес")
+    forgot = _bare("use", "--forget")
+    assert (forgot.exit_code, forgot.stdout) == (0, f"forgot the campaign and the database ({os.environ['JOURNAL_CONFIG']})\n")
+    assert _bare("use").stdout.startswith("nothing remembered")

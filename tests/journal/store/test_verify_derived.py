@@ -90,8 +90,10 @@ def test_verify_in_the_cli_exits_6_naming_a_deleted_void_mark(journal: Journal, 
     campaign, version, _ = voided
     _delete_mark(journal.store, campaign, version)
     result = CliRunner().invoke(cli, ["--db", db_url, "verify", "--rolls"], catch_exceptions=False)
-    assert (result.exit_code, result.stderr) == (
-        6, f"event_marks: campaign 'Камень' version {version} (correction.voided) is missing\n")
+    held = ("note: journal.db-wal holds writes its database file does not have yet: a copy of the file alone is not a "
+            "backup ('journal backup' makes one)\n") if journal.store.dialect == "sqlite" else ""  # the test's journal
+    assert (result.exit_code, result.stderr) == (  # keeps the file open, so the -wal is not folded into it
+        6, f"{held}event_marks: campaign 'Камень' version {version} (correction.voided) is missing\n")
 
 
 def test_the_audit_shows_the_void_after_its_mark_is_deleted(journal: Journal, voided: tuple[str, int, str]) -> None:
