@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from journal.errors import RuleViolation
+from journal.errors import RuleViolation, ValidationFailed
 from journal.events.rolls import Roll
 from journal.events.session import FreeRoll
 from journal.service import Journal
@@ -159,3 +159,12 @@ def test_no_refused_commands_change_the_die_the_next_accepted_roll_gets(journal:
     assert (roll["counter"], recorded - len(roll["dice"]), all(r.counter < roll["counter"] for r in shown)) == (
         thrown, thrown, True)
     assert [c.problems for c in verify_rolls(journal, SW)][-1] == ()
+
+
+def test_a_free_roll_with_too_long_a_purpose_is_refused_before_its_dice(journal: Journal, session: str) -> None:
+    """A 501-character purpose is refused before any die: nothing is appended, the next roll gets counter 0."""
+    head = journal.store.head(session)
+    with pytest.raises(ValidationFailed, match="field 'purpose'"):
+        free_roll(journal, session, "1d10", purpose="x" * 501, actor="Аня")
+    assert journal.store.head(session) == head
+    assert free_roll(journal, session, "1d10", actor="Аня").data["rolls"][0]["counter"] == 0

@@ -27,6 +27,8 @@ def record_request(
 ) -> Event:
     """A request rolled as a d10 pool against the Master's threshold; skill levels lower it (then add dice)."""
 
+    RequestRolled.check_fields(check=check)  # before the dice (docs/dice.md)
+
     def decide(ctx: Context) -> list:
         found = require_owner(ctx, name, "roll a request")
         rules.check_can_act(name, found["status"])
@@ -53,6 +55,8 @@ def record_exchange(
     if response != "none" and (answer_threshold is None or answer_pool is None):
         raise ValidationFailed(_("response: a {response} needs the answer's threshold and pool")
                                .format(response=response))
+
+    CombatExchanged.check_fields(action=action, response=response)  # before the dice (docs/dice.md)
 
     def decide(ctx: Context) -> list:
         attacker = require_owner(ctx, challenger, "record a challenge")

@@ -90,6 +90,8 @@ def roll_initiative(
 ) -> Event:
     """The players' initiative (reckless 2d6, careful 1d6) against enemy sides fixed in advance (any member)."""
 
+    ev.InitiativeRolled.check_fields(party=party)  # before the dice (docs/dice.md)
+
     def decide(ctx: Context) -> list:
         begin(ctx)
         if mode not in ("reckless", "careful"):
