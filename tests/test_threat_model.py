@@ -280,6 +280,29 @@ def rechained_backup_restored(db_url: str, run: Run, tmp: Path) -> tuple[int, st
     crafted = _backup_path(db_url, tmp, "crafted")
     assert run("backup", "-o", str(crafted))[0] == 0
     return run("restore", str(crafted))
+def refusal_tells_the_next_die(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """Issue 18: an exchange refused only when its hit landed (a 10 at the next counter) kept that counter free, so
+    retrying until refused told Аня that her next roll was a 10.  Every attempt is refused alike now, before the dice."""
+    params = "health=20,stamina=3,mana=6,survival=10,damage=3"
+    for args in (("campaign", "new", "Камень", "--system", "stone-wheel", "--master", "Мастер"),
+                 ("member", "add", "Камень", "Аня"), ("member", "add", "Камень", "Боря"),
+                 ("stone-wheel", "character", "Камень", "Ратибор", "Аня", "--kind", "physical", "--race", "человек",
+                  "--class", "воин", "--chars", "5,6,4,3,2,2,3,4,1,2", "--params", params),
+                 ("stone-wheel", "character", "Камень", "Ёжик", "Боря", "--kind", "general", "--race", "ёж",
+                  "--class", "вор", "--chars", "5,6,4,3,2,2,3,4,1,2", "--params", params),
+                 ("session", "start", "Камень", "--present", "Аня,Боря"),
+                 ("--as", "Аня", "session", "salt", "Камень", "--salt", "лиса")):
+        assert run(*args)[0] == 0, args
+    head = len(_rows(db_url, "Камень"))
+    refused = [run("--as", "Аня", "stone-wheel", "exchange", "Камень", "Ратибор", "Ёжик", "--threshold", "10",
+                   "--pool", "1", "--weapon", "2", "--armour", "-1") for _ in range(3)]
+    assert len(_rows(db_url, "Камень")) == head
+    code, output = run("--as", "Аня", "roll", "Камень", "1d10", "--json")
+    assert (code, orjson.loads(output)["rolls"][0]["counter"]) == (0, 0)
+    assert run("session", "end", "Камень", "--minutes", "5")[0] == 0
+    assert run("verify", "--rolls")[0] == 0
+    assert len(set(refused)) == 1
+    return refused[0]
 
 
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
@@ -313,6 +336,7 @@ TABLE = [
     (stale_backup_restored, 3, ("campaign 'Лес': the backup ends at version 6, the witness holds version 7: 1 events "
                                 "would be lost")),  # backups (issue 19)
     (rechained_backup_restored, 6, "restore: the backup does not verify (above): nothing was replaced"),
+    (refusal_tells_the_next_die, 3, "armour value cannot be -1"),  # refused commands burn their dice (issue 18)
 ]
 
 

@@ -41,6 +41,26 @@ class Payload(BaseModel):
                 raise TypeError(f"event type {cls.type!r} declared twice ({known.__qualname__}, {cls.__qualname__})")
             _REGISTRY[cls.type] = cls
 
+    @classmethod
+    def check_fields(cls, **values: Any) -> None:
+        """Validate some fields alone, as the whole payload would (a one-line ValidationFailed naming the field).
+
+        For a command to check its inputs before it throws the journal's dice (docs/dice.md): the payload is built
+        only after the throw, and a refusal then would burn the dice for input that was never legal.
+        """
+        from typing import Annotated
+
+        from pydantic import TypeAdapter, ValidationError
+
+        for name, value in values.items():
+            field = cls.model_fields[name]
+            shape: Any = Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
+            adapter: TypeAdapter[Any] = TypeAdapter(shape)
+            try:
+                adapter.validate_python(value)
+            except ValidationError as exc:
+                raise ValidationFailed(f"{cls.type}: field '{name}': {exc.errors()[0]['msg']}") from None
+
     def to_data(self) -> dict[str, Any]:
         """The payload as the JSON-ready dict stored in the envelope's ``data``."""
         return self.model_dump(mode="json", by_alias=True)

@@ -3,7 +3,8 @@
 A session's start commits to the secret seed of the journal's dice (its SHA-256) and records who is
 present; each player then adds a salt of their own (``session.salted``); its end reveals the seed, the
 next unused roll counter and the head it closes, so anyone can recompute every server die of the
-session (docs/dice.md).
+session (docs/dice.md).  Dice a command threw and then did not record (it was refused after the throw) are
+recorded as burned, so that no refusal tells a player the next die.
 """
 
 from __future__ import annotations
@@ -72,3 +73,17 @@ class FreeRoll(Payload):
     pool: bool = False
     description: str
     purpose: str | None = Field(default=None, max_length=500)
+
+
+class DiceBurned(Payload):
+    """Server dice a command threw and did not record in its decision: the command was refused after the throw
+    (``reason``: the rule it broke, or the kind of refusal), or its decision left them out (``unrecorded``).
+
+    Recorded so that the roll counters move on and ``journal verify --rolls`` accounts for every one: a refusal
+    that depends on the dice tells nobody the next die (docs/dice.md, "Refused commands burn their dice").
+    """
+
+    type = "dice.burned"
+
+    rolls: list[Roll] = Field(min_length=1)
+    reason: str = Field(min_length=1, max_length=200)

@@ -3,7 +3,9 @@ states it asked for, and the dice (server dice of the open session, or dice thro
 
 A command is a function ``decide(ctx) -> list[Payload | Record]``: it reads ``ctx``, checks the rules,
 throws dice through ``ctx.dice`` and returns what to append.  It never writes: the service appends
-what it returns with the version the context was read at, and runs it again on a conflict.
+what it returns with the version the context was read at, and runs it again on a conflict.  The server
+dice a context throws are kept (``thrown``): the service records as burned those its decision does not
+record, refused or not (journal.service.burning).
 """
 
 from __future__ import annotations
@@ -87,6 +89,8 @@ class Context:
     states: MutableMapping[str, Any] = field(default_factory=dict)
     _roller: Roller | None = None
     _session_events: list[Event] | None = None
+    #: Every server roll this context has thrown, in order (``Journal.execute`` burns those its decision leaves out).
+    thrown: list[Roll] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -190,7 +194,9 @@ class Context:
             dice = self.session_dice()
             self._roller = Roller.from_seed(self.session_seed(), dice.texts(session["salts"].values()), self.name,
                                             session["number"], dice.next_counter)
-        return self._roller.roll(sides, count)
+        roll = self._roller.roll(sides, count)
+        self.thrown.append(roll)
+        return roll
 
     def draw(self, table: list[int] | None = None) -> Any:
         """A ``draw(sides, count)`` function for dice notation: table values in order, else server dice."""

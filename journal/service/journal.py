@@ -19,6 +19,7 @@ from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleVio
 from journal.events.envelope import Event, NewEvent
 from journal.events.names import check_name as _check_name
 from journal.i18n import N_, _
+from journal.service.burning import burned, unrecorded
 from journal.service.context import Context, Record
 from journal.service.roles import require_role
 from journal.service.warm import WARM_SIZE, OwnStates, Warm, WarmStates, as_stored, clone
@@ -68,6 +69,12 @@ class _Command:
     appended: list[Event] = dataclasses.field(default_factory=list)
     after: Warm | None = None
     error: BaseException | None = None
+    #: ``error`` is a refusal after the command's dice were thrown, and ``appended`` the burn of them.
+    burned: bool = False
+
+
+#: What one command's write came to: the events appended, the warm state after them, and the refusal to raise.
+Outcome = tuple[list[Event], Warm | None, Exception | None]
 
 
 @dataclasses.dataclass(eq=False)
@@ -246,6 +253,9 @@ class Journal:
         its turn, up to the store's bound (then CampaignBusy).  Events appended while a session is open
         carry its number.  Under :meth:`idempotent` a decision already stored is returned instead.  Commands
         that queue for the campaign meanwhile share the next write's transaction (:meth:`_write_group`).
+        Every server die the decide threw is recorded: the ones its decision leaves out, or all of them when it is
+        refused, are appended as ``dice.burned`` (journal.service.burning) and the refusal is raised once they are
+        committed, so that no refusal tells the actor the die the next roll gets (docs/dice.md).
         """
         projections = projections or {}
         idempotency = _IDEMPOTENCY.get()
@@ -255,11 +265,13 @@ class Journal:
         keyed = None if idempotency is None or ordinal is None else (idempotency.key, ordinal)
         if self.store.held(campaign) is not None:  # inside a write this context holds: in its transaction
             with self.store.writing(campaign) as conn:
-                appended, after = self._execute(conn, campaign, decide, actor, projections, keyed)
+                appended, after, refusal = self._execute(conn, campaign, decide, actor, projections, keyed)
             if after is not None:
                 self.warm.keep(after)
             elif appended:
                 self.warm.drop(campaign)
+            if refusal is not None:  # its burned dice are in the write this context holds
+                raise refusal
             return appended
         command = _Command(decide, actor, projections, keyed, contextvars.copy_context())
         with self._queues_guard:
@@ -315,7 +327,7 @@ class Journal:
                     committing = conn.info.get(AFTER_COMMIT)  # what runs once the group commits (warm states kept)
                     kept = len(committing) if committing is not None else 0
                     try:
-                        command.appended, command.after = command.context.run(
+                        command.appended, command.after, refusal = command.context.run(
                             self._execute_held, conn, campaign, command, warm)
                     except Exception as exc:  # handed to the command's own caller
                         command.error, command.after = exc, warm
@@ -331,12 +343,13 @@ class Journal:
                         if savepoint is not None:
                             savepoint.commit()
                         written = written or bool(command.appended)
+                        command.error, command.burned = refusal, refusal is not None  # told once they are committed
                     warm = command.after
                     ran.append(command)
         except BaseException as exc:  # nothing of the group was committed: every command hears why
             for command in ran:
-                if command.error is None:
-                    command.error, command.appended, command.after = exc, [], None
+                if command.error is None or command.burned:  # a refusal whose burn was not committed is not told
+                    command.error, command.appended, command.after, command.burned = exc, [], None, False
             if not ran:  # the write never began (CampaignBusy...): this thread's command hears it, the rest wait on
                 with self._queues_guard:
                     if mine in queue.pending:
@@ -355,7 +368,7 @@ class Journal:
                         del self._queues[campaign]
                 else:
                     successor.lead = True
-            last = next((c for c in reversed(ran) if c.error is None and c.appended), None)
+            last = next((c for c in reversed(ran) if (c.error is None or c.burned) and c.appended), None)
             if last is not None:  # committed: the campaign's warm state moves on (a void sends it back to the engine)
                 if last.after is not None:
                     self.warm.keep(last.after)
@@ -367,7 +380,7 @@ class Journal:
             if successor is not None:
                 successor.done.set()
 
-    def _execute_held(self, conn: Any, campaign: str, command: _Command, warm: Warm | None) -> tuple[list[Event], Warm | None]:
+    def _execute_held(self, conn: Any, campaign: str, command: _Command, warm: Warm | None) -> Outcome:
         """One command of a group, in its caller's context, as this context's write (``holding``)."""
         with holding(self.store.engine, campaign, conn):
             return self._execute(conn, campaign, command.decide, command.actor, command.projections,
@@ -375,9 +388,11 @@ class Journal:
 
     def _execute(self, conn: Any, campaign: str, decide: Callable[[Context], Sequence[Payload | Record]],
                  actor: str | None, projections: dict[str, ModuleType],
-                 idempotency: tuple[str, int] | None, warm: Warm | None = None) -> tuple[list[Event], Warm | None]:
+                 idempotency: tuple[str, int] | None, warm: Warm | None = None) -> Outcome:
         """Decide on the warm state checked against the head (read in the write), append; return the events
-        appended and the warm state with them folded in (None when a void sends the campaign back to the engine).
+        appended, the warm state with them folded in (None when a void sends the campaign back to the engine), and
+        the refusal to raise once they are committed (a command refused after it threw server dice appends them
+        as burned, journal.service.burning; None otherwise).
 
         ``warm`` is the state the previous command of a group left (uncommitted: only this write sees it)."""
         head = self.store.head(campaign, conn=conn)
@@ -392,20 +407,34 @@ class Journal:
             first_id = decision_id(campaign, context.actor, *idempotency)
             stored = self._stored_decision(campaign, first_id) if self.store.any_stored([first_id], conn=conn) else None
             if stored is not None:
-                return stored, warm
+                return stored, warm, None
             context.first_id = first_id
-        decided = self.decided(context, decide)
+        try:
+            decided = self.decided(context, decide)
+        except Exception as refusal:  # refused: the dice it threw are burned (journal.service.burning), then it is told
+            left = unrecorded(context.thrown)
+            if not left:
+                raise
+            appended = self._append(conn, campaign, context, [burned(left, refusal)])
+            return appended, self.warm.advance(warm, as_stored(appended)), refusal
+        left = unrecorded(context.thrown, decided)
+        if left:  # thrown and left out of the decision: burned in it
+            decided.append(burned(left))
         if not decided:
-            return [], warm
+            return [], warm, None
         if first_id is not None and all(r.id != first_id for r in decided):  # not handed out by ctx.new_id()
             decided = _named_first(decided, first_id)
+        appended = self._append(conn, campaign, context, decided)
+        return appended, self.warm.advance(warm, as_stored(appended)), None
+
+    def _append(self, conn: Any, campaign: str, context: Context, decided: list[Record]) -> list[Event]:
+        """Append ``decided`` as ``context``'s actor, at the version it was read at (each event in its session)."""
         new = [
             NewEvent(r.payload.type, r.payload.to_data(), context.actor, id=r.id, schema=r.payload.schema_version,
                      session=_session_of(r.payload, context.sessions["open"]), causation=r.causation)
             for r in decided
         ]
-        appended = self.store.append(campaign, new, expected_version=context.version, conn=conn)
-        return appended, self.warm.advance(warm, as_stored(appended))
+        return self.store.append(campaign, new, expected_version=context.version, conn=conn)
 
     @staticmethod
     def decided(context: Context, decide: Callable[[Context], Sequence[Payload | Record]]) -> list[Record]:

@@ -30,6 +30,7 @@ TYPES: dict[str, Callable[[], str]] = {
     "session.salted": lambda: pgettext("event", "Player's salt"),
     "session.ended": lambda: pgettext("event", "Session ended"),
     "roll.made": lambda: pgettext("event", "Roll"),
+    "dice.burned": lambda: pgettext("event", "Dice burned"),
     "correction.voided": lambda: pgettext("event", "Event voided"),
     "dispute.opened": lambda: pgettext("event", "Dispute opened"),
     "dispute.voted": lambda: pgettext("event", "Vote in a dispute"),

@@ -117,6 +117,8 @@ def free_roll(
     """Roll free dice notation (``2d6+1``, ``4d6kh3``, ``6d10>=7``) with the journal's or the table's dice."""
     expression = parse(notation)
 
+    FreeRoll.check_fields(purpose=purpose)  # before the dice (docs/dice.md)
+
     def decide(ctx: Context) -> list:
         result = evaluate(expression, ctx.draw(table))
         if table is not None and sum(len(r.dice) for r in result.rolls) != len(table):

@@ -102,6 +102,14 @@ def _session_ended(d: Data) -> str:
         number=d["number"], minutes=d["minutes"], dice=dice)
 
 
+def _dice_burned(d: Data) -> str:
+    dice = ", ".join(_("d{sides} {dice} at counter {counter}").format(
+        sides=r["sides"], dice=dice_text(r), counter=r["counter"]) for r in d["rolls"])
+    if d["reason"] == "unrecorded":
+        return _("burned {dice}: thrown and not recorded").format(dice=dice)
+    return _("burned {dice}: the command was refused ({reason})").format(dice=dice, reason=d["reason"])
+
+
 SHARED: dict[str, Callable[[Data], str]] = {
     "campaign.created": lambda d: _("campaign '{name}' started ({system}), Master: {master}").format(
         name=d["name"], system=title(d["system"]), master=d["master"]),
@@ -116,6 +124,7 @@ SHARED: dict[str, Callable[[Data], str]] = {
         number=d["number"], salt=d["salt"]),
     "session.ended": _session_ended,
     "roll.made": _free_roll,
+    "dice.burned": _dice_burned,
     "correction.voided": _voided,
 }
 

@@ -269,3 +269,19 @@ def test_a_second_violation_after_an_overturned_damage_costs_half_of_the_health_
     ok(table(SW, "sheet", "Камень", "Ратибор"),
        "Ратибор (Аня, alive): Health 10/20, Stamina 3/3, Mana 6/6, Survival 10/10; XP 0; skills: Фехтование 2; "
        "effects: -\n")
+
+
+def test_the_armour_minus_one_attack_is_refused_before_its_dice(table) -> None:
+    """Issue 18's attack: `while journal --as Аня stone-wheel exchange ... --armour -1; do :; done` stopped on the
+    first refusal, which came only when the hit (a 10) landed, and the next `roll 1d10` was that 10. Now each attempt
+    is refused by the rule before any die is thrown, the journal is unchanged, and the next roll gets counter 0."""
+    table("session", "start", "Камень", "--present", "Аня,Боря")
+    table("--as", "Аня", "session", "salt", "Камень", "--salt", "лиса")
+    head = orjson.loads(table("log", "Камень", "--json").stdout.splitlines()[-1])["version"]
+    attack = ("--as", "Аня", SW, "exchange", "Камень", "Ратибор", "Ёжик", "--threshold", "10", "--pool", "1",
+              "--weapon", "2", "--armour", "-1")
+    for _ in range(3):
+        error(table(*attack), 3, "refused by rule 'stone_wheel: damage terms': armour value cannot be -1")
+    after = orjson.loads(table("log", "Камень", "--json").stdout.splitlines()[-1])["version"]
+    rolled = orjson.loads(table("--as", "Аня", "roll", "Камень", "1d10", "--json").stdout)
+    assert (after, rolled["rolls"][0]["counter"]) == (head, 0)

@@ -182,6 +182,13 @@ def exhausted_dodge_threshold(base_threshold: int, dodges_past_limit: int) -> in
 # --- damage and vitals --------------------------------------------------------------------------
 
 
+def check_damage_terms(weapon: int, character_damage: int, armour: int, margin: int = 0) -> None:
+    """No damage term is negative: checked before an exchange's dice are thrown, and again by :func:`attack_damage`."""
+    for label, value in (("weapon", weapon), ("character", character_damage), ("margin", margin), ("armour", armour)):
+        if value < 0:
+            raise _refuse(N_("damage terms"), _("{label} value cannot be {value}").format(label=label, value=value))
+
+
 def attack_damage(
     weapon: int, character_damage: int, margin: int, *, adds_character_damage: bool, armour: int, critical: bool
 ) -> int:
@@ -189,9 +196,7 @@ def attack_damage(
 
     Damage from a critical attack grows by a quarter (rounded down) after armour.
     """
-    for label, value in (("weapon", weapon), ("character", character_damage), ("margin", margin), ("armour", armour)):
-        if value < 0:
-            raise _refuse(N_("damage terms"), _("{label} value cannot be {value}").format(label=label, value=value))
+    check_damage_terms(weapon, character_damage, armour, margin)
     raw = weapon + (character_damage if adds_character_damage else 0) + margin
     taken = max(0, raw - armour)
     return taken + taken // 4 if critical else taken

@@ -121,6 +121,18 @@ def check_initiative_range(side: Side) -> None:
         )
 
 
+def check_initiative_sides(enemies: Sequence[Side], party: str = "players") -> None:
+    """At least one enemy side, every side's name its own, each enemy's initiative in range: known before the roll."""
+    if not enemies:
+        raise RuleViolation(N_("vpt: initiative sides"), gettext("initiative needs at least one enemy side"))
+    names = [party, *(side.name for side in enemies)]
+    if len(set(names)) != len(names):
+        raise RuleViolation(N_("vpt: initiative sides"), gettext("side names must differ: {names}")
+                                                         .format(names=', '.join(names)))
+    for side in enemies:
+        check_initiative_range(side)
+
+
 def roll_initiative(
     mode: InitiativeMode, dice: Sequence[int], enemies: Sequence[Side], party: str = "players"
 ) -> InitiativeOutcome:
@@ -130,14 +142,7 @@ def roll_initiative(
     players ("if the players' result is higher"); equal enemies keep the order they were given in.
     """
     _check_d6(dice, 2 if mode == "reckless" else 1, "vpt: initiative dice")
-    if not enemies:
-        raise RuleViolation(N_("vpt: initiative sides"), gettext("initiative needs at least one enemy side"))
-    names = [party, *(side.name for side in enemies)]
-    if len(set(names)) != len(names):
-        raise RuleViolation(N_("vpt: initiative sides"), gettext("side names must differ: {names}")
-                                                         .format(names=', '.join(names)))
-    for side in enemies:
-        check_initiative_range(side)
+    check_initiative_sides(enemies, party)
     total = sum(dice)
     ranked = sorted([*((side.name, side.initiative) for side in enemies), (party, total)], key=lambda s: -s[1])
     return InitiativeOutcome(total=total, order=tuple(name for name, _ in ranked))

@@ -238,3 +238,25 @@ def _no_thread_left() -> Iterator[None]:
     before = set(threading.enumerate())
     yield
     assert [t for t in threading.enumerate() if t not in before and t.is_alive()] == []
+
+
+def test_a_command_refused_after_its_dice_in_a_group_burns_them_between_the_others(
+        stone: Journal, holder: Callable[[], subprocess.Popen[str]]) -> None:
+    """Three grouped commands in session 2: a d10 roll, a command refused after throwing a d10, a d10 roll.  The
+    refused caller hears its refusal; its die is burned at counter 1 (version 8), the rolls take counters 0 and 2,
+    and the closed session's dice all recompute."""
+
+    def refused(ctx: Context) -> list:
+        ctx.dice(10, 1)
+        raise RuleViolation("test: refused after the dice", "after the throw")
+
+    start_session(stone, CAMPAIGN, ["Аня"])
+    first, second, third = grouped(stone, holder, [lambda: free_roll(stone, CAMPAIGN, "1d10"),
+                                                   lambda: stone.execute(CAMPAIGN, refused),
+                                                   lambda: free_roll(stone, CAMPAIGN, "1d10")])
+    burn = list(stone.log(CAMPAIGN))[7]
+    assert (isinstance(second, RuleViolation), first.data["rolls"][0]["counter"], third.data["rolls"][0]["counter"],
+            burn.version, burn.type, burn.data["rolls"][0]["counter"]) == (True, 0, 2, 8, "dice.burned", 1)
+    end_session(stone, CAMPAIGN, minutes=60)
+    assert [(check.session, check.rolls, check.problems) for check in verify_rolls(stone, CAMPAIGN)] == [
+        (1, 0, ()), (2, 3, ())]

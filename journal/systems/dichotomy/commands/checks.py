@@ -55,6 +55,8 @@ def record_check(
             raise ValidationFailed(_("tn: against a defender the TN is 5 + the defender's attribute; give no TN"))
     named = None if against is None else [names.attribute(text) for text in against]
 
+    events.CheckRolled.check_fields(action=action)  # before the dice (docs/dice.md)
+
     def decide(ctx: Context) -> list:
         sheet = own(ctx, character_name, "roll a check")
         rules.check_in_play(character_name, sheet["status"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation
@@ -47,10 +48,23 @@ def build(model: type[Payload], data: dict[str, Any]) -> Payload:
     return parse_payload(model.type, data)
 
 
-def pool_roll(
-    ctx: Context, name: str, found: dict[str, Any], threshold: int, pool: int, skill: str | None, dice: list[int] | None
-) -> PoolRoll:
-    """Plan the pool (skill levels from the sheet), throw it (table or server dice) and count successes."""
+@dataclass(frozen=True)
+class PlannedPool:
+    """A pool known to be legal before its dice are thrown: whose, the skill and its levels, the plan, the table's dice."""
+
+    name: str
+    skill: str | None
+    levels: int
+    threshold: int
+    pool: int
+    plan: rules.PoolPlan
+    dice: list[int] | None
+
+
+def plan_pool(
+    name: str, found: dict[str, Any], threshold: int, pool: int, skill: str | None, dice: list[int] | None
+) -> PlannedPool:
+    """Check a pool before any die is thrown: the skill on the sheet, the threshold and pool, the table's dice."""
     levels = 0
     if skill is not None:
         if skill not in found["skills"]:
@@ -60,10 +74,23 @@ def pool_roll(
     plan = rules.plan_pool(threshold, levels, pool)
     if dice is not None:
         rules.resolve_pool(threshold, levels, pool, dice)
-    roll = ctx.dice(rules.DIE, plan.dice, table=dice)
-    result = rules.resolve_pool(threshold, levels, pool, roll.dice)
-    return PoolRoll(character=name, skill=skill, skill_levels=levels, base_threshold=threshold, pool=pool,
-                    threshold=result.threshold, roll=roll, successes=result.successes)
+    return PlannedPool(name, skill, levels, threshold, pool, plan, dice)
+
+
+def throw_pool(ctx: Context, planned: PlannedPool) -> PoolRoll:
+    """Throw a planned pool (table or server dice) and count successes."""
+    roll = ctx.dice(rules.DIE, planned.plan.dice, table=planned.dice)
+    result = rules.resolve_pool(planned.threshold, planned.levels, planned.pool, roll.dice)
+    return PoolRoll(character=planned.name, skill=planned.skill, skill_levels=planned.levels,
+                    base_threshold=planned.threshold, pool=planned.pool, threshold=result.threshold, roll=roll,
+                    successes=result.successes)
+
+
+def pool_roll(
+    ctx: Context, name: str, found: dict[str, Any], threshold: int, pool: int, skill: str | None, dice: list[int] | None
+) -> PoolRoll:
+    """Plan the pool (skill levels from the sheet), throw it (table or server dice) and count successes."""
+    return throw_pool(ctx, plan_pool(name, found, threshold, pool, skill, dice))
 
 
 def harm(name: str, found: dict[str, Any], amount: int, cause: str, attack: AttackDamage | None = None,

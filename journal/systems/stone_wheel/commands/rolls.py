@@ -13,8 +13,10 @@ from journal.systems.stone_wheel.commands._common import (
     attack_harm,
     build,
     character,
+    plan_pool,
     pool_roll,
     require_owner,
+    throw_pool,
 )
 from journal.systems.stone_wheel.events import CombatExchanged, RequestRolled, SleepRolled
 
@@ -24,6 +26,8 @@ def record_request(
     dice: list[int] | None = None, actor: str | None = None,
 ) -> Event:
     """A request rolled as a d10 pool against the Master's threshold; skill levels lower it (then add dice)."""
+
+    RequestRolled.check_fields(check=check)  # before the dice (docs/dice.md)
 
     def decide(ctx: Context) -> list:
         found = require_owner(ctx, name, "roll a request")
@@ -52,6 +56,8 @@ def record_exchange(
         raise ValidationFailed(_("response: a {response} needs the answer's threshold and pool")
                                .format(response=response))
 
+    CombatExchanged.check_fields(action=action, response=response)  # before the dice (docs/dice.md)
+
     def decide(ctx: Context) -> list:
         attacker = require_owner(ctx, challenger, "record a challenge")
         defender = character(ctx, target)
@@ -60,11 +66,19 @@ def record_exchange(
                                                              .format(challenger=challenger))
         rules.check_can_act(challenger, attacker["status"])
         rules.check_alive(target, defender["dead"])
-        challenge = pool_roll(ctx, challenger, attacker, threshold, pool, skill, dice)
-        answer = None
+        # Everything the dice do not decide is checked before they are thrown (docs/dice.md): both pools, who
+        # answers, the damage terms of either strike.
+        planned = plan_pool(challenger, attacker, threshold, pool, skill, dice)
+        answering = None
         if response != "none":
             rules.check_can_act(target, defender["status"])
-            answer = pool_roll(ctx, target, defender, answer_threshold or 0, answer_pool or 0, answer_skill, answer_dice)
+            answering = plan_pool(target, defender, answer_threshold or 0, answer_pool or 0, answer_skill, answer_dice)
+        if weapon is not None:
+            rules.check_damage_terms(weapon, attacker["parameters"]["damage"], armour)
+        if counter_weapon is not None:
+            rules.check_damage_terms(counter_weapon, defender["parameters"]["damage"], counter_armour)
+        challenge = throw_pool(ctx, planned)
+        answer = None if answering is None else throw_pool(ctx, answering)
         # ``response`` is the caller's str: the CombatExchanged payload built below validates it (Response).
         outcome = rules.resolve_exchange(challenge.successes, 0 if answer is None else answer.successes, response)  # type: ignore[arg-type]
         out = [build(CombatExchanged, {

@@ -90,11 +90,14 @@ def roll_initiative(
 ) -> Event:
     """The players' initiative (reckless 2d6, careful 1d6) against enemy sides fixed in advance (any member)."""
 
+    ev.InitiativeRolled.check_fields(party=party)  # before the dice (docs/dice.md)
+
     def decide(ctx: Context) -> list:
         begin(ctx)
         if mode not in ("reckless", "careful"):
             raise RuleViolation(N_("vpt: initiative mode"), _("initiative is 'reckless' or 'careful', not '{mode}'")
                                                             .format(mode=mode))
+        rules.check_initiative_sides(enemies, party)  # before the dice: nothing they show changes it
         roll = ctx.dice(6, 2 if mode == "reckless" else 1, dice)
         outcome = rules.roll_initiative(mode, roll.dice, enemies, party)
         sides = [ev.EnemySide(name=s.name, initiative=s.initiative, kind=s.kind) for s in enemies]

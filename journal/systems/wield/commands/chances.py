@@ -87,6 +87,8 @@ def record_chance(
     offered for, once; while it waits, that chance is not rolled.
     """
 
+    ChanceRolled.check_fields(task=task)  # before the dice (docs/dice.md)
+
     def decide(ctx: Context) -> list:
         found = hero(ctx, hero_name)
         require_player_or_fate(ctx, [found["player"]], f"take {hero_name}'s chances")

@@ -50,6 +50,8 @@ def record_control_risk(
     Control lost (+1 when his Destiny is at stake); highest dice compared.  The vatcha's player, the hero's
     player or Fate records it; the table's ``dice`` are the vatcha's first, then the wielder's."""
 
+    ControlRisk.check_fields(demand=demand)  # before the dice (docs/dice.md)
+
     def decide(ctx: Context) -> list:
         found = hero(ctx, hero_name)
         item = vatcha(ctx, found["vatcha"])
