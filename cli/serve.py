@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import TYPE_CHECKING
 
@@ -49,13 +50,27 @@ def _shown(url: str) -> str:
               help=N_("Server processes sharing the port (writes stay serialised per campaign in the database)."))
 @click.option("--warm", default=256, show_default=True, type=click.IntRange(0, 1_000_000),
               help=N_("Campaigns whose folded head each process keeps in memory (0: fold every request)."))
+@click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.05, 3600),
+              help=N_("Seconds a request's headers may take to arrive (408 and the connection closed past them)."))
+@click.option("--body-timeout", default=30.0, show_default=True, type=click.FloatRange(0.05, 3600),
+              help=N_("Seconds a request's body may take to arrive after its headers (408 past them)."))
+@click.option("--max-connections", default=0, show_default=True, type=click.IntRange(0, 10_000_000),
+              help=N_("Open connections each process holds (503 past them; 0: its file-descriptor limit, less "
+                      "room for the database)."))
+@click.option("--max-connections-per-client", default=128, show_default=True, type=click.IntRange(0, 10_000_000),
+              help=N_("Open connections each process holds from one client address (503 past them; 0: no cap, "
+                      "for a reverse proxy on the same host)."))
 @click.pass_obj
 def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: str, read_url: str | None,
-          read_wait: float, workers: int, warm: int) -> None:
+          read_wait: float, workers: int, warm: int, header_timeout: float, body_timeout: float,
+          max_connections: int, max_connections_per_client: int) -> None:
     import uvicorn
 
+    from web import server
     from web.app import create_app
 
+    server.raise_file_limit()  # before the cap is drawn from it (workers inherit the limit)
+    limits = server.Limits(header_timeout, body_timeout, max_connections_per_client, max_connections)
     journal = app.journal()  # the database answers and its schema is current before any worker starts
     if read_url is not None:  # the standby is checked before the server says it serves
         from journal.store.replicas import open_read_store
@@ -65,8 +80,9 @@ def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: st
     processes = CLI.ngettext(" in {count} processes", " in {count} processes", workers).format(count=workers) \
         if workers > 1 else ""
     settings = {"host": host, "port": port, "log_level": log_level, "timeout_graceful_shutdown": 3,
-                "access_log": log_level == "debug"}
+                "access_log": log_level == "debug", "http": server.GuardedProtocol, "loop": "web.server:new_loop"}
     if workers == 1:
+        server.configure(limits)
         served = create_app(app.db, heartbeat=heartbeat, journal=journal, read_url=read_url, read_wait=read_wait,
                             warm=warm)
         click.echo(_("serving {db}{reads} on {url}{processes} (Ctrl-C stops)").format(
@@ -78,7 +94,8 @@ def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: st
     import orjson
 
     os.environ[WORKER_SETTINGS] = orjson.dumps({"db": app.db, "heartbeat": heartbeat, "read_url": read_url,
-                                                "read_wait": read_wait, "warm": warm}).decode()
+                                                "read_wait": read_wait, "warm": warm,
+                                                "limits": dataclasses.asdict(limits)}).decode()
     uvicorn.run("cli.serve:worker_app", factory=True, workers=workers, **settings)  # type: ignore[arg-type]
 
 
@@ -86,9 +103,11 @@ def worker_app() -> FastAPI:
     """The app of one ``serve --workers N`` process, from the settings its parent left in the environment."""
     import orjson
 
+    from web import server
     from web.app import create_app
 
     given = orjson.loads(os.environ[WORKER_SETTINGS])
+    server.configure(server.Limits(**given["limits"]))
     return create_app(given["db"], heartbeat=given["heartbeat"], read_url=given["read_url"],
                       read_wait=given["read_wait"], warm=given["warm"])
 
