@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import resource
 import socket
+import time
 from collections.abc import Iterator
 
 #: Half a request's headers: the request line and one header, and no blank line.
@@ -73,3 +74,19 @@ def answer(sock: socket.socket) -> bytes:
             break
         parts.append(chunk)
     return b"".join(parts)
+
+
+def trickle(sock: socket.socket, more: bytes, deadline: float = TIMEOUT) -> bytes:
+    """Send ``more`` on ``sock`` each tenth of a second the server stays silent; return its answer once it speaks
+    (and closes), or b"" after ``deadline`` seconds of trickling."""
+    sock.settimeout(0.1)
+    ends = time.monotonic() + deadline
+    got = b""
+    while not got and time.monotonic() < ends:
+        try:
+            got = sock.recv(65536)
+        except TimeoutError:
+            with contextlib.suppress(OSError):
+                sock.sendall(more)
+    sock.settimeout(TIMEOUT)
+    return got + answer(sock) if got else got

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import auth, campaign_with_tokens, serving, start_server
-from tests.web.flood import answer, connect, half_open
+from tests.web.flood import answer, connect, half_open, trickle
 
 #: The stranger's half-open connections (issue 18 made 20,000; 2,000 exhaust a process limited to 1,024 files).
 FLOOD = 2000
@@ -99,16 +99,7 @@ def test_headers_that_trickle_in_are_cut_at_the_header_timeout(module_db: str) -
     """Half a request, then a header line each tenth of a second: 408 once 0.5 s have passed, and the connection
     closed (the trickle does not extend the deadline)."""
     with serving(module_db, "--header-timeout", "0.5") as running, connect(running.base) as sock:
-        sock.settimeout(0.1)
-        deadline = time.monotonic() + 30
-        got = b""
-        while not got and time.monotonic() < deadline:
-            try:
-                got = sock.recv(65536)
-            except TimeoutError:
-                sock.sendall(b"X-Slow: 1\r\n")
-        sock.settimeout(30)
-        got += answer(sock)
+        got = trickle(sock, b"X-Slow: 1\r\n")
     assert _split(got) == (b"HTTP/1.1 408 Request Timeout", {
         "error": "request headers: not received within 0.5 s", "kind": "RequestTimeout"})
 
@@ -127,16 +118,7 @@ def test_a_body_that_trickles_in_is_cut_at_the_body_timeout_and_nothing_is_store
         head = (f"POST /api/roll HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {tokens['Оля']}\r\n"
                 "Content-Type: application/json\r\nContent-Length: 4000\r\n\r\n{\"notation\": ").encode()
         with connect(running.base, source="127.0.0.1", first=head) as sock:
-            sock.settimeout(0.1)
-            deadline = time.monotonic() + 30
-            got = b""
-            while not got and time.monotonic() < deadline:
-                try:
-                    got = sock.recv(65536)
-                except TimeoutError:
-                    sock.sendall(b" ")
-            sock.settimeout(30)
-            got += answer(sock)
+            got = trickle(sock, b" ")
         with httpx.Client(base_url=running.base, headers=auth(tokens["Вика"]), timeout=30) as vika:
             rolls = vika.get("/api/events", params={"type": "roll.made"}).json()["events"]
     assert (*_split(got), rolls) == (b"HTTP/1.1 408 Request Timeout", {
