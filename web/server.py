@@ -125,9 +125,10 @@ class QuietLog(logging.Filter):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # no loop in this thread: the count goes out with the next record of its kind
-        loop.call_later(max(delay, 0.0), self._flush, key)
+        loop.call_later(max(delay, 0.0), self.flush, key)
 
-    def _flush(self, key: tuple[str, int, str]) -> None:
+    def flush(self, key: tuple[str, int, str]) -> None:
+        """Say how many records of ``key`` were held back since its last line (nothing if none were)."""
         with self._lock:
             late = self._skipped.pop(key, None)
             if late is not None:
@@ -152,7 +153,7 @@ def quiet_log() -> QuietLog:
     return _quiet[0]
 
 
-def _loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+def loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
     """The event loop's errors, as one line of uvicorn's (quiet) log each: no traceback per socket."""
     message = str(context.get("message", "event loop error")).replace("%", "%%")
     logging.getLogger(LOG).error(message + ": %s", context.get("exception", ""))
@@ -162,7 +163,7 @@ def new_loop() -> asyncio.AbstractEventLoop:
     """uvicorn's ``loop=``: an asyncio loop whose errors go to the quiet log (:func:`quiet_log`)."""
     quiet_log()
     loop = asyncio.SelectorEventLoop()
-    loop.set_exception_handler(_loop_error)
+    loop.set_exception_handler(loop_error)
     return loop
 
 

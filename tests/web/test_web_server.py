@@ -8,7 +8,9 @@ the sockets' timeout.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +20,7 @@ import pytest
 
 from tests.web.conftest import auth, campaign_with_tokens, serving, start_server
 from tests.web.flood import answer, connect, half_open, trickle
+from web.server import LOG, QuietLog, loop_error
 
 #: The stranger's half-open connections (issue 18 made 20,000; 2,000 exhaust a process limited to 1,024 files).
 FLOOD = 2000
@@ -176,3 +179,51 @@ def test_serve_raises_its_soft_file_limit_to_the_hard_one(module_db: str) -> Non
     with serving(module_db, files=(512, 4096)) as running:
         assert _open_files_limit(running.process.pid) == (4096, 4096)
 
+
+
+def test_the_quiet_log_passes_one_record_per_kind_then_says_how_many_more() -> None:
+    """Five refusals and one other warning within the interval: the first refusal, the other, then one count."""
+    quiet = QuietLog(interval=3600)
+    logger = logging.getLogger("tests.quiet")
+    kept = Kept()
+    logger.addHandler(kept)
+    logger.addFilter(quiet)
+    try:
+        for n in range(5):
+            logger.warning("connection refused: %d", n)
+        logger.warning("request %s not received in time", "body")
+        quiet.flush(("tests.quiet", logging.WARNING, "connection refused: %d"))
+    finally:
+        logger.removeFilter(quiet)
+        logger.removeHandler(kept)
+    assert kept.lines == ["connection refused: 0", "request body not received in time",
+                          "4 more like this in the last 3600 s: connection refused: 4"]
+
+
+def test_an_accept_out_of_descriptors_is_one_line_without_a_traceback() -> None:
+    """The event loop's EMFILE on accept goes to uvicorn's log as one line, with no traceback attached."""
+    logger = logging.getLogger(LOG)
+    kept = Kept()
+    logger.addHandler(kept)
+    loop = asyncio.new_event_loop()
+    try:
+        loop_error(loop, {"message": "socket.accept() out of system resource",
+                                              "exception": OSError(24, "Too many open files")})
+    finally:
+        loop.close()
+        logger.removeHandler(kept)
+    assert (kept.lines, kept.tracebacks) == (
+        ["socket.accept() out of system resource: [Errno 24] Too many open files"], [None])
+
+
+class Kept(logging.Handler):
+    """The messages a logger wrote, and the exception each carried."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+        self.tracebacks: list[object] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+        self.tracebacks.append(record.exc_info)
