@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
     from cli.backups import Schedule
     from journal.service import Journal
+    from web import server
 
 #: The environment variable that hands ``serve``'s settings to each worker process (JSON) when ``--workers`` > 1.
 WORKER_SETTINGS = "JOURNAL_SERVE_SETTINGS"
@@ -59,26 +61,42 @@ def _shown(url: str) -> str:
               help=N_("The folder the backups of --backup-every go to (made if missing)."))
 @click.option("--keep", default=None, type=click.IntRange(1, 100_000),
               help=N_("Keep only the N newest backups of this database in --backup-dir."))
+@click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.05, 3600),
+              help=N_("Seconds a request's headers may take to arrive (408 and the connection closed past them)."))
+@click.option("--body-timeout", default=30.0, show_default=True, type=click.FloatRange(0.05, 3600),
+              help=N_("Seconds a request's body may take to arrive after its headers (408 past them)."))
+@click.option("--max-connections", default=0, show_default=True, type=click.IntRange(0, 10_000_000),
+              help=N_("Open connections each process holds (503 past them; 0: its file-descriptor limit, less "
+                      "room for the database)."))
+@click.option("--max-connections-per-client", default=128, show_default=True, type=click.IntRange(0, 10_000_000),
+              help=N_("Open connections each process holds from one client address (503 past them; 0: no cap, "
+                      "for a reverse proxy on the same host)."))
 @click.pass_obj
 def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: str, read_url: str | None,
-          read_wait: float, workers: int, warm: int, backup_every: str | None, backup_dir: str | None,
+          read_wait: float, workers: int, warm: int, header_timeout: float, body_timeout: float,
+          max_connections: int, max_connections_per_client: int, backup_every: str | None, backup_dir: str | None,
           keep: int | None) -> None:
+    from web import server
+
     schedule = _schedule(app.db, backup_every, backup_dir, keep)
+    server.raise_file_limit()  # before the cap is drawn from it (workers inherit the limit)
+    limits = server.Limits(header_timeout, body_timeout, max_connections_per_client, max_connections)
     journal = app.journal()  # the database answers and its schema is current before any worker starts
     if schedule is not None:
         schedule.start()
     try:
-        _run(app, journal, host, port, heartbeat, log_level, read_url, read_wait, workers, warm)
+        _run(app, journal, host, port, heartbeat, log_level, read_url, read_wait, workers, warm, limits)
     finally:
         if schedule is not None:
             schedule.stop()  # a backup under way is finished, never left cut short by the shutdown
 
 
 def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: float, log_level: str,
-         read_url: str | None, read_wait: float, workers: int, warm: int) -> None:
+         read_url: str | None, read_wait: float, workers: int, warm: int, limits: server.Limits) -> None:
     """Serve until stopped: uvicorn over one app, or over ``workers`` processes."""
     import uvicorn
 
+    from web import server
     from web.app import create_app
 
     if read_url is not None:  # the standby is checked before the server says it serves
@@ -89,8 +107,9 @@ def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: flo
     processes = CLI.ngettext(" in {count} processes", " in {count} processes", workers).format(count=workers) \
         if workers > 1 else ""
     settings = {"host": host, "port": port, "log_level": log_level, "timeout_graceful_shutdown": 3,
-                "access_log": log_level == "debug"}
+                "access_log": log_level == "debug", "http": server.GuardedProtocol, "loop": "web.server:new_loop"}
     if workers == 1:
+        server.configure(limits)
         served = create_app(app.db, heartbeat=heartbeat, journal=journal, read_url=read_url, read_wait=read_wait,
                             warm=warm)
         click.echo(_("serving {db}{reads} on {url}{processes} (Ctrl-C stops)").format(
@@ -102,7 +121,8 @@ def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: flo
     import orjson
 
     os.environ[WORKER_SETTINGS] = orjson.dumps({"db": app.db, "heartbeat": heartbeat, "read_url": read_url,
-                                                "read_wait": read_wait, "warm": warm}).decode()
+                                                "read_wait": read_wait, "warm": warm,
+                                                "limits": dataclasses.asdict(limits)}).decode()
     uvicorn.run("cli.serve:worker_app", factory=True, workers=workers, **settings)  # type: ignore[arg-type]
 
 
@@ -127,9 +147,11 @@ def worker_app() -> FastAPI:
     """The app of one ``serve --workers N`` process, from the settings its parent left in the environment."""
     import orjson
 
+    from web import server
     from web.app import create_app
 
     given = orjson.loads(os.environ[WORKER_SETTINGS])
+    server.configure(server.Limits(**given["limits"]))
     return create_app(given["db"], heartbeat=given["heartbeat"], read_url=given["read_url"],
                       read_wait=given["read_wait"], warm=given["warm"])
 

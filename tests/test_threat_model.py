@@ -303,6 +303,64 @@ def refusal_tells_the_next_die(db_url: str, run: Run, tmp: Path) -> tuple[int, s
     assert run("verify", "--rolls")[0] == 0
     assert len(set(refused)) == 1
     return refused[0]
+def _member_token(db_url: str) -> str:
+    from tests.web.conftest import campaign_with_tokens
+
+    return campaign_with_tokens(db_url, "Осада", "vpt", "Вика", ["Оля"])["Оля"]
+
+
+def stranger_half_open_flood(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """2,000 half-open connections from 127.0.0.2 against a server of 1,024 files: Оля (127.0.0.1) is answered, and
+    the stranger's next connection is refused at once; returns Оля's status, and the stranger's answer."""
+    import httpx
+
+    from tests.web.conftest import auth, serving
+    from tests.web.flood import answer, connect, half_open
+
+    token = _member_token(db_url)
+    with serving(db_url, files=(1024, 1024)) as running, half_open(running.base, 2000):
+        status = httpx.get(f"{running.base}/api/events", headers=auth(token), timeout=5).status_code
+        with connect(running.base, first=b"") as one_more:
+            refused = answer(one_more).decode()
+    return status, refused
+
+
+def stranger_trickled_headers(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """Half a request's headers, then a header line each tenth of a second, against --header-timeout 0.5."""
+    from tests.web.conftest import serving
+    from tests.web.flood import connect, trickle
+
+    with serving(db_url, "--header-timeout", "0.5") as running, connect(running.base) as sock:
+        got = trickle(sock, b"X-Slow: 1\r\n").decode()
+    return int(got.split()[1]), got
+
+
+def member_trickled_body(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """Оля's roll: its headers, then its body a byte each tenth of a second, against --body-timeout 0.5; no roll is
+    stored."""
+    from tests.web.conftest import serving
+    from tests.web.flood import connect, trickle
+
+    token = _member_token(db_url)
+    with serving(db_url, "--body-timeout", "0.5") as running:
+        head = (f"POST /api/roll HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+                "Content-Type: application/json\r\nContent-Length: 4000\r\n\r\n{").encode()
+        with connect(running.base, source="127.0.0.1", first=head) as sock:
+            got = trickle(sock, b" ").decode()
+    assert [row["type"] for row in _rows(db_url, "Осада")].count("roll.made") == 0
+    return int(got.split()[1]), got
+
+
+def framed_console(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """Another site frames the Master's console: the page's answer forbids any frame (the browser obeys)."""
+    import httpx
+
+    from tests.web.conftest import serving
+
+    with serving(db_url) as running:
+        page = httpx.get(f"{running.base}/", timeout=30)
+    said = "; ".join(f"{name}: {page.headers.get(name)}" for name in ("Content-Security-Policy", "X-Frame-Options"))
+    return page.status_code, said
 
 
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
@@ -337,6 +395,10 @@ TABLE = [
                                 "would be lost")),  # backups (issue 19)
     (rechained_backup_restored, 6, "restore: the backup does not verify (above): nothing was replaced"),
     (refusal_tells_the_next_die, 3, "armour value cannot be -1"),  # refused commands burn their dice (issue 18)
+    (stranger_half_open_flood, 200, "connections from one address: at most 128"),  # HTTP status, the stranger's 503
+    (stranger_trickled_headers, 408, "request headers: not received within 0.5 s"),
+    (member_trickled_body, 408, "request body: not received within 0.5 s"),
+    (framed_console, 200, "frame-ancestors 'none'; X-Frame-Options: DENY"),
 ]
 
 

@@ -31,6 +31,7 @@ from journal.store.replicas import ReadYourWrites, format_lsn, open_read_store
 from web import auth, errors
 from web.broadcast import Broadcaster
 from web.errors import JSON
+from web.headers import SecurityHeaders
 from web.language import RequestLanguage
 from web.routes import MAX_INT
 
@@ -238,6 +239,8 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
         default_response_class=JSON,
         dependencies=[Depends(sane_numbers)],
         lifespan=lifespan,
+        docs_url=None,  # Swagger UI and ReDoc load scripts from a CDN: not on the origin that holds the tokens
+        redoc_url=None,
     )
     app.state.journal = opened
     app.state.stream = {"heartbeat": heartbeat}
@@ -248,7 +251,8 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
     if reads is not None:
         app.add_middleware(ReadHeaders, reads=reads)  # inside BoundedBody, which resolves a write's token first
     app.add_middleware(BoundedBody, limit=max_body, handlers=app.exception_handlers)
-    app.add_middleware(RequestLanguage)  # outermost: every answer, a refusal of BoundedBody's too, in the reader's language
+    app.add_middleware(RequestLanguage)  # every answer, a refusal of BoundedBody's too, in the reader's language
+    app.add_middleware(SecurityHeaders)  # outermost: every answer carries the security headers (web/headers.py)
 
     @app.get("/", include_in_schema=False)
     def page() -> Response:

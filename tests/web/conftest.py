@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
 
 JOURNAL = str(Path(sys.executable).with_name("journal"))
+#: Runs a command (argv[3:]) with a limit of open files (argv[1] soft, argv[2] hard): ``start_server(files=...)``.
+LIMITED = ("import os, resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, (int(sys.argv[1]), int(sys.argv[2])));"
+           " os.execv(sys.argv[3], sys.argv[3:])")
 #: Seconds between heartbeats of the servers the tests start (the default is 15).
 HEARTBEAT = 1.0
 #: Seconds a server may take to answer /healthz after it starts.  A bound against a server that hangs, not a pace:
@@ -97,14 +100,17 @@ class Served:
         return text
 
 
-def start_server(db_url: str, *extra: str) -> Served:
-    """Start ``journal serve`` over ``db_url`` on a free port; return it once /healthz answers."""
+def start_server(db_url: str, *extra: str, files: tuple[int, int] | None = None) -> Served:
+    """Start ``journal serve`` over ``db_url`` on a free port; return it once /healthz answers.
+
+    ``files``, when given, is the process's limit of open file descriptors, (soft, hard)."""
     open_store(db_url, upgrade=True).close()  # a PostgreSQL schema is upgraded explicitly
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("JOURNAL_DB", "JOURNAL_ACTOR")}
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by Served.stop()
+    limited = [] if files is None else [sys.executable, "-c", LIMITED, str(files[0]), str(files[1])]
     process = subprocess.Popen(
-        [JOURNAL, "--db", db_url, "serve", "--port", str(port), "--log-level", "warning",
+        [*limited, JOURNAL, "--db", db_url, "serve", "--port", str(port), "--log-level", "warning",
          "--heartbeat", str(HEARTBEAT), *extra],
         stdout=subprocess.DEVNULL, stderr=log, env=env)
     served = Served(process, f"http://127.0.0.1:{port}", log)
@@ -121,10 +127,10 @@ def start_server(db_url: str, *extra: str) -> Served:
 
 
 @contextlib.contextmanager
-def serving(db_url: str, *extra: str) -> Iterator[Served]:
+def serving(db_url: str, *extra: str, files: tuple[int, int] | None = None) -> Iterator[Served]:
     """A ``journal serve`` over ``db_url`` (:func:`start_server`) for the ``with`` block; stopped after it, and what
     it wrote on stderr must hold no traceback."""
-    running = start_server(db_url, *extra)
+    running = start_server(db_url, *extra, files=files)
     try:
         yield running
     finally:
