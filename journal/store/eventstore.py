@@ -27,6 +27,7 @@ import sqlalchemy as sa
 import structlog
 
 import journal.logs  # noqa: F401  (quiet default logging)
+from journal import aftermath
 from journal.errors import CampaignBusy, ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
 from journal.i18n import gettext
@@ -278,9 +279,16 @@ class EventStore:
             lock.release()
         for then in committed:
             then()
-        for appended_to, version in pending:
+        failed: list[aftermath.AfterCommit] = []
+        for appended_to, version in pending:  # stored now: what fails from here on is said as such (journal.aftermath)
             for listener in self.after_append:
-                listener(appended_to, version)
+                try:
+                    listener(appended_to, version)
+                except Exception as exc:  # noqa: BLE001 - the events are stored; the caller hears what failed after
+                    _log.info("append.after_commit_failed", campaign=appended_to, version=version,
+                                 reason=aftermath.failed_step(exc))
+                    failed.append(aftermath.AfterCommit(appended_to, version, aftermath.failed_step(exc)))
+        aftermath.report(failed)
 
     def append(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None = None, *,
                conn: sa.Connection | None = None) -> list[Event]:
@@ -657,8 +665,10 @@ class EventStore:
                     self._insert(conn, rows[start : start + 10_000])
             except sa.exc.IntegrityError:
                 raise ValidationFailed("an event id in the file is already stored in this journal: nothing imported") from None
-        for head in signed_heads:
-            remember_head(self, head["campaign"], head["version"], head["hash"], head["recorded_at"], head["signature"])
+        for head in signed_heads:  # stored: a witness that cannot be written is said as such (journal.aftermath)
+            with aftermath.stored(head["campaign"], head["version"]):
+                remember_head(self, head["campaign"], head["version"], head["hash"], head["recorded_at"],
+                              head["signature"])
         return counts
 
     def verify_marks(self, campaign: str | None = None) -> list[str]:
