@@ -112,3 +112,14 @@ def test_import_on_a_full_disk_imports_and_exits_11(run, forest, store, other_db
     finally:
         other.close()
     assert "warning: campaign 'Лес': the events up to version 2 are stored, but then" in result.stderr
+
+
+def test_a_key_that_cannot_be_written_is_one_line_naming_the_file(invoke, tmp_path: Path) -> None:
+    """journal init with the key folder under a regular file (ENOTDIR): exit 2 naming the key file, no traceback."""
+    (tmp_path / "plain").write_text("a file, not a folder\n")
+    folder = tmp_path / "plain" / "keys"
+    result = invoke("init", env={"JOURNAL_KEY_DIR": str(folder), "JOURNAL_KEY": None})
+    assert (result.exit_code, result.stdout, "Traceback" in result.output) == (2, "", False)
+    assert result.stderr.startswith(f"error: key file {folder}/")
+    assert result.stderr.endswith(f".key: cannot be written ({folder}: Not a directory (errno 20)); JOURNAL_KEY_DIR "
+                                  "or JOURNAL_KEY names another place\n")
