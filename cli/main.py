@@ -163,6 +163,32 @@ class JournalGroup(Group):
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from journal.aftermath import collecting
+
+        with collecting() as after_commit:
+            try:
+                result = self._invoke(ctx)
+            except SystemExit as exc:  # refused: its own code stands, after what was stored is said
+                self._say_after_commit(after_commit, exit=exc.code in (0, None))
+                raise
+            self._say_after_commit(after_commit, exit=True)
+        return result
+
+    @staticmethod
+    def _say_after_commit(problems: list[Any], *, exit: bool) -> None:
+        """What failed after a write was stored (journal.aftermath): one ``warning:`` line each, after the result;
+        then, with ``exit``, the command exits EXIT_STORED_INCOMPLETE (11)."""
+        if not problems:
+            return
+        from cli.output import warning_line
+        from journal.aftermath import EXIT_STORED_INCOMPLETE
+
+        for problem in problems:
+            click.echo(warning_line(str(problem)), err=True)
+        if exit:
+            sys.exit(EXIT_STORED_INCOMPLETE)
+
+    def _invoke(self, ctx: click.Context) -> Any:
         from cli.output import error_line
         from journal.errors import JournalError
 

@@ -59,3 +59,8 @@ def line(text: str) -> None:
 def error_line(message: str) -> str:
     """``error: MESSAGE`` with the prefix in the current language (``Ошибка: ...``), on one line for stderr."""
     return _("error: {message}").format(message=message.replace("\r", " ").replace("\n", " "))
+
+
+def warning_line(message: str) -> str:
+    """``warning: MESSAGE`` (translated prefix), on one line for stderr: said after a result, not instead of it."""
+    return _("warning: {message}").format(message=message.replace("\r", " ").replace("\n", " "))

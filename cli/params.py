@@ -3,7 +3,8 @@
 * :data:`POSITIVE` (versions, session numbers, minutes), :data:`COUNT` and :data:`NUMBER` (signed:
   bonuses, modifiers, amounts) are click ranges, so that a value past them is refused naming the option
   or argument (exit 2) before it reaches the service, a payload or the database.  :data:`MAX_INT` is the
-  range of the store's integer columns (``version``, ``session``) on PostgreSQL.
+  journal's one bound (journal.events.numbers): the range of the store's integer columns (``version``,
+  ``session``) on PostgreSQL and of every number a payload carries.
 * :data:`EVENT` and :data:`POINT` are the text arguments that may be a version: a version past
   :data:`MAX_INT`, or digits that are not ASCII digits, is refused the same way.
 * :func:`allow_negative_numbers` is the one place that lets ``journal roll C -1`` and a verb's
@@ -19,9 +20,8 @@ from typing import Any
 import click
 
 from cli.language import Command, Group, HelpText
+from journal.events.numbers import MAX_INT
 from journal.i18n import N_
-
-MAX_INT = 2**31 - 1
 
 POSITIVE = click.IntRange(1, MAX_INT)
 COUNT = click.IntRange(0, MAX_INT)

@@ -30,6 +30,7 @@ ngettext = CLI.ngettext
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help=N_("File to write (default: stdout)."))
 @click.pass_obj
 def receipt(app: AppContext, campaign: str, as_of: str | None, output: str | None) -> None:
+    from journal.aftermath import stored
     from journal.errors import NotFound
     from journal.store.receipts import receipt_at, remember
     from projections.points import resolve
@@ -39,7 +40,8 @@ def receipt(app: AppContext, campaign: str, as_of: str | None, output: str | Non
     if head == 0:
         raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
     found = receipt_at(store, campaign, resolve(store, campaign, as_of, head) if as_of else None)
-    remember(store, found)
+    with stored(found.campaign, found.version):  # the receipt stands even when the witness cannot keep it
+        remember(store, found)
     text = orjson.dumps(found.to_json(), option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode()
     if output is None:
         line(text)

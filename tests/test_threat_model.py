@@ -361,6 +361,47 @@ def framed_console(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
         page = httpx.get(f"{running.base}/", timeout=30)
     said = "; ".join(f"{name}: {page.headers.get(name)}" for name in ("Content-Security-Policy", "X-Frame-Options"))
     return page.status_code, said
+def seq_reordered(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    _sql(db_url, "UPDATE events SET seq = (SELECT MAX(seq) + 100 FROM events) WHERE campaign = 'Лес' AND version = 3")
+    return run("verify", "--rolls")
+
+
+def seed_row_inserted(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    _sql(db_url, f"INSERT INTO session_seeds (campaign, session, seed) VALUES ('Лес', 1, '{'ab' * 32}')",
+         triggers=False)
+    return run("verify", "--rolls")
+
+
+def full_disk_witness(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    from journal.store import open_store
+    from journal.store.receipts import witness_file
+
+    store = open_store(db_url)
+    try:
+        path = witness_file(store, "Лес")
+    finally:
+        store.close()
+    assert path is not None
+    path.unlink()
+    path.symlink_to("/dev/full")  # every write fails with ENOSPC: a full disk under the key folder
+    code, output = run("member", "add", "Лес", "Гость")
+    assert "'Гость' joined 'Лес' (version 7)" in output
+    return code, output
+
+
+def huge_number(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    steps = [arg for step in "abcde" for arg in ("--step", step)]
+    for args in (("campaign", "new", "Зола", "--system", "wield", "--master", "Судьба"), ("member", "add", "Зола", "Аня"),
+                 ("member", "add", "Зола", "Борис"),
+                 ("--as", "Аня", "wield", "character", "new", "Зола", "Кольцо", "--item", "Ring", "--domains", "Air",
+                  "--goal", "Kill", *steps, "--destroyed", "Melt"),
+                 ("--as", "Борис", "wield", "character", "new", "Зола", "Ёжик", "--wields", "Кольцо", "--background",
+                  "Thief", "--destiny", "Marry")):
+        assert run(*args)[0] == 0, args
+    head = len(_rows(db_url, "Зола"))
+    code, output = run("wield", "chance", "Зола", "Ёжик", "99999999999999999999", "climb", "--dice", "3")
+    assert (len(_rows(db_url, "Зола")), "Traceback" in output) == (head, False)
+    return code, output
 
 
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
@@ -399,6 +440,12 @@ TABLE = [
     (stranger_trickled_headers, 408, "request headers: not received within 0.5 s"),
     (member_trickled_body, 408, "request body: not received within 0.5 s"),
     (framed_console, 200, "frame-ancestors 'none'; X-Frame-Options: DENY"),
+    (seq_reordered, 6, "seq: campaign 'Лес' version 4 has seq"),  # issue 18
+    (seed_row_inserted, 6, "session_seeds: campaign 'Лес' session 1: the session's seed is derived from the key"),
+    (full_disk_witness, 11, ("warning: campaign 'Лес': the events up to version 7 are stored, but then writing its "
+                            "receipt to the witness beside the key")),
+    (huge_number, 2, ("wield.chance_rolled: field 'target': 99999999999999999999 is out of range (at most 2147483647 "
+                     "either way)")),
 ]
 
 

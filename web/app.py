@@ -29,6 +29,7 @@ from journal.service import Journal
 from journal.service.tokens import Bearer
 from journal.store.replicas import ReadYourWrites, format_lsn, open_read_store
 from web import auth, errors
+from web.after_commit import AfterCommitWarnings
 from web.broadcast import Broadcaster
 from web.errors import JSON
 from web.headers import SecurityHeaders
@@ -248,6 +249,7 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
     if reads is not None:
         app.state.reads, app.state.read_journal = reads, Journal(reads.standby)
     errors.install(app)
+    app.add_middleware(AfterCommitWarnings)  # innermost: a stored write answers 2xx, with what failed after its commit
     if reads is not None:
         app.add_middleware(ReadHeaders, reads=reads)  # inside BoundedBody, which resolves a write's token first
     app.add_middleware(BoundedBody, limit=max_body, handlers=app.exception_handlers)

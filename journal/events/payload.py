@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic_core import PydanticCustomError
 
 from journal.errors import ValidationFailed
+from journal.events.numbers import MAX_INT, out_of_range
+from journal.i18n import _
 
 _REGISTRY: dict[str, type[Payload]] = {}
 
@@ -28,6 +31,16 @@ class Payload(BaseModel):
 
     type: ClassVar[str] = ""
     schema_version: ClassVar[int] = 1
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _bounded_numbers(cls, value: Any) -> Any:
+        """Refuse an integer past MAX_INT either way in any field, nested ones too (journal.events.numbers)."""
+        huge = out_of_range(value)
+        if huge is not None:
+            raise PydanticCustomError("number_range", _("{value} is out of range (at most {limit} either way)"),
+                                      {"value": huge, "limit": MAX_INT})
+        return value
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -11,14 +11,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+#: The most dice one roll throws, and the most faces a die has (the dice rules' bounds, docs/dice.md).
+MAX_DICE = 100
+MAX_SIDES = 1000
+
 
 class Roll(BaseModel):
     """Dice of one size thrown together: ``sides`` faces each, ``dice`` their values in throw order."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    sides: int = Field(ge=2, le=1000)
-    dice: list[int] = Field(min_length=1, max_length=100)
+    sides: int = Field(ge=2, le=MAX_SIDES)
+    dice: list[int] = Field(min_length=1, max_length=MAX_DICE)
     source: Literal["server", "table"] = "table"
     counter: int | None = Field(default=None, ge=0)
 

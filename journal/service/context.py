@@ -173,8 +173,11 @@ class Context:
     def dice(self, sides: int, count: int, table: list[int] | None = None) -> Roll:
         """``count`` dice of ``sides``: the table's values when given, else the journal's server dice."""
         from journal.dice.derive import Roller
-        from journal.events.rolls import Roll
+        from journal.events.rolls import MAX_DICE, MAX_SIDES, Roll
 
+        if not 1 <= count <= MAX_DICE or not 2 <= sides <= MAX_SIDES:  # before a die is thrown (or 2**31 of them)
+            raise ValidationFailed(gettext("dice: a roll throws 1..{most} dice of 2..{faces} faces, not {count} d{sides}")
+                                   .format(most=MAX_DICE, faces=MAX_SIDES, count=count, sides=sides))
         if table is not None:
             if len(table) != count:
                 raise ValidationFailed(gettext("dice: this roll needs {count} d{sides}, {count2} given")

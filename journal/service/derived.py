@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from journal.errors import NotFound
+from journal.errors import NotFound, ValidationFailed
 from journal.i18n import _
 from journal.service.journal import Journal
 from projections import catalog
@@ -93,5 +93,44 @@ def verify_derived(journal: Journal, campaign: str | None = None, skip: Iterable
         for name in names:
             problems += journal.store.verify_marks(name)
     for name in names:
+        problems += journal.store.verify_order(name)
         problems += _derived_problems(journal, name)
+    problems += seed_problems(journal, campaign)
     return problems
+
+
+def seed_problems(journal: Journal, campaign: str | None = None) -> list[str]:
+    """Each kept seed row (``session_seeds``) that is not what its session's start committed to, one line each.
+
+    A row is the journal's only for a session started under scheme 1 (``seed_source`` "kept", or none), and only
+    with the seed whose digest that start recorded as its commitment.  A row for a session whose seed is derived
+    from the key (scheme 2), for no recorded session, or with another seed, was put there behind the journal.
+    """
+    problems: list[str] = []
+    starts: dict[str, dict[int, dict[str, Any]]] = {}
+    for name, session, seed in journal.store.seed_rows(campaign):
+        if name not in starts:
+            starts[name] = {} if not journal.store.exists(name) else {
+                event.data["number"]: event.data for event in journal.store.read(name, types=["session.started"])}
+        where = _("session_seeds: campaign '{campaign}' session {session}").format(campaign=name, session=session)
+        start = starts[name].get(session)
+        if start is None:
+            problems.append(_("{where}: no such session was started (a row put there behind the journal)")
+                            .format(where=where))
+        elif start.get("seed_source", "kept") != "kept":
+            problems.append(_("{where}: the session's seed is derived from the key, none is kept (a row put there "
+                              "behind the journal)").format(where=where))
+        elif not _matches(seed, start["commitment"]):
+            problems.append(_("{where}: the kept seed is not the one the session committed to (the row was altered)")
+                            .format(where=where))
+    return problems
+
+
+def _matches(seed: str, commitment: str) -> bool:
+    """Whether the kept ``seed`` (hex) is the one whose digest is ``commitment``."""
+    from journal.dice.derive import verify_commitment
+
+    try:
+        return verify_commitment(bytes.fromhex(seed), commitment)
+    except (ValueError, ValidationFailed):  # not hex, or not a seed's length: no seed at all
+        return False

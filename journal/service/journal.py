@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from journal.aftermath import AfterCommit, collecting, report
 from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, TokenRefused, ValidationFailed
 from journal.events.envelope import Event, NewEvent
 from journal.events.names import check_name as _check_name
@@ -71,6 +72,8 @@ class _Command:
     error: BaseException | None = None
     #: ``error`` is a refusal after the command's dice were thrown, and ``appended`` the burn of them.
     burned: bool = False
+    #: What failed after its group's commit (the witness...): its caller hears it beside the result (journal.aftermath).
+    problems: list[AfterCommit] = dataclasses.field(default_factory=list)
 
 
 #: What one command's write came to: the events appended, the warm state after them, and the refusal to raise.
@@ -286,6 +289,7 @@ class Journal:
                 continue
             command.lead = False
             self._write_group(campaign, queue, command)
+        report(command.problems)  # stored, and something after the commit failed: said beside the result
         if command.error is not None:
             raise command.error
         return command.appended
@@ -303,8 +307,9 @@ class Journal:
         """
         group: list[_Command] = []
         ran: list[_Command] = []
+        after_commit: list[AfterCommit] = []  # what failed once the group was stored: every writer of it hears it
         try:
-            with self.store.writing(campaign) as conn:
+            with collecting() as after_commit, self.store.writing(campaign) as conn:
                 with self._queues_guard:
                     keys: set[tuple[str, int]] = set()
                     for waiting in list(queue.pending):
@@ -375,6 +380,8 @@ class Journal:
                 else:
                     self.warm.drop(campaign)
             for command in ran:
+                if command.error is None and command.appended:
+                    command.problems = list(after_commit)
                 command.finished = True
                 command.done.set()
             if successor is not None:

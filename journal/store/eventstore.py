@@ -27,6 +27,7 @@ import sqlalchemy as sa
 import structlog
 
 import journal.logs  # noqa: F401  (quiet default logging)
+from journal import aftermath
 from journal.errors import CampaignBusy, ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
 from journal.i18n import gettext
@@ -278,9 +279,16 @@ class EventStore:
             lock.release()
         for then in committed:
             then()
-        for appended_to, version in pending:
+        failed: list[aftermath.AfterCommit] = []
+        for appended_to, version in pending:  # stored now: what fails from here on is said as such (journal.aftermath)
             for listener in self.after_append:
-                listener(appended_to, version)
+                try:
+                    listener(appended_to, version)
+                except Exception as exc:  # noqa: BLE001 - the events are stored; the caller hears what failed after
+                    _log.info("append.after_commit_failed", campaign=appended_to, version=version,
+                                 reason=aftermath.failed_step(exc))
+                    failed.append(aftermath.AfterCommit(appended_to, version, aftermath.failed_step(exc)))
+        aftermath.report(failed)
 
     def append(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None = None, *,
                conn: sa.Connection | None = None) -> list[Event]:
@@ -613,6 +621,14 @@ class EventStore:
         with self._connect(campaign) as conn:
             return conn.execute(stmt).scalar()
 
+    def seed_rows(self, campaign: str | None = None) -> list[tuple[str, int, str]]:
+        """Every kept seed row (campaign, session, seed), or one campaign's, in order: what ``verify`` checks."""
+        stmt = sa.select(S.c.campaign, S.c.session, S.c.seed).order_by(S.c.campaign, S.c.session)
+        if campaign is not None:
+            stmt = stmt.where(S.c.campaign == campaign)
+        with self.engine.connect() as conn:
+            return [(row[0], row[1], row[2]) for row in conn.execute(stmt)]
+
     # -- export, import, verify --------------------------------------------------------------
 
     def export_lines(self, campaign: str) -> Iterator[bytes]:
@@ -657,8 +673,10 @@ class EventStore:
                     self._insert(conn, rows[start : start + 10_000])
             except sa.exc.IntegrityError:
                 raise ValidationFailed("an event id in the file is already stored in this journal: nothing imported") from None
-        for head in signed_heads:
-            remember_head(self, head["campaign"], head["version"], head["hash"], head["recorded_at"], head["signature"])
+        for head in signed_heads:  # stored: a witness that cannot be written is said as such (journal.aftermath)
+            with aftermath.stored(head["campaign"], head["version"]):
+                remember_head(self, head["campaign"], head["version"], head["hash"], head["recorded_at"],
+                              head["signature"])
         return counts
 
     def verify_marks(self, campaign: str | None = None) -> list[str]:
@@ -691,6 +709,37 @@ class EventStore:
         for key in unexplained:
             held = f"the event is {actual[key]}" if key in actual else "there is no such event"
             problems.append((key, f"event_marks: campaign '{key[0]}' version {key[1]} is marked {marks[key]}, {held}"))
+        return [text for _, text in sorted(problems)]
+
+    def verify_order(self, campaign: str | None = None) -> list[str]:
+        """Name each event whose ``seq`` (the order events were stored in, which reads and the event stream follow)
+        is not after its campaign's previous event's, and each ``seq`` two events share: one line each.
+
+        ``seq`` is outside the hash (the database numbers it), so the chain cannot vouch for it; the versions can:
+        a campaign's events were stored in version order, so their ``seq`` rise with the version.
+        """
+        previous = sa.func.lag(T.c.seq).over(partition_by=T.c.campaign, order_by=T.c.version).label("previous")
+        ordered = sa.select(T.c.campaign, T.c.version, T.c.seq, previous)
+        if campaign is not None:
+            ordered = ordered.where(T.c.campaign == campaign)
+        inner = ordered.subquery()
+        backwards = sa.select(inner.c.campaign, inner.c.version, inner.c.seq, inner.c.previous).where(
+            inner.c.previous >= inner.c.seq).order_by(inner.c.campaign, inner.c.version)
+        shared = sa.select(T.c.seq).group_by(T.c.seq).having(sa.func.count() > 1)
+        twice = sa.select(T.c.campaign, T.c.version, T.c.seq).where(T.c.seq.in_(shared))
+        if campaign is not None:
+            twice = twice.where(T.c.campaign == campaign)
+        problems: list[tuple[tuple[str, int], str]] = []
+        with self.engine.connect() as conn:
+            for name, version, seq, before in conn.execute(backwards):
+                problems.append(((name, version), gettext(
+                    "seq: campaign '{campaign}' version {version} has seq {seq}, not after the previous version's "
+                    "{previous} (the stored order was changed)").format(campaign=name, version=version, seq=seq,
+                                                                       previous=before)))
+            for name, version, seq in conn.execute(twice.order_by(T.c.campaign, T.c.version)):
+                problems.append(((name, version), gettext(
+                    "seq: campaign '{campaign}' version {version} has seq {seq}, which another event has too")
+                    .format(campaign=name, version=version, seq=seq)))
         return [text for _, text in sorted(problems)]
 
     def verify(self, campaign: str | None = None) -> VerifyReport:

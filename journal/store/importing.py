@@ -26,6 +26,7 @@ import orjson
 
 from journal.errors import IntegrityFailure, JournalError, ValidationFailed
 from journal.events import parse_payload
+from journal.events.numbers import MAX_INT  # the largest version, schema or session number a column holds
 from journal.i18n import _
 from journal.limits import CLOCK_SKEW_SECONDS, MAX_BODY
 from journal.store.hashing import canonical, decision_break, event_hash
@@ -47,8 +48,6 @@ _FIELDS: dict[str, tuple[type, ...]] = {
 #: Fields a line may leave out (written by later releases than the oldest it accepts).
 _OPTIONAL: dict[str, tuple[type, ...]] = {"decision": (str, type(None))}
 
-#: The largest version, schema or session number a column holds (a 32-bit signed integer).
-MAX_INT = 2**31 - 1
 #: The longest campaign, actor and event type the columns hold.
 _LENGTHS = {"campaign": 200, "actor": 200, "type": 100}
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import functools
 import hashlib
 import os
@@ -109,6 +110,15 @@ def _parse(pem: bytes, path: Path | None) -> Ed25519PrivateKey:
     return loaded
 
 
+def _unwritable(path: Path, exc: OSError) -> ValidationFailed:
+    """The refusal of a key that cannot be written to ``path`` (nothing is recorded without it)."""
+    from journal.aftermath import describe
+    from journal.i18n import _
+
+    return ValidationFailed(_("key file {path}: cannot be written ({reason}); JOURNAL_KEY_DIR or JOURNAL_KEY names "
+                              "another place").format(path=path, reason=describe(exc)))
+
+
 @dataclass(frozen=True)
 class JournalKey:
     """The journal's private key, with what it signs and derives.
@@ -171,10 +181,13 @@ class JournalKey:
         The file is written whole under a private name, then hard-linked into place, so a reader never sees
         a half-written key and an existing key is never replaced.
         """
-        path.parent.mkdir(parents=True, exist_ok=True)
         pem = self.pem
         fresh = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
-        fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except OSError as exc:  # a file where the folder should be, a full disk: nothing written, one line
+            raise _unwritable(path, exc) from None
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(pem)
@@ -183,8 +196,11 @@ class JournalKey:
             os.link(fresh, path)
         except FileExistsError:
             return False
+        except OSError as exc:
+            raise _unwritable(path, exc) from None
         finally:
-            fresh.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                fresh.unlink(missing_ok=True)
         return True
 
     @functools.cached_property

@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 import sqlalchemy as sa
 
+from journal.aftermath import StepFailed, describe
 from journal.errors import IntegrityFailure, NotFound, ValidationFailed
+from journal.i18n import _
 from journal.store.keys import JournalKey, verify_signature
 from journal.store.tables import events as T
 
@@ -237,6 +239,11 @@ def _witness_file(folder: Path, campaign: str) -> Path:
     return folder / f"{hashlib.sha256(campaign.encode()).hexdigest()[:32]}.jsonl"
 
 
+def witness_file(store: EventStore, campaign: str) -> Path | None:
+    """The file the witness keeps ``campaign``'s receipts in (None when the journal has no key)."""
+    return None if store.witness is None else _witness_file(store.witness, campaign)
+
+
 def _witness_line(receipt: Receipt) -> bytes:
     return orjson.dumps(receipt.to_json()) + b"\n"
 
@@ -249,7 +256,7 @@ def _newest_in(path: Path) -> Receipt | None:
         size = handle.seek(0, os.SEEK_END)
         start = max(0, size - _WITNESS_TAIL)
         handle.seek(start)
-        lines = handle.read().split(b"\n")
+        lines = handle.read(size - start).split(b"\n")  # no more than the file's size (a device reads on forever)
     if start > 0:
         lines = lines[1:]  # the window began inside a line
     newest: Receipt | None = None
@@ -296,6 +303,14 @@ def remember(store: EventStore, receipt: Receipt) -> None:
     folder = store.witness
     if folder is None:
         return
+    try:
+        _append_witness(folder, receipt)
+    except OSError as exc:  # a full disk, a folder that cannot be written: what was stored stays stored
+        raise StepFailed(_("writing its receipt to the witness beside the key ({folder}) failed: {reason}")
+                         .format(folder=folder, reason=describe(exc))) from exc
+
+
+def _append_witness(folder: Path, receipt: Receipt) -> None:
     path = _witness_file(folder, receipt.campaign)
     line = _witness_line(receipt)
     try:
@@ -482,4 +497,5 @@ def vouch_import(rows: list[dict[str, Any]], receipts: list[Receipt], public_key
 
 
 __all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "load_file", "message", "receipt_at",
-           "remember", "remember_head", "rewitness", "sign_last", "split", "standing", "vouch_import", "witnessed"]
+           "remember", "remember_head", "rewitness", "sign_last", "split", "standing", "vouch_import", "witness_file",
+           "witnessed"]

@@ -299,3 +299,23 @@ def test_an_overturned_event_reads_as_voided_in_the_log(table) -> None:
     lines = table("log", "Зола").stdout.splitlines()
     assert lines[9].endswith("-> success  [wield.chance_rolled]")
     assert f"still owed on that geis: 1 (voided at v16 (dispute {opened}))  [wield.failure_collected]" in lines[10]
+
+
+def test_a_chance_with_more_dice_than_a_roll_throws_is_refused_before_any_is_drawn(table) -> None:
+    """A condition of 2^31 - 1 extra d20s, then a chance on the journal's dice: exit 2 naming the bound, at once
+    (no die is drawn, none of 2^31), nothing written."""
+    assert table("session", "start", "Зола", "--present", "John,Jill").exit_code == 0
+    assert table("wield", "condition", "Зола", "Ёжик", "Бешенство", "--extra-dice", "2147483647").exit_code == 0
+    head = table("log", "Зола", "--json").stdout.count("\n")
+    result = table("wield", "chance", "Зола", "Ёжик", "Hard", "climb")
+    assert (result.exit_code, result.stderr) == (
+        2, "error: dice: a roll throws 1..100 dice of 2..1000 faces, not 2147483648 d20\n")
+    assert table("log", "Зола", "--json").stdout.count("\n") == head
+
+
+def test_a_chance_at_a_huge_target_number_is_refused_naming_the_field(table) -> None:
+    """DIFFICULTY 99999999999999999999 (a target number): exit 2 naming the event's field and the bound, no traceback."""
+    result = table("wield", "chance", "Зола", "Ёжик", "99999999999999999999", "climb", "--dice", "3")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", (
+        "error: wield.chance_rolled: field 'target': 99999999999999999999 is out of range (at most 2147483647 either "
+        "way)\n"))

@@ -189,7 +189,7 @@ def test_another_systems_verb_is_refused_by_rule(live, new_campaign) -> None:
 
 
 def test_bad_input_is_422_naming_the_field(live, new_campaign) -> None:
-    """A body missing a field, bad notation, or a number past 2^53 is 422 with a one-line error."""
+    """A body missing a field, bad notation, or a number past 2^31 - 1 is 422 with a one-line error."""
     _, tokens = new_campaign("vpt", "Вика", ["Оля"])
     with api(live, tokens["Оля"]) as http:
         missing = http.post("/api/roll", json={"dice": [1]})
@@ -200,7 +200,7 @@ def test_bad_input_is_422_naming_the_field(live, new_campaign) -> None:
                                                            "kind": "ValidationFailed"})
     assert (notation.status_code, notation.json()["kind"]) == (422, "ValidationFailed")
     assert (huge.status_code, huge.json()["error"]) == (
-        422, "body.dice.0: the number is out of range (at most 9007199254740991 either way)")
+        422, "body.dice.0: the number is out of range (at most 2147483647 either way)")
     assert (not_json.status_code, not_json.json()["kind"]) == (422, "ValidationFailed")
 
 

@@ -14,6 +14,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Query, Request
 
 from journal.errors import TokenRefused
+from journal.events.numbers import MAX_INT as NUMBERS_MAX_INT
 from journal.service.tokens import Bearer
 from web.auth import journal_of
 from web.errors import Unauthenticated
@@ -21,8 +22,9 @@ from web.errors import Unauthenticated
 #: An as-of point: a version, an event id, before:ID, an ISO time, session:K[:start] or head (printable ASCII).
 AsOf = Annotated[str | None, Query(max_length=100, pattern=r"^[ -~]*$",
                                    description="N | EVENT_ID | before:EVENT_ID | ISO time | session:K[:start] | head")]
-#: The largest number a request may carry (JavaScript's safe integers; beyond them JSON loses digits).
-MAX_INT = 2**53 - 1
+#: The largest number a request may carry, either way: the journal's one bound (journal.events.numbers), well inside
+#: JavaScript's safe integers.
+MAX_INT = NUMBERS_MAX_INT
 
 
 #: The client's key of one user action, re-sent unchanged on every retry of it (printable ASCII).
