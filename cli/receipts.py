@@ -75,8 +75,7 @@ def verify_signatures(app: AppContext, campaign: str | None, files: tuple[str, .
         if ok and public_key is not None:
             line(_("ok: every campaign head is signed by key {key}").format(key=public_key))
     if store.key is not None and (public_key is None or public_key == store.key.public_hex):
-        witness = [r for r in receipts.witnessed(store) if campaign is None or r.campaign == campaign]
-        broken = [found for r in witness if (found := receipts.check(store, r, trusted)) is not None]
+        broken = receipts.witness_problems(store, trusted, campaign)
         for text in broken:
             click.echo(_("witness: {problem}").format(problem=text), err=True)
         ok = ok and not broken

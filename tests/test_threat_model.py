@@ -8,6 +8,7 @@ non-zero naming what broke.
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import zlib
@@ -251,6 +252,49 @@ def racing_session_start(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     return next((code, out + err) for code, (out, err) in results if code != 0)
 
 
+def cut_tail_then_play_on(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The roll and the session's end cut (the session is open again at version 4), then five rolls recorded."""
+    _sql(db_url, "DELETE FROM events WHERE campaign = 'Лес' AND version >= 5")
+    results = [run("roll", "Лес", "2d6") for _ in range(5)]
+    assert len(set(results)) == 1 and _rows(db_url, "Лес")[-1]["version"] == 4, results
+    return results[-1]
+
+
+#: The tables a backup of the database holds (PostgreSQL also keeps every event id in ``event_ids``).
+_BACKED_UP = ("events", "event_marks", "snapshots", "read_models", "session_seeds")
+
+
+def _backup(db_url: str, tmp: Path) -> None:
+    if db_url.startswith("sqlite"):
+        with sqlite3.connect(db_url.split("///", 1)[1]) as source, sqlite3.connect(tmp / "backup.db") as copy:
+            source.backup(copy)
+        return
+    _sql(db_url, *(f"CREATE TABLE backup_{t} AS SELECT * FROM {t}" for t in (*_BACKED_UP, "event_ids")), triggers=False)
+
+
+def _restore(db_url: str, tmp: Path) -> None:
+    if db_url.startswith("sqlite"):
+        with sqlite3.connect(tmp / "backup.db") as copy, sqlite3.connect(db_url.split("///", 1)[1]) as target:
+            copy.backup(target)
+        return
+    tables = (*_BACKED_UP, "event_ids")
+    _sql(db_url, *(f"DELETE FROM {t}" for t in tables), *(f"INSERT INTO {t} SELECT * FROM backup_{t}" for t in tables))
+
+
+def older_backup_then_play_on(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """A backup taken at 'Лес' version 6; a session of four events recorded; the backup copied back; then eight
+    events recorded (a session: its start, six rolls, its end)."""
+    _backup(db_url, tmp)
+    for args in (("session", "start", "Лес", "--present", "Оля"), ("roll", "Лес", "2d6"), ("roll", "Лес", "2d6"),
+                 ("session", "end", "Лес", "--minutes", "5")):
+        assert run(*args)[0] == 0
+    _restore(db_url, tmp)
+    first = run("session", "start", "Лес", "--present", "Оля")
+    rest = [run("roll", "Лес", "2d6", "--dice", "3,4") for _ in range(6)] + [run("session", "end", "Лес", "--minutes", "5")]
+    assert [code for code, _ in rest] == [6] * 6 + [3] and _rows(db_url, "Лес")[-1]["version"] == 6, rest
+    return first
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -269,6 +313,10 @@ TABLE = [
     (player_session_import, 2, "line 4"),
     (backwards_time_import, 2, "line 3"),
     (racing_session_start, 3, "session 2 is still open"),  # fair dice (another engineer)
+    (cut_tail_then_play_on, 6, ("witness: campaign 'Лес' version 6: the chain ends at version 4 (its tail was cut); "
+                               "nothing was written")),
+    (older_backup_then_play_on, 6, ("witness: campaign 'Лес' version 10: the chain ends at version 6 (its tail was cut); "
+                                   "nothing was written")),
 ]
 
 
