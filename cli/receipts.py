@@ -74,6 +74,11 @@ def verify_signatures(app: AppContext, campaign: str | None, files: tuple[str, .
         ok = not problems
         if ok and public_key is not None:
             line(_("ok: every campaign head is signed by key {key}").format(key=public_key))
+    else:
+        problems = receipts.keyless_problems(store, campaign)
+        for problem in problems:
+            click.echo(_("signature: {problem}").format(problem=problem), err=True)
+        ok = not problems
     if store.key is not None and (public_key is None or public_key == store.key.public_hex):
         broken = receipts.witness_problems(store, trusted, campaign)
         for text in broken:

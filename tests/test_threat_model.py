@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from click.testing import CliRunner
 
 from cli.main import cli
+from journal.store import open_store
 from journal.store.engine import make_engine
 from journal.store.hashing import canonical, event_hash
 from tests.support import rechain
@@ -295,6 +296,21 @@ def older_backup_then_play_on(db_url: str, run: Run, tmp: Path) -> tuple[int, st
     return first
 
 
+def _key_file(db_url: str) -> Path:
+    store = open_store(db_url)
+    try:
+        assert store.key is not None and store.key.path is not None
+        return store.key.path
+    finally:
+        store.close()
+
+
+def key_deleted(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The key file deleted, then an edit re-chained (the edit's own row above)."""
+    _key_file(db_url).unlink()
+    return rechained_edit(db_url, run, tmp)
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -315,6 +331,7 @@ TABLE = [
     (racing_session_start, 3, "session 2 is still open"),  # fair dice (another engineer)
     (cut_tail_then_play_on, 6, ("witness: campaign 'Лес' version 6: the chain ends at version 4 (its tail was cut); "
                                "nothing was written")),
+    (key_deleted, 6, "signature: campaign 'Лес': its creation recorded the journal's key "),
     (older_backup_then_play_on, 6, ("witness: campaign 'Лес' version 10: the chain ends at version 6 (its tail was cut); "
                                    "nothing was written")),
 ]

@@ -221,6 +221,23 @@ def head_problems(store: EventStore, trusted: str, *, strict: bool, campaign: st
     return problems
 
 
+def keyless_problems(store: EventStore, campaign: str | None = None) -> list[str]:
+    """Without a key to verify with (the journal's is missing, none was given): each campaign whose creation
+    recorded a journal's key, which its signatures can then not be checked against.
+
+    A missing key file (deleted, or left behind when the database was moved) must not pass for a journal that never
+    signed: an owner who removes it and re-chains an edit would otherwise be answered 'ok'.
+    """
+    created = sa.select(T.c.campaign, T.c.data).where(T.c.version == 1).order_by(T.c.campaign)
+    if campaign is not None:
+        created = created.where(T.c.campaign == campaign)
+    with store.engine.connect() as conn:
+        keyed = [(name, key) for name, data in conn.execute(created) if (key := orjson.loads(data).get("public_key"))]
+    return [_("campaign '{campaign}': its creation recorded the journal's key {key}…, and this journal has no key "
+              "to check its signatures with (the key file is missing, or the database was moved or renamed): put the "
+              "key back, or give --public-key").format(campaign=name, key=str(key)[:16]) for name, key in keyed]
+
+
 # -- the witness beside the key --------------------------------------------------------------------
 
 #: A campaign's witness file is rewritten down to its newest receipt when it grows past this many bytes.
@@ -633,6 +650,6 @@ def vouch_import(rows: list[dict[str, Any]], receipts: list[Receipt], public_key
     return list(heads.values())
 
 
-__all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "load_file", "message", "receipt_at",
+__all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "keyless_problems", "load_file", "message", "receipt_at",
            "refuse_past_witness", "remember", "remember_head", "sign_last", "split", "vouch_import", "witness_problems",
            "witnessed", "witnessed_head"]
