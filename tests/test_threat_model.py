@@ -311,6 +311,20 @@ def key_deleted(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     return rechained_edit(db_url, run, tmp)
 
 
+def db_renamed(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The database moved (a SQLite file renamed into another folder; a server reached by another spelling of its
+    URL, so any name made from the URL differs), then an edit re-chained there."""
+    if db_url.startswith("sqlite"):
+        moved = tmp / "moved" / "renamed.db"
+        moved.parent.mkdir()
+        Path(db_url.split("///", 1)[1]).rename(moved)
+        moved_url = f"sqlite:///{moved}"
+    else:
+        moved_url = db_url.replace("@127.0.0.1:", "@localhost:")
+    assert moved_url != db_url
+    return rechained_edit(moved_url, _runner(moved_url), tmp)
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -332,6 +346,7 @@ TABLE = [
     (cut_tail_then_play_on, 6, ("witness: campaign 'Лес' version 6: the chain ends at version 4 (its tail was cut); "
                                "nothing was written")),
     (key_deleted, 6, "signature: campaign 'Лес': its creation recorded the journal's key "),
+    (db_renamed, 6, "signature: campaign 'Лес' head version 6: the signature does not verify"),
     (older_backup_then_play_on, 6, ("witness: campaign 'Лес' version 10: the chain ends at version 6 (its tail was cut); "
                                    "nothing was written")),
 ]
