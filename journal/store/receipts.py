@@ -238,6 +238,20 @@ def keyless_problems(store: EventStore, campaign: str | None = None) -> list[str
               "key back, or give --public-key").format(campaign=name, key=str(key)[:16]) for name, key in keyed]
 
 
+def load_problems(store: EventStore, campaign: str) -> list[str]:
+    """What a server finds wrong with ``campaign`` as it loads it: its head signature under the journal's key, and
+    its witness (the newest witnessed head); without a key, a creation that recorded one (:func:`keyless_problems`).
+    The checks of ``verify`` for one campaign's head, cheap enough for a campaign's first request."""
+    if store.key is None:
+        return keyless_problems(store, campaign)
+    trusted = store.key.public_hex
+    problems = head_problems(store, trusted, strict=False, campaign=campaign)
+    held = witnessed_head(store, campaign)
+    if held is not None and (why := check(store, held, trusted)) is not None:
+        problems.append(why)
+    return problems
+
+
 # -- the witness beside the key --------------------------------------------------------------------
 
 #: A campaign's witness file is rewritten down to its newest receipt when it grows past this many bytes.
@@ -650,6 +664,6 @@ def vouch_import(rows: list[dict[str, Any]], receipts: list[Receipt], public_key
     return list(heads.values())
 
 
-__all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "keyless_problems", "load_file", "message", "receipt_at",
+__all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "keyless_problems", "load_file", "load_problems", "message", "receipt_at",
            "refuse_past_witness", "remember", "remember_head", "sign_last", "split", "vouch_import", "witness_problems",
            "witnessed", "witnessed_head"]
