@@ -494,8 +494,15 @@ def witnessed_head(store: EventStore, campaign: str) -> Receipt | None:
     folder = store.witness
     if folder is None:
         return None
+    appended, older = _witness_files(folder, campaign)
+    return _newer(_newest_read(older), _newest_read(appended))
+
+
+@functools.lru_cache(maxsize=4096)
+def _witness_files(folder: Path, campaign: str) -> tuple[Path, Path]:
+    """A campaign's witness file, and the one of an older release (``.json``): built once per campaign."""
     appended = _witness_file(folder, campaign)
-    return _newer(_newest_read(appended.with_suffix(".json")), _newest_read(appended))
+    return appended, appended.with_suffix(".json")
 
 
 def refuse_past_witness(store: EventStore, conn: sa.Connection, campaign: str, head: int, head_hash: str | None) -> None:
