@@ -17,10 +17,10 @@ _ = CLI.gettext
                                "receipt`` prints its public key."), cls=Command)
 @click.pass_obj
 def init(app: AppContext) -> None:
-    from journal.store.keys import JournalKey
+    from journal.store.engine import attach_key
 
-    JournalKey.create_for_url(app.db)
     journal = app.journal(upgrade=True)
+    attach_key(journal.store, create=True)
     line(_("journal ready at {url}").format(url=journal.store.engine.url.render_as_string(hide_password=True)))
 
 

@@ -82,9 +82,13 @@ def verify_signatures(store: EventStore, campaign: str | None, files: tuple[str,
         ok = not problems
         if ok and public_key is not None:
             line(_("ok: every campaign head is signed by key {key}").format(key=public_key))
+    else:
+        problems = receipts.keyless_problems(store, campaign)
+        for problem in problems:
+            click.echo(_("signature: {problem}").format(problem=problem), err=True)
+        ok = not problems
     if witness and store.key is not None and (public_key is None or public_key == store.key.public_hex):
-        witnessed = [r for r in receipts.witnessed(store) if campaign is None or r.campaign == campaign]
-        broken = [found for r in witnessed if (found := receipts.check(store, r, trusted)) is not None]
+        broken = receipts.witness_problems(store, trusted, campaign)
         for text in broken:
             click.echo(_("witness: {problem}").format(problem=text), err=True)
         ok = ok and not broken

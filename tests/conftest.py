@@ -150,6 +150,7 @@ class _HeadSchemas:
         if self.free:
             with self.admin.connect() as conn:
                 conn.exec_driver_sql(f"ALTER SCHEMA {self.free.pop()} RENAME TO {schema}")
+                _new_identity(conn, f"{schema}.")  # emptied with the other rows: a journal of its own, as a fresh one
             return schema
         with self.admin.connect() as conn:
             conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
@@ -242,6 +243,17 @@ SELECT c.relname, s.seqstart FROM pg_sequence s JOIN pg_class c ON c.oid = s.seq
 """)
 
 
+def _new_identity(conn: sa.Connection | sqlite3.Connection, prefix: str) -> None:
+    """Give the database a fresh journal identity (revision 0007), as the migrations give a new database."""
+    statements = (f"DELETE FROM {prefix}journal_identity",
+                  f"INSERT INTO {prefix}journal_identity (id) VALUES ('{uuid.uuid4()}')")
+    for statement in statements:
+        if isinstance(conn, sqlite3.Connection):
+            conn.execute(statement)
+        else:
+            conn.exec_driver_sql(statement)
+
+
 @pytest.fixture(scope="session")
 def _head_schemas() -> Iterator[_HeadSchemas]:
     """This worker's pool of PostgreSQL schemas at the head revision; what is left of it is dropped at the end."""
@@ -271,6 +283,8 @@ def db_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iter
         path = tmp_path / "journal.db"
         if at_head:
             shutil.copyfile(request.getfixturevalue("_sqlite_at_head"), path)
+            with sqlite3.connect(path) as conn:  # a copy is the same journal (key, witness): this one is new
+                _new_identity(conn, "")
         yield f"sqlite:///{path}"
         return
     if at_head:

@@ -8,6 +8,7 @@ non-zero naming what broke.
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import zlib
@@ -20,6 +21,7 @@ import sqlalchemy as sa
 from click.testing import CliRunner
 
 from cli.main import cli
+from journal.store import open_store
 from journal.store.engine import make_engine
 from journal.store.hashing import canonical, event_hash
 from tests import import_attacks
@@ -402,6 +404,76 @@ def huge_number(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     code, output = run("wield", "chance", "Зола", "Ёжик", "99999999999999999999", "climb", "--dice", "3")
     assert (len(_rows(db_url, "Зола")), "Traceback" in output) == (head, False)
     return code, output
+def cut_tail_then_play_on(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The roll and the session's end cut (the session is open again at version 4), then five rolls recorded."""
+    _sql(db_url, "DELETE FROM events WHERE campaign = 'Лес' AND version >= 5")
+    results = [run("roll", "Лес", "2d6") for _ in range(5)]
+    assert len(set(results)) == 1 and _rows(db_url, "Лес")[-1]["version"] == 4, results
+    return results[-1]
+
+
+#: The tables a backup of the database holds (PostgreSQL also keeps every event id in ``event_ids``).
+_BACKED_UP = ("events", "event_marks", "snapshots", "read_models", "session_seeds")
+
+
+def _backup(db_url: str, tmp: Path) -> None:
+    if db_url.startswith("sqlite"):
+        with sqlite3.connect(db_url.split("///", 1)[1]) as source, sqlite3.connect(tmp / "backup.db") as copy:
+            source.backup(copy)
+        return
+    _sql(db_url, *(f"CREATE TABLE backup_{t} AS SELECT * FROM {t}" for t in (*_BACKED_UP, "event_ids")), triggers=False)
+
+
+def _restore(db_url: str, tmp: Path) -> None:
+    if db_url.startswith("sqlite"):
+        with sqlite3.connect(tmp / "backup.db") as copy, sqlite3.connect(db_url.split("///", 1)[1]) as target:
+            copy.backup(target)
+        return
+    tables = (*_BACKED_UP, "event_ids")
+    _sql(db_url, *(f"DELETE FROM {t}" for t in tables), *(f"INSERT INTO {t} SELECT * FROM backup_{t}" for t in tables))
+
+
+def older_backup_then_play_on(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """A backup taken at 'Лес' version 6; a session of four events recorded; the backup copied back; then eight
+    events recorded (a session: its start, six rolls, its end)."""
+    _backup(db_url, tmp)
+    for args in (("session", "start", "Лес", "--present", "Оля"), ("roll", "Лес", "2d6"), ("roll", "Лес", "2d6"),
+                 ("session", "end", "Лес", "--minutes", "5")):
+        assert run(*args)[0] == 0
+    _restore(db_url, tmp)
+    first = run("session", "start", "Лес", "--present", "Оля")
+    rest = [run("roll", "Лес", "2d6", "--dice", "3,4") for _ in range(6)] + [run("session", "end", "Лес", "--minutes", "5")]
+    assert [code for code, _ in rest] == [6] * 6 + [3] and _rows(db_url, "Лес")[-1]["version"] == 6, rest
+    return first
+
+
+def _key_file(db_url: str) -> Path:
+    store = open_store(db_url)
+    try:
+        assert store.key is not None and store.key.path is not None
+        return store.key.path
+    finally:
+        store.close()
+
+
+def key_deleted(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The key file deleted, then an edit re-chained (the edit's own row above)."""
+    _key_file(db_url).unlink()
+    return rechained_edit(db_url, run, tmp)
+
+
+def db_renamed(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The database moved (a SQLite file renamed into another folder; a server reached by another spelling of its
+    URL, so any name made from the URL differs), then an edit re-chained there."""
+    if db_url.startswith("sqlite"):
+        moved = tmp / "moved" / "renamed.db"
+        moved.parent.mkdir()
+        Path(db_url.split("///", 1)[1]).rename(moved)
+        moved_url = f"sqlite:///{moved}"
+    else:
+        moved_url = db_url.replace("@127.0.0.1:", "@localhost:")
+    assert moved_url != db_url
+    return rechained_edit(moved_url, _runner(moved_url), tmp)
 
 
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
@@ -446,6 +518,12 @@ TABLE = [
                             "receipt to the witness beside the key")),
     (huge_number, 2, ("wield.chance_rolled: field 'target': 99999999999999999999 is out of range (at most 2147483647 "
                      "either way)")),
+    (cut_tail_then_play_on, 6, ("witness: campaign 'Лес' version 6: the chain ends at version 4 (its tail was cut); "
+                               "nothing was written")),
+    (key_deleted, 6, "signature: campaign 'Лес': its creation recorded the journal's key "),
+    (db_renamed, 6, "signature: campaign 'Лес' head version 6: the signature does not verify"),
+    (older_backup_then_play_on, 6, ("witness: campaign 'Лес' version 10: the chain ends at version 6 (its tail was cut); "
+                                   "nothing was written")),
 ]
 
 

@@ -21,6 +21,7 @@ from journal.errors import NotAuthorized
 from journal.service import Journal
 from journal.service.tokens import Bearer, resolve
 from web.errors import Unauthenticated
+from web.integrity import check_campaign
 
 #: Declares the scheme in the OpenAPI document; the check itself is ``member`` below.
 scheme = HTTPBearer(auto_error=False, description="A token from 'journal member token CAMPAIGN NAME'.")
@@ -66,9 +67,11 @@ def journal_of(request: Request) -> Journal:
 
 def _resolve(journal: Journal, token: str) -> Bearer:
     try:
-        return resolve(journal, token)
+        who = resolve(journal, token)
     except NotAuthorized as exc:
         raise Unauthenticated(str(exc)) from None
+    check_campaign(journal, who.campaign)  # a campaign whose signature or witness fails is not served
+    return who
 
 
 def _header_token(request: Request) -> str | None:

@@ -306,13 +306,15 @@ def attach_key(store: EventStore, *, create: bool = False) -> JournalKey | None:
     event and keeps the campaign's witness (journal/store/keys.py, journal/store/receipts.py).  The key is looked
     up in its folder each time, so a key that moved away is noticed.
     """
-    from journal.store.keys import JournalKey, key_path
+    from journal.store.keys import JournalKey, locate, read_identity
 
     url = store.url or store.engine.url.render_as_string(hide_password=False)
-    key = JournalKey.create_for_url(url)[0] if create else JournalKey.for_url(url)
+    with store.engine.connect() as conn:
+        identity = read_identity(conn)
+    key = JournalKey.create_for_url(url, identity)[0] if create else JournalKey.for_url(url, identity)
     if key is not None and store.key is None:
         from journal.store.receipts import witness_append
 
-        store.key, store.witness = key, key_path(url).with_suffix(".witness")
+        store.key, store.witness = key, locate(url, identity).with_suffix(".witness")
         store.after_append.append(lambda campaign, version: witness_append(store, campaign, version))
     return key

@@ -48,7 +48,7 @@ from journal.store.hashing import (
     hash_bytes,
     row_hasher,
 )
-from journal.store.receipts import remember_head, sign_last
+from journal.store.receipts import refuse_past_witness, remember_head, sign_last
 from journal.store.tables import MARKER_TYPES
 from journal.store.tables import event_marks as M
 from journal.store.tables import events as T
@@ -359,6 +359,8 @@ class EventStore:
             head_sql, positional = self._head_sql
             head = driver_execute(conn, head_sql, (campaign,) if positional else {"campaign": campaign}).fetchone()
             current, prev_hash = (head[0], head[1]) if head else (0, None)
+            if self.witness is not None:
+                refuse_past_witness(self, conn, campaign, current, prev_hash)
             if expected_version is not None and expected_version != current:
                 raise ConcurrencyConflict(campaign, expected_version, current)
             now = utc_now()
@@ -668,6 +670,9 @@ class EventStore:
             present = conn.execute(sa.select(T.c.campaign).where(T.c.campaign.in_(list(counts))).limit(1)).scalar()
             if present is not None:
                 raise ValidationFailed(f"campaign '{present}' already exists in this journal: nothing imported")
+            if self.witness is not None:
+                for campaign in counts:  # a campaign the witness holds was deleted: no import takes its place
+                    refuse_past_witness(self, conn, campaign, 0, None)
             try:
                 for start in range(0, len(rows), 10_000):
                     self._insert(conn, rows[start : start + 10_000])

@@ -1,8 +1,12 @@
 """The journal's signing key: an Ed25519 key pair kept in a file outside the database.
 
-* One key per database.  It lives in the key folder (``JOURNAL_KEY_DIR``, else
-  ``$XDG_CONFIG_HOME/journal/keys``, else ``~/.config/journal/keys``), in a file named for the database
-  URL (:func:`key_path`), or in the file ``JOURNAL_KEY`` names.  It is made by ``journal init`` (mode 0600).
+* One key per journal.  It lives in the key folder (``JOURNAL_KEY_DIR``, else
+  ``$XDG_CONFIG_HOME/journal/keys``, else ``~/.config/journal/keys``), in a file named for the journal's
+  identity (an id stored in the database, revision 0007: :func:`identity_key_path`), or in the file
+  ``JOURNAL_KEY`` names.  It is made by ``journal init`` (mode 0600).  So a database file renamed or moved, or
+  a server reached by another URL, still finds its key.  A key file of an older release, named for the
+  database URL (:func:`key_path`), is renamed to the identity's name, with its witness, on first use
+  (:func:`locate`).
 * Whoever holds only the database (its file, or the server's owner) has neither the private key nor a
   way to make one the journal would accept: a signature is checked with the public key alone.
 * Secrets the journal needs besides signatures (the session dice seeds) are derived from the private key
@@ -22,6 +26,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import sqlalchemy as sa
 
 from journal.errors import IntegrityFailure, ValidationFailed
 
@@ -54,6 +60,74 @@ def key_path(url: str) -> Path:
     if normal.startswith("sqlite:///") and normal != "sqlite:///:memory:":
         normal = "sqlite:///" + str(Path(normal[len("sqlite:///"):]).resolve())
     return key_dir() / f"{hashlib.sha256(normal.encode()).hexdigest()[:24]}.key"
+
+
+def identity_key_path(identity: str) -> Path:
+    """The key file of the journal whose identity (``journal_identity.id``) is ``identity``."""
+    return key_dir() / f"journal-{identity}.key"
+
+
+def locate(url: str, identity: str | None) -> Path:
+    """The key file of the journal at ``url`` whose identity is ``identity`` (None: a database without one yet).
+
+    ``JOURNAL_KEY`` when set.  Else the identity's file; when there is none yet and an older release's key file is
+    named for ``url`` (:func:`key_path`), that file is renamed to it first, with its witness folder, so that the
+    key and its witness are found after the database moves.  Without an identity, the URL's file.
+    """
+    legacy = key_path(url)
+    if os.environ.get("JOURNAL_KEY") or identity is None:
+        return legacy
+    path = identity_key_path(identity)
+    if not path.exists() and legacy.exists():
+        _migrate(legacy, path)
+    return path
+
+
+def _migrate(legacy: Path, path: Path) -> None:
+    """Rename an older release's key file (and its ``.witness`` folder) to the identity's name.
+
+    The key is hard-linked into place first (an existing key is never replaced: of two processes migrating at
+    once one links it, the other finds it), then its witness is moved, then the old name is removed.
+    """
+    try:
+        os.link(legacy, path)
+    except FileExistsError:
+        pass
+    except FileNotFoundError:
+        return  # another process migrated it meanwhile
+    witness, moved = legacy.with_suffix(".witness"), path.with_suffix(".witness")
+    if witness.is_dir() and not moved.exists():
+        with contextlib.suppress(FileNotFoundError, FileExistsError):
+            os.rename(witness, moved)
+    legacy.unlink(missing_ok=True)
+
+
+def identity_of(url: str) -> str | None:
+    """The identity stored in the database at ``url``, or None when it has none yet (no such file, no schema, or
+    a schema older than revision 0007)."""
+    from journal.store.engine import make_engine, normalise_url
+
+    normal = normalise_url(url)
+    if normal.startswith("sqlite:///") and (normal == "sqlite:///:memory:"
+                                            or not Path(normal[len("sqlite:///"):]).exists()):
+        return None
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return read_identity(conn)
+    finally:
+        engine.dispose()
+
+
+def read_identity(conn: sa.Connection) -> str | None:
+    """The journal's identity read through ``conn``, or None when the database has none (a schema before 0007)."""
+    from journal.store.tables import journal_identity
+
+    try:
+        with conn.begin_nested() if conn.in_transaction() else contextlib.nullcontext():
+            return conn.execute(sa.select(journal_identity.c.id).limit(1)).scalar()
+    except sa.exc.DBAPIError:
+        return None
 
 
 def public_key_hex(public: Ed25519PublicKey) -> str:
@@ -157,23 +231,28 @@ class JournalKey:
         return key
 
     @classmethod
-    def for_url(cls, url: str) -> JournalKey | None:
-        """The key of the database at ``url``, or None when it has none yet."""
-        path = key_path(url)
+    def for_url(cls, url: str, identity: str | None = None) -> JournalKey | None:
+        """The key of the journal at ``url`` (its identity ``identity``, else read from it), or None when it has
+        none yet."""
+        path = locate(url, identity if identity is not None else identity_of(url))
         return cls.load(path) if path.exists() else None
 
     @classmethod
-    def create_for_url(cls, url: str) -> tuple[JournalKey, Path, bool]:
-        """The database's key, made now when it has none: (key, its file, whether it was made).
+    def create_for_url(cls, url: str, identity: str | None = None) -> tuple[JournalKey, Path, bool]:
+        """The journal's key, made now when it has none: (key, its file, whether it was made).
 
         Two processes making the key at once agree on one: each writes its own file, and only the first
         link into place wins; the other loads the winner's.
         """
-        path = key_path(url)
+        path = locate(url, identity if identity is not None else identity_of(url))
         if path.exists():
             return cls.load(path), path, False
-        key = cls.generate()
-        return (key, path, True) if key.save(path) else (cls.load(path), path, False)
+        made = cls.generate()
+        if not made.save(path):
+            return cls.load(path), path, False
+        key = cls(made.pem, path)
+        key.__dict__["private"] = made.private  # the cached_property's slot: no parse of what was just made
+        return key, path, True
 
     def save(self, path: Path) -> bool:
         """Write the key to ``path`` readable by its owner only; False (and nothing written) when it exists.
@@ -223,4 +302,5 @@ class JournalKey:
         return HKDF(algorithm=hashes.SHA256(), length=length, salt=None, info=purpose.encode()).derive(raw)
 
 
-__all__ = ["JournalKey", "key_dir", "key_path", "load_public", "public_key_hex", "verify_signature"]
+__all__ = ["JournalKey", "identity_key_path", "identity_of", "key_dir", "key_path", "load_public", "locate",
+           "public_key_hex", "read_identity", "verify_signature"]

@@ -169,6 +169,12 @@ def check(store: EventStore, receipt: Receipt, trusted: str | None = None) -> st
     if trusted is not None and receipt.public_key != trusted:
         return f"{receipt}: signed by key {receipt.public_key[:16]}…, not by the journal's key {trusted[:16]}…"
     found, head = standing(store, receipt)
+    return _broken(receipt, found, head)
+
+
+def _broken(receipt: Receipt, found: str | None, head: int) -> str | None:
+    """Why ``receipt`` does not hold when the chain has hash ``found`` at its version (None: no such event) and
+    ends at version ``head``; None when it holds.  The one wording of a receipt that no longer holds."""
     if found is None:
         if not head:
             return f"{receipt}: the campaign is gone from the journal (deleted or truncated)"
@@ -222,6 +228,37 @@ def head_problems(store: EventStore, trusted: str, *, strict: bool, campaign: st
         elif not verify_signature(trusted, signature, message(name, version, hash_)):
             problems.append(f"{where}: the signature does not verify with key {trusted[:16]}… "
                             "(a forged head, or a re-chained history)")
+    return problems
+
+
+def keyless_problems(store: EventStore, campaign: str | None = None) -> list[str]:
+    """Without a key to verify with (the journal's is missing, none was given): each campaign whose creation
+    recorded a journal's key, which its signatures can then not be checked against.
+
+    A missing key file (deleted, or left behind when the database was moved) must not pass for a journal that never
+    signed: an owner who removes it and re-chains an edit would otherwise be answered 'ok'.
+    """
+    created = sa.select(T.c.campaign, T.c.data).where(T.c.version == 1).order_by(T.c.campaign)
+    if campaign is not None:
+        created = created.where(T.c.campaign == campaign)
+    with store.engine.connect() as conn:
+        keyed = [(name, key) for name, data in conn.execute(created) if (key := orjson.loads(data).get("public_key"))]
+    return [_("campaign '{campaign}': its creation recorded the journal's key {key}…, and this journal has no key "
+              "to check its signatures with (the key file is missing, or the database was moved or renamed): put the "
+              "key back, or give --public-key").format(campaign=name, key=str(key)[:16]) for name, key in keyed]
+
+
+def load_problems(store: EventStore, campaign: str) -> list[str]:
+    """What a server finds wrong with ``campaign`` as it loads it: its head signature under the journal's key, and
+    its witness (the newest witnessed head); without a key, a creation that recorded one (:func:`keyless_problems`).
+    The checks of ``verify`` for one campaign's head, cheap enough for a campaign's first request."""
+    if store.key is None:
+        return keyless_problems(store, campaign)
+    trusted = store.key.public_hex
+    problems = head_problems(store, trusted, strict=False, campaign=campaign)
+    held = witnessed_head(store, campaign)
+    if held is not None and (why := check(store, held, trusted)) is not None:
+        problems.append(why)
     return problems
 
 
@@ -324,6 +361,8 @@ def _append_witness(folder: Path, receipt: Receipt) -> None:
             line = b"\n" + line
         os.write(fd, line)
         size = os.fstat(fd).st_size
+        if size == end + len(line):  # no other process wrote meanwhile: what this process read of the file stays true
+            _read_own(path, os.fstat(fd).st_ino, end, size, receipt)
     finally:
         os.close(fd)
     if size > WITNESS_COMPACT_AT:
@@ -415,6 +454,179 @@ def witnessed(store: EventStore) -> list[Receipt]:
     return sorted(newest.values(), key=lambda r: r.campaign)
 
 
+# -- the witness before each append, and every witnessed head at verify ----------------------------
+
+#: What this process has read of each witness file: path -> (inode, size read, bytes read up to a line's end, the
+#: newest receipt in them).  An append stats the file, and reads only what other processes appended since.
+_READ: dict[Path, tuple[int, int, int, Receipt | None]] = {}
+_READ_LOCK = threading.Lock()
+
+
+def _newer(a: Receipt | None, b: Receipt | None) -> Receipt | None:
+    return b if a is None or (b is not None and b.version > a.version) else a
+
+
+def _read_own(path: Path, inode: int, before: int, after: int, receipt: Receipt) -> None:
+    """After this process appended ``receipt``'s line (the file grew from ``before`` to ``after`` bytes and no one
+    else wrote): what it had read of the file plus that line is what the file holds."""
+    with _READ_LOCK:
+        cached = _READ.get(path)
+        if before == 0:
+            _READ[path] = (inode, after, after, receipt)
+        elif cached is not None and cached[0] == inode and cached[1] == before:
+            _READ[path] = (inode, after, after, _newer(cached[3], receipt))
+
+
+def _parse_lines(path: Path, data: bytes) -> Receipt | None:
+    newest: Receipt | None = None
+    for line in data.split(b"\n"):
+        if not line.strip():
+            continue
+        try:
+            value = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue  # a write cut short
+        newest = _newer(newest, Receipt.parse(value, f"witness file {path}"))
+    return newest
+
+
+def _newest_read(path: Path) -> Receipt | None:
+    """The newest receipt of a witness file, as :func:`_newest_in` finds it, reading only what was appended since
+    this process last read it (one ``stat`` when nothing was)."""
+    try:
+        seen = os.stat(path)
+    except FileNotFoundError:
+        return None
+    with _READ_LOCK:
+        cached = _READ.get(path)
+    if cached is not None and (cached[0], cached[1]) == (seen.st_ino, seen.st_size):
+        return cached[3]
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    try:
+        now = os.fstat(fd)
+        onward = cached is not None and cached[0] == now.st_ino and cached[2] <= now.st_size
+        if cached is not None and onward:
+            start, newest = cached[2], cached[3]
+        else:
+            start, newest = max(0, now.st_size - _WITNESS_TAIL), None
+        data = os.pread(fd, now.st_size - start, start)
+    finally:
+        os.close(fd)
+    if start > 0 and not onward:
+        data = data[data.find(b"\n") + 1:] if b"\n" in data else b""  # the window began inside a line
+        start = now.st_size - len(data)
+    complete = data.rfind(b"\n") + 1
+    newest = _newer(newest, _parse_lines(path, data[:complete]))
+    rest = _parse_lines(path, data[complete:])  # a last line without its newline (a file of an older release)
+    with _READ_LOCK:
+        _READ[path] = (now.st_ino, now.st_size, start + complete, newest)
+    return _newer(newest, rest)
+
+
+def witnessed_head(store: EventStore, campaign: str) -> Receipt | None:
+    """The campaign's witness: the newest receipt its witness files keep (None without a witness, or none kept)."""
+    folder = store.witness
+    if folder is None:
+        return None
+    appended, older = _witness_files(folder, campaign)
+    return _newer(_newest_read(older), _newest_read(appended))
+
+
+@functools.lru_cache(maxsize=4096)
+def _witness_files(folder: Path, campaign: str) -> tuple[Path, Path]:
+    """A campaign's witness file, and the one of an older release (``.json``): built once per campaign."""
+    appended = _witness_file(folder, campaign)
+    return appended, appended.with_suffix(".json")
+
+
+def refuse_past_witness(store: EventStore, conn: sa.Connection, campaign: str, head: int, head_hash: str | None) -> None:
+    """Before an append (or an import) writes: IntegrityFailure unless the chain, which ends at version ``head`` with
+    hash ``head_hash`` as the write ``conn`` reads it, still holds the campaign's witnessed head.
+
+    A journal that played on past a cut tail or a restored older copy would sign a fork, and its witness would then
+    name the fork's head; so the appending process refuses first.  The usual cost is one ``stat`` per witness file:
+    the head was read for the append anyway, and the witness is read only when another process wrote it.
+    """
+    held = witnessed_head(store, campaign)
+    if held is None:
+        return
+    if head == held.version:
+        found = head_hash
+    elif head > held.version:
+        found = conn.execute(sa.select(T.c.hash).where(T.c.campaign == campaign, T.c.version == held.version)).scalar()
+    else:
+        found = None
+    problem = _broken(held, found, head)
+    if problem is not None:
+        raise IntegrityFailure(_("witness: {problem}; nothing was written: the journal does not append to a chain "
+                                 "that lost its witnessed head (hash {hash}…)").format(problem=problem,
+                                                                                       hash=held.hash[:16]))
+
+
+def _every_line(path: Path) -> list[Receipt]:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ValidationFailed(f"witness file {path}: cannot be read ({exc.strerror})") from None
+    kept = []
+    for line in data.split(b"\n"):
+        if not line.strip():
+            continue
+        try:
+            value = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue  # a write cut short
+        kept.append(Receipt.parse(value, f"witness file {path}"))
+    if not kept:
+        raise ValidationFailed(f"witness file {path}: holds no receipt")
+    return kept
+
+
+def witness_problems(store: EventStore, trusted: str | None, campaign: str | None = None) -> list[str]:
+    """What the witness finds wrong: for each campaign, the newest of its witnessed heads that the chain no longer
+    holds (every head the witness keeps is checked, not only the newest: a fork played on past a cut tail or a
+    restored copy has a newest head that holds, and older ones that do not).
+
+    A head that the chain holds needs no signature check (it agrees with the chain); the newest head and every
+    head that does not hold must be signed by ``trusted``, else that is what is named.
+    """
+    folder = store.witness
+    if folder is None or not folder.is_dir():
+        return []
+    held: dict[str, dict[tuple[int, str], Receipt]] = {}
+    for path in sorted([*folder.glob("*.json"), *folder.glob("*.jsonl")]):
+        for found in _every_line(path):
+            if campaign is None or found.campaign == campaign:
+                held.setdefault(found.campaign, {})[(found.version, found.hash)] = found
+    problems = []
+    with store.engine.connect() as conn:
+        for name in sorted(held):
+            kept = sorted(held[name].values(), key=lambda r: (r.version, r.hash))
+            versions = sorted({r.version for r in kept})
+            chain: dict[int, str] = {}
+            for start in range(0, len(versions), 500):
+                stored = conn.execute(sa.select(T.c.version, T.c.hash).where(
+                    T.c.campaign == name, T.c.version.in_(versions[start:start + 500])))
+                chain.update((version, hash_) for version, hash_ in stored)
+            head = conn.execute(sa.select(sa.func.max(T.c.version)).where(T.c.campaign == name)).scalar() or 0
+            for receipt in reversed(kept):
+                why = _broken(receipt, chain.get(receipt.version), head)
+                if why is None and receipt is not kept[-1]:
+                    continue
+                if not receipt.signed:
+                    why = f"{receipt}: the receipt's signature does not verify (a forged or altered receipt)"
+                elif trusted is not None and receipt.public_key != trusted:
+                    why = (f"{receipt}: signed by key {receipt.public_key[:16]}…, not by the journal's key "
+                           f"{trusted[:16]}…")
+                if why is not None:
+                    problems.append(why)
+                    break
+    return problems
+
+
 # -- signed export and import ----------------------------------------------------------------------
 
 
@@ -496,6 +708,7 @@ def vouch_import(rows: list[dict[str, Any]], receipts: list[Receipt], public_key
     return list(heads.values())
 
 
-__all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "load_file", "message", "receipt_at",
-           "remember", "remember_head", "rewitness", "sign_last", "split", "standing", "vouch_import", "witness_file",
-           "witnessed"]
+__all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "keyless_problems",
+           "load_file", "load_problems", "message", "receipt_at", "refuse_past_witness", "remember", "remember_head",
+           "rewitness", "sign_last", "split", "standing", "vouch_import", "witness_file", "witness_problems",
+           "witnessed", "witnessed_head"]

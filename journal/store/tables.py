@@ -96,5 +96,12 @@ session_seeds = sa.Table(
     sa.Column("seed", sa.String(64), nullable=False),
 )
 
+#: The journal's identity (revision 0007): one row, the id its key file is named by (journal/store/keys.py).
+journal_identity = sa.Table(
+    "journal_identity",
+    metadata,
+    sa.Column("id", sa.String(36), primary_key=True),
+)
+
 #: The alembic revision this code expects; ``open_store`` compares it without importing alembic.
-SCHEMA_REVISION = "0006"
+SCHEMA_REVISION = "0007"

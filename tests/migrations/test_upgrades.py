@@ -11,8 +11,9 @@ import orjson
 import pytest
 import sqlalchemy as sa
 
+from journal.events.envelope import NewEvent
 from journal.service import Journal
-from journal.store import open_store
+from journal.store import EventStore, open_store
 from journal.store.engine import current_revision, make_engine
 from journal.store.hashing import canonical, event_hash
 from journal.store.tables import SCHEMA_REVISION
@@ -124,3 +125,29 @@ def test_a_0004_database_upgrades_to_the_head_and_signs_from_its_next_append(db_
         assert [e.hash for e in journal.store.read("Лес", to_version=3)] == [r["hash"] for r in rows]
     finally:
         journal.close()
+
+
+def test_a_0006_database_upgrades_to_an_identity_and_its_key_named_by_url_signs_on(db_url: str) -> None:
+    """A 0006 database whose key an older release named by the URL: the upgrade stores one identity, the key is
+    found and renamed to it, and the next append is signed by that key."""
+    from journal.store.keys import JournalKey, identity_key_path, key_path
+
+    _at_revision(db_url, "0006")
+    legacy = JournalKey.generate()
+    assert legacy.save(key_path(db_url))
+    store = open_store(db_url, upgrade=True)
+    try:
+        with store.engine.connect() as conn:
+            (identity,) = conn.exec_driver_sql("SELECT id FROM journal_identity").scalars().all()
+        assert (current_revision(store.engine), store.key.public_hex, key_path(db_url).exists(),  # type: ignore[union-attr]
+                identity_key_path(identity).exists()) == (SCHEMA_REVISION, legacy.public_hex, False, True)
+        store.append("Лес", [NewEvent("test.noted", {}, "ГМ")], 0)
+        assert _head_key(store) == legacy.public_hex
+    finally:
+        store.close()
+
+
+def _head_key(store: EventStore) -> str:
+    from journal.store import receipts
+
+    return receipts.receipt_at(store, "Лес").public_key
