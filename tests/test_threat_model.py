@@ -318,12 +318,15 @@ def stranger_half_open_flood(db_url: str, run: Run, tmp: Path) -> tuple[int, str
 
     from tests.web.conftest import auth, serving
     from tests.web.flood import answer, connect, half_open
+    from tests.web.test_web_server import MEMBER_WAIT
 
     token = _member_token(db_url)
-    with serving(db_url, files=(1024, 1024)) as running, half_open(running.base, 2000):
-        status = httpx.get(f"{running.base}/api/events", headers=auth(token), timeout=5).status_code
-        with connect(running.base, first=b"") as one_more:
-            refused = answer(one_more).decode()
+    with serving(db_url, files=(1024, 1024)) as running:
+        httpx.get(f"{running.base}/api/events", headers=auth(token), timeout=MEMBER_WAIT)  # the routes' first import
+        with half_open(running.base, 2000):
+            status = httpx.get(f"{running.base}/api/events", headers=auth(token), timeout=MEMBER_WAIT).status_code
+            with connect(running.base, first=b"") as one_more:
+                refused = answer(one_more).decode()
     return status, refused
 
 
