@@ -524,6 +524,9 @@ TABLE = [
     (db_renamed, 6, "signature: campaign 'Лес' head version 6: the signature does not verify"),
     (older_backup_then_play_on, 6, ("witness: campaign 'Лес' version 10: the chain ends at version 6 (its tail was cut); "
                                    "nothing was written")),
+    (_crafted(import_attacks.burned_table_dice), 2, "burned dice are the journal's server dice, not the table's"),
+    (_crafted(import_attacks.burned_between_sessions), 2, ("line 31: dice.burned: the journal's dice are thrown only "
+                                                          "in an open session")),
 ]
 
 

@@ -200,3 +200,16 @@ def test_vpt_bonds_as_the_verbs_record_them_import(run: Invoke, demo: Path, tmp_
 
     imported = run("import", str(_recorded_further(demo, tmp_path, attacks.VPT, record)))
     assert (imported.exit_code, imported.stderr) == (0, ""), imported.stderr
+
+
+def test_a_burn_of_the_tables_dice_is_refused(run: Invoke, db_url: str, demo: Path, tmp_path: Path) -> None:
+    """A ``dice.burned`` of the table's dice: no command burns those (only the journal's thrown dice), refused."""
+    assert _refused(run, db_url, tmp_path, attacks.burned_table_dice(demo)) == (
+        "line 31: dice.burned: field 'data': Value error, burned dice are the journal's server dice, not the table's")
+
+
+def test_server_dice_between_sessions_are_refused(run: Invoke, db_url: str, demo: Path, tmp_path: Path) -> None:
+    """A ``dice.burned`` of a server die between sessions: the journal throws its dice only in an open session."""
+    assert _refused(run, db_url, tmp_path, attacks.burned_between_sessions(demo)) == (
+        "line 31: dice.burned: the journal's dice are thrown only in an open session, and this line is between "
+        "sessions")
