@@ -479,6 +479,32 @@ def db_renamed(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     return rechained_edit(moved_url, _runner(moved_url), tmp)
 
 
+def overturn_leaving_xp_below_zero(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """A quorum of players overturns the award that paid for a purchase: the balance would fall below 0."""
+    from journal.service import Journal
+    from journal.systems.dichotomy.commands import create_character
+
+    journal = Journal.open(db_url)
+    try:
+        journal.create_campaign("Две", "dichotomy", "Ведущий")
+        for name in ("Давид", "Карли"):
+            journal.add_member("Две", name)
+        create_character(journal, "Две", "Взломщик", dict(zip(("finesse", "power", "martial", "spiritual", "natural",
+                                                                "technical"), (7, 4, 5, 6, 3, 8))),
+                         ["Mobility", "Climbing", "Disable Device"], ["Greed", "Truth"], "comfortable", actor="Давид")
+    finally:
+        journal.close()
+    run("dichotomy", "adventure", "start", "Две", "Сундук")
+    run("dichotomy", "motive", "Две", "Взломщик", "Greed", "fulfilled")
+    run("dichotomy", "motive", "Две", "Взломщик", "Truth", "betrayed")
+    run("--as", "Давид", "dichotomy", "spend", "Две", "Взломщик", "Cottage")
+    _, out = run("--as", "Давид", "dispute", "open", "Две", "--event", "6", "--reason", "не было", "--json")
+    dispute = orjson.loads(out)["id"]
+    run("--as", "Давид", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Карли", "dispute", "vote", dispute, "--overturn")
+    return run("dispute", "rule", dispute, "--overturn")
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -530,6 +556,8 @@ TABLE = [
     (_crafted(import_attacks.burned_table_dice), 2, "burned dice are the journal's server dice, not the table's"),
     (_crafted(import_attacks.burned_between_sessions), 2, ("line 31: dice.burned: the journal's dice are thrown only "
                                                           "in an open session")),
+    (overturn_leaving_xp_below_zero, 3, ("breaks the rule «Experience Points are a resource: a character spends no "
+                                         "more XP than he gained»: Взломщик: 5 XP spent, 3 XP earned")),  # issue 21
 ]
 
 
