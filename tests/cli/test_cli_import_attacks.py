@@ -133,7 +133,9 @@ def test_the_demo_exports_import_whole(run: Invoke, demo: Path, tmp_path: Path) 
         path.write_bytes(b"".join(orjson.dumps(envelope) + b"\n" for envelope in attacks.demo_export(demo, name)))
         assert run("import", str(path)).exit_code == 0, name
     verified = run("verify", "--rolls")
-    assert (verified.exit_code, verified.stderr) == (0, ""), verified.output
+    # verify's one note on a SQLite file whose -wal still holds writes (the imports ran in this process) is no problem
+    problems = [line for line in verified.stderr.splitlines() if not line.startswith("note: journal.db-wal holds")]
+    assert (verified.exit_code, problems) == (0, []), verified.output
 
 
 def test_a_free_roll_whose_result_was_rewritten_is_refused(run: Invoke, db_url: str, demo: Path,
