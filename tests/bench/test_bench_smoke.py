@@ -157,4 +157,6 @@ def test_api_load_counts_no_failure_on_postgresql(postgresql: str) -> None:
     assert (figures["database"], figures["failures"]) == ("postgresql", 0)
     assert (figures["writes"]["requests"], figures["reads"]["requests"]) == (6, 6)
     assert [target["target"] for target in figures["targets"]] == [
-        "HTTP writes >= 0.5x the store's single-append rate", "writes p95 <= 25 ms", "reads p95 <= 25 ms"]
+        "server CPU per write <= 1.0 ms", "HTTP writes >= 0.5x the store's single-append rate", "writes p95 <= 50 ms",
+        "reads p95 <= 50 ms"]
+    assert figures["writes"]["server_cpu_ms"] > 0  # the server process's own CPU time, read from /proc
