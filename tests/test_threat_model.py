@@ -476,6 +476,21 @@ def db_renamed(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     return rechained_edit(moved_url, _runner(moved_url), tmp)
 
 
+def stranger_forged_forwarded_proto(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """From 127.0.0.2 (not an allowed proxy), X-Forwarded-Proto: https and a Host of his own: the Master's new link
+    keeps the connection's http (it is not believed); the status and the link's scheme are returned."""
+    import httpx
+
+    from tests.web.conftest import auth, campaign_with_tokens, serving
+
+    tokens = campaign_with_tokens(db_url, "Лес-прокси", "vpt", "Вика", ["Оля"])
+    with serving(db_url) as running, httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"),
+                                                  timeout=30) as http:
+        got = http.post(running.base + "/api/tokens", json={"member": "Оля"}, headers={
+            **auth(tokens["Вика"]), "Host": "journal.example.org", "X-Forwarded-Proto": "https"})
+    return got.status_code, got.json()["link"].split("#")[0]
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -524,6 +539,7 @@ TABLE = [
     (db_renamed, 6, "signature: campaign 'Лес' head version 6: the signature does not verify"),
     (older_backup_then_play_on, 6, ("witness: campaign 'Лес' version 10: the chain ends at version 6 (its tail was cut); "
                                    "nothing was written")),
+    (stranger_forged_forwarded_proto, 200, "http://journal.example.org/"),  # hosting (issue 19)
 ]
 
 
