@@ -44,6 +44,14 @@ def test_public_url_is_the_link_the_token_answer_gives(module_db: str, new_campa
     assert (issued["link"], issued["loopback"]) == (f"{PUBLIC}#token={issued['token']}", False)
 
 
+def test_public_url_reaches_each_worker_process(module_db: str, new_campaign) -> None:
+    """--workers 2 --public-url: the link a worker answers is at the public URL (its settings carry it)."""
+    _name, tokens = new_campaign("vpt", MASTER, PLAYERS)
+    with serving(module_db, "--workers", "2", "--public-url", PUBLIC) as running:
+        issued = _issue(running.base, tokens[MASTER])
+    assert issued["link"] == f"{PUBLIC}#token={issued['token']}"
+
+
 def test_public_url_is_the_qr_codes_payload(module_db: str, new_campaign) -> None:
     """The QR code's SVG is segno's drawing of the public link (byte for byte), not of the request's address."""
     name, tokens = new_campaign("vpt", MASTER, PLAYERS)
