@@ -71,13 +71,23 @@ def _shown(url: str) -> str:
 @click.option("--max-connections-per-client", default=128, show_default=True, type=click.IntRange(0, 10_000_000),
               help=N_("Open connections each process holds from one client address (503 past them; 0: no cap, "
                       "for a reverse proxy on the same host)."))
+@click.option("--public-url", "public_url", envvar="JOURNAL_PUBLIC_URL", default=None, metavar="URL",
+              help=N_("The address phones open the journal at (https://journal.example.org/): put into the devices' "
+                      "links and QR codes (default: the address the Master's browser used)."))
+@click.option("--proxy-headers/--no-proxy-headers", default=True, show_default=True,
+              help=N_("Take the client's address and scheme from X-Forwarded-For and X-Forwarded-Proto, when the "
+                      "connection comes from --forwarded-allow-ips."))
+@click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True, metavar="IPS",
+              help=N_("The reverse proxies whose X-Forwarded-* headers are believed: addresses or networks, "
+                      "comma-separated ('*': any, only behind a firewall)."))
 @click.pass_obj
 def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: str, read_url: str | None,
           read_wait: float, workers: int, warm: int, header_timeout: float, body_timeout: float,
           max_connections: int, max_connections_per_client: int, backup_every: str | None, backup_dir: str | None,
-          keep: int | None) -> None:
+          keep: int | None, public_url: str | None, proxy_headers: bool, forwarded_allow_ips: str) -> None:
     from web import server
 
+    public = _public(public_url)
     schedule = _schedule(app.db, backup_every, backup_dir, keep)
     server.raise_file_limit()  # before the cap is drawn from it (workers inherit the limit)
     limits = server.Limits(header_timeout, body_timeout, max_connections_per_client, max_connections)
@@ -85,14 +95,65 @@ def serve(app: AppContext, host: str, port: int, heartbeat: float, log_level: st
     if schedule is not None:
         schedule.start()
     try:
-        _run(app, journal, host, port, heartbeat, log_level, read_url, read_wait, workers, warm, limits)
+        _run(app, journal, host, port, heartbeat, log_level, read_url, read_wait, workers, warm, limits,
+             Hosting(public, proxy_headers, forwarded_allow_ips))
     finally:
         if schedule is not None:
             schedule.stop()  # a backup under way is finished, never left cut short by the shutdown
 
 
+@dataclasses.dataclass(frozen=True)
+class Hosting:
+    """Where the journal is reached: the public URL of its links, and which proxies' forwarded headers count."""
+
+    public_url: str | None
+    proxy_headers: bool
+    forwarded_allow_ips: str
+
+
+def _public(text: str | None) -> str | None:
+    """``--public-url`` checked (``web.hosting.public_url``), or None; a bad one is a usage error naming it."""
+    if text is None or not text.strip():
+        return None
+    from web.hosting import public_url
+
+    try:
+        return public_url(text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--public-url'") from None
+
+
+def _listening(host: str, port: int) -> str:
+    """The address ``serve`` says it is on: for every interface (0.0.0.0, ::) the first one a phone reaches."""
+    from web.hosting import lan_addresses
+
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_addresses()
+        return f"http://{lan[0] if lan else '127.0.0.1'}:{port}/"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def _reached(host: str, port: int, public_url: str | None) -> str:
+    """The line after ``serving …``: the links' public address, the LAN addresses, or that only this machine
+    reaches it (never 0.0.0.0: no phone opens that)."""
+    from web.hosting import lan_addresses, loopback
+
+    if public_url is not None:
+        return _("links and QR codes carry {url}").format(url=public_url)
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_addresses()
+        if not lan:
+            return _("no network address found: only this machine reaches http://127.0.0.1:{port}/").format(port=port)
+        return _("phones on this network open: {urls}").format(urls=", ".join(f"http://{a}:{port}/" for a in lan))
+    if loopback(_listening(host, port)):
+        return _("only this machine reaches it: --host 0.0.0.0 lets phones on this network in; behind a proxy, "
+                 "--public-url names the address they open")
+    return _("links and QR codes carry the address the Master's browser uses; --public-url names another")
+
+
 def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: float, log_level: str,
-         read_url: str | None, read_wait: float, workers: int, warm: int, limits: server.Limits) -> None:
+         read_url: str | None, read_wait: float, workers: int, warm: int, limits: server.Limits,
+         hosting: Hosting) -> None:
     """Serve until stopped: uvicorn over one app, or over ``workers`` processes."""
     import uvicorn
 
@@ -107,21 +168,29 @@ def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: flo
     processes = CLI.ngettext(" in {count} processes", " in {count} processes", workers).format(count=workers) \
         if workers > 1 else ""
     settings = {"host": host, "port": port, "log_level": log_level, "timeout_graceful_shutdown": 3,
-                "access_log": log_level == "debug", "http": server.GuardedProtocol, "loop": "web.server:new_loop"}
+                "access_log": log_level == "debug", "http": server.GuardedProtocol, "loop": "web.server:new_loop",
+                "proxy_headers": hosting.proxy_headers, "forwarded_allow_ips": hosting.forwarded_allow_ips}
+    url = _listening(host, port)
+    from web.hosting import hide_start_line
+
+    hide_start_line()  # uvicorn would say 0.0.0.0, which no phone opens
     if workers == 1:
         server.configure(limits)
         served = create_app(app.db, heartbeat=heartbeat, journal=journal, read_url=read_url, read_wait=read_wait,
-                            warm=warm)
+                            warm=warm, public_url=hosting.public_url)
         click.echo(_("serving {db}{reads} on {url}{processes} (Ctrl-C stops)").format(
-            db=_shown(app.db), reads=reads, url=f"http://{host}:{port}/", processes=""), err=True)
+            db=_shown(app.db), reads=reads, url=url, processes=""), err=True)
+        click.echo(_reached(host, port, hosting.public_url), err=True)
         uvicorn.run(served, **settings)  # type: ignore[arg-type]
         return
     click.echo(_("serving {db}{reads} on {url}{processes} (Ctrl-C stops)").format(
-        db=_shown(app.db), reads=reads, url=f"http://{host}:{port}/", processes=processes), err=True)
+        db=_shown(app.db), reads=reads, url=url, processes=processes), err=True)
+    click.echo(_reached(host, port, hosting.public_url), err=True)
     import orjson
 
     os.environ[WORKER_SETTINGS] = orjson.dumps({"db": app.db, "heartbeat": heartbeat, "read_url": read_url,
                                                 "read_wait": read_wait, "warm": warm,
+                                                "public_url": hosting.public_url,
                                                 "limits": dataclasses.asdict(limits)}).decode()
     uvicorn.run("cli.serve:worker_app", factory=True, workers=workers, **settings)  # type: ignore[arg-type]
 
@@ -153,7 +222,7 @@ def worker_app() -> FastAPI:
     given = orjson.loads(os.environ[WORKER_SETTINGS])
     server.configure(server.Limits(**given["limits"]))
     return create_app(given["db"], heartbeat=given["heartbeat"], read_url=given["read_url"],
-                      read_wait=given["read_wait"], warm=given["warm"])
+                      read_wait=given["read_wait"], warm=given["warm"], public_url=given["public_url"])
 
 
 COMMANDS = [serve]

@@ -503,6 +503,19 @@ def overturn_leaving_xp_below_zero(db_url: str, run: Run, tmp: Path) -> tuple[in
     run("--as", "Давид", "dispute", "vote", dispute, "--overturn")
     run("--as", "Карли", "dispute", "vote", dispute, "--overturn")
     return run("dispute", "rule", dispute, "--overturn")
+def stranger_forged_forwarded_proto(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """From 127.0.0.2 (not an allowed proxy), X-Forwarded-Proto: https and a Host of his own: the Master's new link
+    keeps the connection's http (it is not believed); the status and the link's scheme are returned."""
+    import httpx
+
+    from tests.web.conftest import auth, campaign_with_tokens, serving
+
+    tokens = campaign_with_tokens(db_url, "Лес-прокси", "vpt", "Вика", ["Оля"])
+    with serving(db_url) as running, httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"),
+                                                  timeout=30) as http:
+        got = http.post(running.base + "/api/tokens", json={"member": "Оля"}, headers={
+            **auth(tokens["Вика"]), "Host": "journal.example.org", "X-Forwarded-Proto": "https"})
+    return got.status_code, got.json()["link"].split("#")[0]
 
 
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
@@ -558,6 +571,7 @@ TABLE = [
                                                           "in an open session")),
     (overturn_leaving_xp_below_zero, 3, ("breaks the rule «Experience Points are a resource: a character spends no "
                                          "more XP than he gained»: Взломщик: 5 XP spent, 3 XP earned")),  # issue 21
+    (stranger_forged_forwarded_proto, 200, "http://journal.example.org/"),  # hosting (issue 19)
 ]
 
 

@@ -187,7 +187,7 @@ async def sane_numbers(request: Request) -> None:
 
 def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journal: Journal | None = None,
                max_body: int = MAX_BODY, streams_per_token: int = 4, read_url: str | None = None,
-               read_wait: float = 0.5, warm: int | None = None) -> FastAPI:
+               read_wait: float = 0.5, warm: int | None = None, public_url: str | None = None) -> FastAPI:
     """The HTTP API (and the page) over the journal at ``db_url``; ``heartbeat``/``poll`` tune the event stream.
 
     ``poll`` is the seconds between the server's one check for other processes' appends (SQLite only:
@@ -202,6 +202,9 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
 
     ``warm`` is how many campaigns' folded heads the server keeps in memory (journal/service/warm.py; 0 none,
     default the Journal's); they live as long as the app's Journal and are let go when the app stops.
+
+    ``public_url`` is the page's address put into the devices' links and QR codes (``serve --public-url``,
+    checked by ``web.hosting.public_url``); without it a link carries the address the Master's request used.
     """
     from web.routes import console, i18n, quorum, reading, report, stream, systems, table, verbs
 
@@ -246,6 +249,7 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
     app.state.journal = opened
     app.state.stream = {"heartbeat": heartbeat}
     app.state.broadcaster = broadcaster
+    app.state.public_url = public_url
     if reads is not None:
         app.state.reads, app.state.read_journal = reads, Journal(reads.standby)
     errors.install(app)

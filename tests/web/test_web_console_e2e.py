@@ -165,6 +165,18 @@ def test_the_link_the_console_shows_for_a_phone_is_its_tokens_url_with_its_qr_co
         "var i = document.querySelector('[data-test=token-qr]'); return i !== null && i.complete && i.naturalWidth > 0;"))
 
 
+def test_the_console_warns_that_a_link_at_127_0_0_1_no_phone_opens(live: str, new_campaign, laptop: WebDriver) -> None:
+    """The Master's browser at 127.0.0.1 (no --public-url): under the new link, the warning that names the way out."""
+    _campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _sign_in(laptop, live, tokens[MASTER])
+    press(laptop, "[data-test=console-tab-tokens]")
+    choose(laptop, "[data-test=token-member]", "Дима")
+    press(laptop, "[data-test=token-issue]")
+    assert read(laptop, "[data-test=token-issued][data-member='Дима'] [data-test=token-loopback]") == (
+        "This link names this machine only (127.0.0.1, localhost): a phone cannot open it. Open the console at the "
+        "address phones reach, or start 'journal serve --public-url'.")
+
+
 def test_a_player_sees_no_console_but_the_house_rules(live: str, new_campaign, laptop: WebDriver) -> None:
     """A player's page shows the house rules screen alone, without the Master's tabs."""
     _campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)

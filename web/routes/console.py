@@ -53,8 +53,10 @@ def _master(who: Bearer, event_type: str) -> None:
 
 
 def link(request: Request, token: str) -> str:
-    """The page's address that signs a device in with ``token`` (the page drops it from the bar)."""
-    return f"{request.base_url}#token={token}"
+    """The page's address that signs a device in with ``token`` (the page drops it from the bar): at the public
+    address ``serve --public-url`` named, else at the one the Master's request used."""
+    base = getattr(request.app.state, "public_url", None) or str(request.base_url)
+    return f"{base}#token={token}"
 
 
 @router.get("/tokens", summary="Every token of the campaign: id, member, live or revoked (the Master)")
@@ -67,7 +69,8 @@ def tokens(request: Request, who: Me) -> JSON:
 
 @router.post("/tokens", summary="Issue a member a token (the Master); the answer is the only copy of its secret")
 def token_issue(request: Request, who: Me, key: Once, body: TokenIssue) -> JSON:
-    """``{token_id, member, token, link, events}``: the token and the page's link that signs a device in with it."""
+    """``{token_id, member, token, link, loopback, events}``: the token and the page's link that signs a device in
+    with it; ``loopback`` is true when the link names this machine only (127.0.0.1, localhost: no phone opens it)."""
     from journal.service.tokens import hash_secret, issue, parse_token
 
     with once(request, key, who):
@@ -76,8 +79,11 @@ def token_issue(request: Request, who: Me, key: Once, body: TokenIssue) -> JSON:
         # A retry of a request already answered: the stored token's secret was shown once, to that answer.
         raise RuleViolation("tokens: shown once", f"token {issued.token_id} of '{issued.member}' was issued by the "
                             "first try of this request; revoke it and issue another")
+    from web.hosting import loopback
+
+    shown = link(request, issued.token)
     return JSON({"token_id": issued.token_id, "member": issued.member, "token": issued.token,
-                 "link": link(request, issued.token), **events_json([issued.event])})
+                 "link": shown, "loopback": loopback(shown), **events_json([issued.event])})
 
 
 @router.post("/tokens/{ref}/revoke", summary="Revoke a token, or every live token of a member (the Master)")

@@ -476,6 +476,10 @@
     var shown = el("input", { readonly: "", "data-test": "token-link", "aria-label": t("link") });
     shown.value = issued.link;
     card.appendChild(shown);
+    if (issued.loopback) {  // the server says the link names this machine only (web/hosting.py): no phone opens it
+      card.appendChild(el("p", { className: "warning", "data-test": "token-loopback", role: "alert",
+        text: t("This link names this machine only (127.0.0.1, localhost): a phone cannot open it. Open the console at the address phones reach, or start 'journal serve --public-url'.") }));
+    }
     card.appendChild(button(t("Done"), "token-done", function () { ctx.issued = null; frame(); }, "small"));
     fetch("/api/tokens/qr.svg", { method: "POST", headers: { "Authorization": "Bearer " + ctx.token,
       "Content-Type": "application/json" }, body: JSON.stringify({ token: issued.token }) }).then(function (answer) {
