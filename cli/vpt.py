@@ -20,18 +20,8 @@ _ = CLI.gettext
 ngettext = CLI.ngettext
 
 if TYPE_CHECKING:
-    from journal.systems.vpt.rules import Bond, CreatureKind, InitiativeMode
+    from journal.systems.vpt.rules import Bond
 
-RELATIONSHIP_ALIASES = {"saved": "saved_life", "gift": "gave_magic_item", "date": "date_successful",
-                        "date+": "date_especially_successful", "boring": "date_stopped", "none": "no_interaction"}
-REVENGE_ALIASES = {"killed": "killed_associates", "item": "obtained_magic_item", "none": "no_interaction"}
-MODIFIER_ALIASES = {"cover": "enemy_in_cover", "shield": "enemy_in_cover", "still": "standing_still",
-                    "won": "won_initiative", "high": "high_ground", "outnumber": "outnumbering",
-                    "rider": "unmounted_against_rider"}
-MODES: dict[str, InitiativeMode] = {"reckless": "reckless", "careful": "careful", "опрометчиво": "reckless",
-                                    "осторожно": "careful"}
-#: An enemy side's kind as given after the colon ("" for none).
-KINDS: dict[str, CreatureKind | None] = {"": None, "living": "living", "animal": "animal", "magical": "magical"}
 JSON = click.option("--json", "as_json", is_flag=True, help=N_("Print the stored event(s) as JSON."))
 DICE = click.option("--dice", help=N_("Dice thrown on the table, comma-separated (default: the journal's dice)."))
 BAD = click.BadParameter
@@ -107,18 +97,15 @@ def char(app: AppContext, campaign: str, name: str, player: str | None, as_json:
 def initiative(app: AppContext, campaign: str, mode: str, sides: tuple[str, ...], party: str, dice: str | None,
                as_json: bool) -> None:
     from journal.systems.vpt.commands import roll_initiative
-    from journal.systems.vpt.rules import Side
+    from journal.systems.vpt.words import value_of
 
-    if mode not in MODES:
+    chosen = value_of(mode, ("reckless", "careful"))
+    if chosen not in ("reckless", "careful"):
         raise BAD(_("'{mode}' is not reckless or careful").format(mode=mode), param_hint="MODE")
-    enemies = []
-    for spec in sides:
-        name, sep, rest = spec.rpartition("=")
-        value, _colon, kind = rest.partition(":")
-        if not sep or not name or not value.lstrip("-").isdigit() or kind not in KINDS:
-            raise BAD(_("'{spec}' is not SIDE=INITIATIVE[:kind]").format(spec=spec), param_hint="SIDES")
-        enemies.append(Side(name, int(value), KINDS[kind]))
-    event = roll_initiative(app.journal(), campaign, MODES[mode], enemies, party, parse_dice(dice), app.actor)
+    # the old SIDE=INITIATIVE words one a side, or the table's text, "Жулики 7; Стража 5" (vpt.words.sides_of)
+    enemies = ";".join(sides) if all("=" in spec for spec in sides) else " ".join(sides)
+    event = roll_initiative(app.journal(), campaign, chosen,  # type: ignore[arg-type]
+                            enemies, party, parse_dice(dice), app.actor)
     d = event.data
     values = {s["name"]: s["initiative"] for s in d["enemies"]} | {d["party"]: d["total"]}
     order = ", ".join(f"{name} {values[name]}" for name in d["order"])
@@ -149,18 +136,6 @@ def weapon(app: AppContext, campaign: str, name: str, target: int, wi: int, as_j
                                      count).format(name=name, target=target, wi=wi, count=count))
 
 
-def _fighter(spec: str, won: list[str], mounted: list[str]) -> Any:
-    from journal.systems.vpt.commands import Fighter
-
-    head, _at, engaged = spec.partition("@")
-    name, sep, arm = head.partition(":")
-    if not sep or not name or not arm:
-        raise BAD(_("'{spec}' is not NAME:WEAPON[@ENGAGED] (or NAME:WI)").format(spec=spec), param_hint="FIGHTERS")
-    explicit = arm.isdigit()
-    return Fighter(name, None if explicit else arm, int(arm) if explicit else None, engaged or None,
-                   name in won, name in mounted)
-
-
 @group.command("melee", help=N_("Set who is in melee (NAME@WHOM for one who engaged WHOM) and print the attack order "
                                 "(the GM only)."))
 @click.argument("campaign", type=CAMPAIGN)
@@ -170,9 +145,16 @@ def _fighter(spec: str, won: list[str], mounted: list[str]) -> Any:
 @JSON
 @click.pass_obj
 def melee(app: AppContext, campaign: str, fighters: tuple[str, ...], won: str, mounted: str, as_json: bool) -> None:
-    from journal.systems.vpt.commands import set_melee_order
+    from dataclasses import replace
 
-    specs = [_fighter(spec, parse_names(won), parse_names(mounted)) for spec in fighters]
+    from journal.systems.vpt.commands import set_melee_order
+    from journal.systems.vpt.words import fighters_of
+
+    # NAME:WEAPON[@ENGAGED] one a fighter, or the table's text, "Иван меч @Орк; Орк 3" (vpt.words.fighters_of)
+    text = ";".join(fighters) if all(":" in spec for spec in fighters) else " ".join(fighters)
+    winners, riders = parse_names(won), parse_names(mounted)
+    specs = [replace(f, won_initiative=f.won_initiative or f.character in winners,
+                     mounted=f.mounted or f.character in riders) for f in fighters_of(text)]
     event = set_melee_order(app.journal(), campaign, specs, app.actor)
     wi = {c["character"]: c["effective_initiative"] for c in event.data["combatants"]}
     order = " -> ".join(" = ".join(f"{name} {wi[name]}" for name in group) for group in event.data["order"])
@@ -181,11 +163,12 @@ def melee(app: AppContext, campaign: str, fighters: tuple[str, ...], won: str, m
 
 def _modifiers(specs: tuple[str, ...]) -> dict[str, int]:
     from journal.systems.vpt.rules import HIT_MODIFIERS
+    from journal.systems.vpt.words import value_of
 
     found: dict[str, int] = {}
     for spec in specs:
         name, sep, value = spec.partition("=")
-        name = MODIFIER_ALIASES.get(name, name)
+        name = value_of(name, HIT_MODIFIERS)
         allowed = HIT_MODIFIERS.get(name, frozenset({0}))
         try:
             found[name] = int(value) if sep else min(allowed, key=abs)
@@ -311,7 +294,7 @@ def tick(app: AppContext, campaign: str, name: str, other: str, items: tuple[str
     from journal.systems.vpt.commands import tick_relationship
     from journal.systems.vpt.rules import RELATIONSHIP_POINTS
 
-    chosen = [RELATIONSHIP_ALIASES.get(item, item) for item in items]
+    chosen = list(items)  # the table's words: the service reads them (journal.systems.vpt.words)
     event = tick_relationship(app.journal(), campaign, name, other, chosen, app.actor)
     _emit([event], as_json, f"{name} -> {other}: {_ticked(event.data, RELATIONSHIP_POINTS)}")
 
@@ -340,7 +323,7 @@ def revenge_tick(app: AppContext, campaign: str, avenger: str, items: tuple[str,
     from journal.systems.vpt.commands import tick_revenge
     from journal.systems.vpt.rules import REVENGE_POINTS
 
-    chosen = [REVENGE_ALIASES.get(item, item) for item in items]
+    chosen = list(items)  # the table's words: the service reads them (journal.systems.vpt.words)
     event = tick_revenge(app.journal(), campaign, avenger, chosen, actor=app.actor)
     _emit([event], as_json, _("{avenger}'s revenge on {target}: {ticked}").format(
         avenger=avenger, target=event.data["target"], ticked=_ticked(event.data, REVENGE_POINTS)))

@@ -25,11 +25,6 @@ if TYPE_CHECKING:
 
 DICE = N_("Dice thrown on the table, comma-separated (default: the journal's dice).")
 #: Russian names of the twelve Domains (the source's own tables) -> the names stored.
-DOMAINS_RU = {
-    "воздух": "Air", "разрушение": "Destruction", "земля": "Earth", "свет": "Light",
-    "животное": "Animal", "тьма": "Darkness", "огонь": "Fire", "растение": "Plant",
-    "создание": "Creation", "смерть": "Death", "жизнь": "Life", "вода": "Water",
-}  # fmt: skip
 ACTIONS: dict[str, Action] = {"a": "attack", "а": "attack", "d": "defend", "з": "defend", "p": "power", "с": "power"}
 
 
@@ -54,7 +49,7 @@ def _sum(roll: dict[str, Any], bonus: int, total: int) -> str:
 
 
 def _domain(name: str) -> str:
-    return DOMAINS_RU.get(name.strip().casefold(), name.strip().capitalize())
+    return name.strip()  # the table's word: the service reads it (journal.systems.wield.words)
 
 
 # --- characters -------------------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def test_melee_bad_fighter_is_a_usage_error(vpt) -> None:
     """A fighter without a weapon is a usage error (exit 2)."""
     result = vpt("vpt", "melee", C, "Вольтаир")
     assert result.exit_code == 2
-    assert "'Вольтаир' is not NAME:WEAPON[@ENGAGED] (or NAME:WI)" in result.stderr
+    assert "fighters: 'Вольтаир' is not NAME WEAPON [@ENGAGED], e.g. 'Иван меч @Орк'" in result.stderr
 
 
 def test_hit_prints_the_roll_and_the_wounds(vpt) -> None:

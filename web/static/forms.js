@@ -127,7 +127,9 @@
     } else if (types.length === 2 && types.indexOf("integer") >= 0 && types.indexOf("array") >= 0) {
       kind = "integers";
     }
-    return { kind: kind, nullable: nullable, choices: one.enum || null, schema: one };
+    // a list that may also be typed as text (VPT's sides and fighters: "Жулики 7; Стража 5"), read by the server
+    var text = kind === "json" && types.indexOf("string") >= 0;
+    return { kind: kind, nullable: nullable, choices: one.enum || null, schema: one, text: text };
   }
 
   var WHOLE = /^[+-]?\d+$/;
@@ -168,6 +170,7 @@
     }
     if (kind.kind === "text-or-number") return { value: WHOLE.test(typed) ? Number(typed) : typed };
     if (kind.kind === "json") {
+      if (kind.text && !/^[\[{]/.test(typed)) return { value: typed };
       try { return { value: JSON.parse(typed) }; } catch (e) { return { error: t("not valid JSON") }; }
     }
     if (s.minLength !== undefined && typed.length < s.minLength) return { error: t("too short") };
@@ -208,6 +211,7 @@
     } else if (kind.kind === "json") {
       input = el("textarea", { id: id, rows: "3", spellcheck: "false" });
       input.value = defaultText(kind, schema["default"]);
+      if (kind.text) input.setAttribute("placeholder", t("rows separated by ';', e.g. Жулики 7; Стража 5"));
     } else {
       var numeric = kind.kind === "integer";
       input = el("input", { id: id, type: "text", autocomplete: "off", spellcheck: "false" });

@@ -12,9 +12,18 @@ descriptor's ``types`` and ``fields``): the page shows them (journal.service.lab
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from journal.i18n import pgettext
+from journal.errors import ValidationFailed
+from journal.i18n import gettext, pgettext
+from journal.understand import plain, understood
+
+if TYPE_CHECKING:
+    from journal.systems.vpt.commands import Fighter
+    from journal.systems.vpt.rules import Side
 
 WORDS: dict[str, Callable[[], str]] = {
     # how a hit is made (vpt.hit_rolled.attack)
@@ -100,3 +109,101 @@ FIELDS: dict[str, Callable[[], str]] = {
     "statuses": lambda: pgettext("vpt sheet", "statuses"),
     "target": lambda: pgettext("vpt sheet", "target"),
 }
+
+#: Words the table types besides the display words (journal.understand reads both): the CLI's short words and
+#: the rule text's («щит»: the enemy's shield is cover, vpt.md §4), for the value each names.
+ALIASES: dict[str, str] = {
+    # the Relationship checklist
+    "saved": "saved_life", "спас": "saved_life", "gift": "gave_magic_item", "подарок": "gave_magic_item",
+    "date": "date_successful", "свидание": "date_successful", "date+": "date_especially_successful",
+    "boring": "date_stopped", "none": "no_interaction",
+    # the Revenge checklist
+    "killed": "killed_associates", "item": "obtained_magic_item",
+    # the Hit modifiers
+    "cover": "enemy_in_cover", "shield": "enemy_in_cover", "щит": "enemy_in_cover", "укрытие": "enemy_in_cover",
+    "still": "standing_still", "won": "won_initiative", "high": "high_ground", "outnumber": "outnumbering",
+    "rider": "unmounted_against_rider", "всадник": "unmounted_against_rider", "возвышенность": "high_ground",
+    "навязал": "engaged",
+}
+
+
+def value_of(text: str, values: Iterable[str]) -> str:
+    """The one of ``values`` that ``text`` (a word of the table, journal.understand) names; ``text`` itself else.
+
+    An unknown word goes on as typed, so that the rule that checks the value refuses it in its own words.
+    """
+    return understood(text, values, WORDS, ALIASES) or text
+
+
+def modifiers_of(given: Mapping[str, int]) -> dict[str, int]:
+    """The Hit modifiers ``given`` by the table's names (``щит``, ``engaged``) under their rules names."""
+    from journal.systems.vpt.rules import HIT_MODIFIERS
+
+    return {value_of(name, HIT_MODIFIERS): value for name, value in given.items()}
+
+
+def items_of(items: Iterable[str], values: Iterable[str]) -> list[str]:
+    """Checklist items typed at the table (``спас жизнь``, ``saved``) as their rules names."""
+    known = list(values)
+    return [value_of(item, known) for item in items]
+
+
+_SIDE = re.compile(r"^(?P<name>.+?)\s*(?:=|\s)\s*(?P<initiative>[+-]?\d+)(?:\s*:?\s*(?P<kind>\S.*))?$")
+
+
+def _rows(text: str) -> list[str]:
+    return [row.strip() for row in re.split(r"[;\n]", text) if row.strip()]
+
+
+def sides_of(text: str) -> list[Side]:
+    """Enemy sides typed at the table: ``Жулики 7; Стража 5 животные`` (or ``A=7:living``, or the JSON list)."""
+    from journal.systems.vpt.rules import INITIATIVE_RANGES, Side
+
+    if text.strip().startswith("["):
+        try:
+            return [Side(row["name"], int(row["initiative"]), row.get("kind")) for row in json.loads(text)]
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise ValidationFailed(gettext("enemies: not a JSON list of {{name, initiative, kind}}")) from None
+    sides = []
+    for row in _rows(text):
+        match = _SIDE.match(row)
+        kind = match and match["kind"]
+        named = understood(kind, INITIATIVE_RANGES, WORDS, ALIASES) if kind else None
+        if match is None or (kind and named is None):
+            raise ValidationFailed(gettext("enemies: '{row}' is not NAME INITIATIVE [kind], e.g. 'Жулики 7'")
+                                   .format(row=row))
+        sides.append(Side(match["name"].strip(), int(match["initiative"]), named))  # type: ignore[arg-type]
+    return sides
+
+
+#: The words of a melee row that mark its fighter (journal.systems.vpt.commands.Fighter's flags).
+_FLAGS = {"won": "won_initiative", "выиграл": "won_initiative", "mounted": "mounted", "верхом": "mounted"}
+
+
+def fighters_of(text: str) -> list[Fighter]:
+    """Fighters typed at the table: ``Иван меч @Орк; Орк 3 won`` (``NAME:WEAPON[@ENGAGED]``, or the JSON list)."""
+    from journal.systems.vpt.commands import Fighter
+
+    if text.strip().startswith("["):
+        try:
+            return [Fighter(**row) for row in json.loads(text)]
+        except (ValueError, TypeError):
+            raise ValidationFailed(gettext("fighters: not a JSON list of {{character, weapon, ...}}")) from None
+    fighters = []
+    for row in _rows(text):
+        words = row.split()
+        flags: set[str] = set()
+        while words and plain(words[-1]) in _FLAGS:
+            flags.add(_FLAGS[plain(words.pop())])
+        head, _at, engaged = " ".join(words).partition("@")
+        name, sep, arm = head.partition(":")
+        if not sep:
+            name, _space, arm = head.strip().rpartition(" ")
+        name, arm, engaged = name.strip(), arm.strip(), engaged.strip()
+        if not name or not arm:
+            raise ValidationFailed(gettext("fighters: '{row}' is not NAME WEAPON [@ENGAGED], e.g. 'Иван меч @Орк'")
+                                   .format(row=row))
+        explicit = arm.lstrip("+-").isdigit()
+        fighters.append(Fighter(name, None if explicit else arm, int(arm) if explicit else None, engaged or None,
+                                "won_initiative" in flags, "mounted" in flags))
+    return fighters

@@ -13,9 +13,11 @@ descriptor's ``types`` and ``fields``): the page shows them (journal.service.lab
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from journal.errors import ValidationFailed
 from journal.i18n import gettext, pgettext
+from journal.understand import refusal, understood
 
 WORDS: dict[str, Callable[[], str]] = {
     # the difficulty of a chance (wield.chance_rolled.difficulty)
@@ -114,3 +116,36 @@ FIELDS: dict[str, Callable[[], str]] = {
     "control_lost": lambda: pgettext("wield sheet", "Control lost"),
     "control": lambda: pgettext("wield sheet", "Control"),
 }
+
+
+def value_of(text: str, values: Iterable[str], label: Callable[[], str]) -> str:
+    """The one of ``values`` that ``text`` names (``Воздух``, ``air``, ``Героическая``: journal.understand).
+
+    A word that names none is refused in one line naming the field (``label``) and the words it takes.
+    """
+    found = understood(text, values, WORDS)
+    if found is None:
+        raise ValidationFailed(refusal(label(), text, values, WORDS))
+    return found
+
+
+def domain_of(text: str) -> str:
+    """The Domain (``Air``) a word of the table names: ``Воздух``, ``air``."""
+    from journal.systems.wield.rules import DOMAINS
+
+    return value_of(text, DOMAINS, FIELDS["domain"])
+
+
+def domains_of(texts: Iterable[str]) -> list[str]:
+    """A vatcha's Domains typed at the table; a word that names none goes on as typed, for the rule to refuse."""
+    from journal.systems.wield.rules import DOMAINS
+
+    return [understood(text, DOMAINS, WORDS) or text for text in texts]
+
+
+def difficulty_of(text: str) -> str:
+    """The difficulty tier (``Heroic``) a word of the table names: ``Героическая``, ``heroic``; else as typed,
+    for the rule (rules.chance_target) to refuse naming the tiers."""
+    from journal.systems.wield.rules import DIFFICULTIES
+
+    return understood(text, DIFFICULTIES, WORDS) or text.strip().capitalize()

@@ -20,7 +20,7 @@ from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.vpt import events as ev
-from journal.systems.vpt import rules, standings
+from journal.systems.vpt import rules, standings, words
 from journal.systems.vpt.commands._common import begin, character, make, require_player_or_master, run
 from projections.vpt import bonds
 
@@ -54,7 +54,11 @@ def open_relationship(journal: Journal, campaign: str, name: str, other: str, ac
 
 def tick_relationship(journal: Journal, campaign: str, name: str, other: str, items: Sequence[str],
                       actor: str | None = None) -> Event:
-    """One end-of-session tick of ``name``'s relationship towards ``other``; the first tick opens it."""
+    """One end-of-session tick of ``name``'s relationship towards ``other``; the first tick opens it.
+
+    The items may be the table's words (``спас жизнь``, ``saved``, ``подарок``: journal.systems.vpt.words).
+    """
+    items = words.items_of(items, rules.RELATIONSHIP_POINTS)
 
     def decide(ctx: Context) -> list:
         begin(ctx)
@@ -83,7 +87,11 @@ def _current_revenge(ctx: Context, avenger: str, rule: str | None = None) -> dic
 
 def tick_revenge(journal: Journal, campaign: str, avenger: str, items: Sequence[str], target: str | None = None,
                  actor: str | None = None) -> Event:
-    """One end-of-session tick of the avenger's current revenge; the items are what the target did."""
+    """One end-of-session tick of the avenger's current revenge; the items are what the target did.
+
+    The items may be the table's words (``сражались``, ``killed``: journal.systems.vpt.words).
+    """
+    items = words.items_of(items, rules.REVENGE_POINTS)
 
     def decide(ctx: Context) -> list:
         begin(ctx)

@@ -18,7 +18,7 @@ from journal.i18n import N_, _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.systems.vpt import events as ev
-from journal.systems.vpt import rules
+from journal.systems.vpt import rules, words
 from journal.systems.vpt.commands._common import (
     begin,
     character,
@@ -83,12 +83,18 @@ def roll_initiative(
     journal: Journal,
     campaign: str,
     mode: rules.InitiativeMode,
-    enemies: Sequence[rules.Side],
+    enemies: Sequence[rules.Side] | str,
     party: str = "players",
     dice: list[int] | None = None,
     actor: str | None = None,
 ) -> Event:
-    """The players' initiative (reckless 2d6, careful 1d6) against enemy sides fixed in advance (any member)."""
+    """The players' initiative (reckless 2d6, careful 1d6) against enemy sides fixed in advance (any member).
+
+    ``enemies`` may be the table's text, ``Жулики 7; Стража 5`` (journal.systems.vpt.words.sides_of).
+    """
+    if isinstance(enemies, str):
+        enemies = words.sides_of(enemies)
+    mode = words.value_of(mode, ("reckless", "careful"))  # type: ignore[assignment]
 
     ev.InitiativeRolled.check_fields(party=party)  # before the dice (docs/dice.md)
 
@@ -198,8 +204,14 @@ def _combatant(ctx: Context, fighter: Fighter, names: Collection[str]) -> ev.Mel
                 effective_initiative=rules.effective_weapon_initiative(combatant))
 
 
-def set_melee_order(journal: Journal, campaign: str, fighters: Sequence[Fighter], actor: str | None = None) -> Event:
-    """Who is in melee and the attack order by weapon initiative, equal values together (the GM only)."""
+def set_melee_order(journal: Journal, campaign: str, fighters: Sequence[Fighter] | str,
+                    actor: str | None = None) -> Event:
+    """Who is in melee and the attack order by weapon initiative, equal values together (the GM only).
+
+    ``fighters`` may be the table's text, ``Иван меч @Орк; Орк 3`` (journal.systems.vpt.words.fighters_of).
+    """
+    if isinstance(fighters, str):
+        fighters = words.fighters_of(fighters)
 
     def decide(ctx: Context) -> list:
         begin(ctx)
@@ -253,8 +265,10 @@ def record_hit(
     """An attack roll (2d6, or ``count`` dice split to this target) + Hit bonus + modifiers against the target.
 
     When it wounds a defender, the defender's ``vpt.wounds_taken`` is appended in the same batch.
-    The attacker's player or the GM records it.
+    The attacker's player or the GM records it.  ``attack`` and the modifiers' names may be the table's words
+    (``дальняя атака``, ``щит``: journal.systems.vpt.words).
     """
+    attack = words.value_of(attack, ("melee", "ranged"))
 
     def decide(ctx: Context) -> list:
         state = begin(ctx)
@@ -271,7 +285,7 @@ def record_hit(
         row = state["weapons"].get(weapon) if weapon is not None else None
         if attack == "ranged":
             rules.check_ranged_attack(in_melee, bool(row and row["fires_in_melee"]))
-        given = dict(modifiers or {})
+        given = words.modifiers_of(modifiers or {})
         if "mounted" in given and row is not None and given["mounted"] != row["mounted_bonus"]:
             raise RuleViolation(N_("vpt: mounted bonus"),
                                 _("'{weapon}' gives {mounted_bonus:+d} on horseback, not {mounted:+d}")

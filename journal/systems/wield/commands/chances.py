@@ -10,7 +10,7 @@ from journal.events.envelope import Event
 from journal.i18n import N_, gettext
 from journal.service.context import Context
 from journal.service.journal import Journal
-from journal.systems.wield import rules
+from journal.systems.wield import rules, words
 from journal.systems.wield.commands._common import (
     Ref,
     bonuses,
@@ -121,8 +121,7 @@ def _tier(difficulty: str | int, target: int | None) -> tuple[str, int | None]:
             raise ValidationFailed(gettext("target: {target} given besides the target {number}")
                                    .format(target=target, number=number))
         return rules.difficulty_of(number), number
-    name = str(difficulty).strip().capitalize()
-    return name, target
+    return words.difficulty_of(str(difficulty)), target
 
 
 def record_combat_round(

@@ -9,7 +9,7 @@ from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.house_rules import choice_in_force
 from journal.service.journal import Journal
-from journal.systems.wield import rules
+from journal.systems.wield import rules, words
 from journal.systems.wield.commands._common import execute, hero, make, require_player_or_fate, vatcha
 from journal.systems.wield.events import (
     ConditionGained,
@@ -47,7 +47,11 @@ def record_vatcha(
     player: str | None = None,
     actor: str | None = None,
 ) -> Event:
-    """A player's vatcha (its player or Fate records it): Item, 1-3 Domains, Goal, five Steps, how it is destroyed."""
+    """A player's vatcha (its player or Fate records it): Item, 1-3 Domains, Goal, five Steps, how it is destroyed.
+
+    The Domains may be the table's words (``Воздух``: journal.systems.wield.words).
+    """
+    domains = words.domains_of(domains)
 
     def decide(ctx: Context) -> list:
         owner = _owner(ctx, player)
@@ -96,7 +100,9 @@ def record_power(
     actor: str | None = None,
 ) -> Event:
     """The vatcha (its player or Fate) bestows a power on its wielder: rank boxes marked, Control lost read off
-    with the ``control_mapping`` in force (pyramid by default, linear by house rule)."""
+    with the ``control_mapping`` in force (pyramid by default, linear by house rule).  ``domain`` may be the
+    table's word (``Воздух``: journal.systems.wield.words)."""
+    domain = words.domain_of(domain) if domain is not None else None
 
     def decide(ctx: Context) -> list:
         item = vatcha(ctx, vatcha_name)
