@@ -477,8 +477,9 @@ def _read_own(path: Path, inode: int, before: int, after: int, receipt: Receipt)
             _READ[path] = (inode, after, after, _newer(cached[3], receipt))
 
 
-def _parse_lines(path: Path, data: bytes) -> Receipt | None:
-    newest: Receipt | None = None
+def _receipts_in(path: Path, data: bytes) -> Iterator[Receipt]:
+    """The receipts of witness file ``path``'s bytes ``data``, one a line: a line cut short by a crash is passed over,
+    a line that is JSON but not a receipt is refused (ValidationFailed naming the file)."""
     for line in data.split(b"\n"):
         if not line.strip():
             continue
@@ -486,7 +487,13 @@ def _parse_lines(path: Path, data: bytes) -> Receipt | None:
             value = orjson.loads(line)
         except orjson.JSONDecodeError:
             continue  # a write cut short
-        newest = _newer(newest, Receipt.parse(value, f"witness file {path}"))
+        yield Receipt.parse(value, f"witness file {path}")
+
+
+def _parse_lines(path: Path, data: bytes) -> Receipt | None:
+    newest: Receipt | None = None
+    for receipt in _receipts_in(path, data):
+        newest = _newer(newest, receipt)
     return newest
 
 
@@ -571,15 +578,7 @@ def _every_line(path: Path) -> list[Receipt]:
         data = path.read_bytes()
     except OSError as exc:
         raise ValidationFailed(f"witness file {path}: cannot be read ({exc.strerror})") from None
-    kept = []
-    for line in data.split(b"\n"):
-        if not line.strip():
-            continue
-        try:
-            value = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            continue  # a write cut short
-        kept.append(Receipt.parse(value, f"witness file {path}"))
+    kept = list(_receipts_in(path, data))
     if not kept:
         raise ValidationFailed(f"witness file {path}: holds no receipt")
     return kept
