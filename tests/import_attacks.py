@@ -165,3 +165,11 @@ def character_created_by_a_player(folder: Path) -> Envelopes:
     assert envelopes[4]["type"] == "stone_wheel.character_created"
     envelopes[4]["actor"] = "Аня"
     return envelopes
+
+
+def carry_over_by_a_player(folder: Path) -> Envelopes:
+    """VPT, one line more: Вольтаир carried over with 9 points towards Эдди, recorded by his player Оля."""
+    envelopes = demo_export(folder, VPT)
+    return _after(envelopes, "vpt.carried_over", "Оля", {
+        "character": "Вольтаир", "source": "сессии 1–20", "relationships": [
+            {"other": "Эдди", "points": 9, "statuses": []}], "revenge": None, "past_revenges": []})
