@@ -476,6 +476,40 @@ def db_renamed(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     return rechained_edit(moved_url, _runner(moved_url), tmp)
 
 
+def _carry_over_sheet(run: Run, tmp: Path, sheet: dict) -> str:
+    """Вольтаир (Оля's) and Эдди in 'Лес', and ``sheet`` written to a file: its path."""
+    for args in (("vpt", "char", "Лес", "Вольтаир", "--player", "Оля"), ("vpt", "char", "Лес", "Эдди")):
+        code, output = run(*args)
+        assert code == 0, (args, output)
+    path = tmp / "sheet.json"
+    path.write_bytes(orjson.dumps(sheet))
+    return str(path)
+
+
+def player_carries_over(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """Оля brings her own Вольтаир in with 99 points towards Эдди, bypassing twenty sessions of ticks."""
+    path = _carry_over_sheet(run, tmp, {"character": "Вольтаир", "source": "моя тетрадь",
+                                        "relationships": [{"other": "Эдди", "points": 99}]})
+    return run("--as", "Оля", "vpt", "carry-over", "Лес", path)
+
+
+def carry_over_breaking_the_rules(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The Master's sheet gives Вольтаир a relationship with himself (the verbs' rules apply to the sheet too)."""
+    path = _carry_over_sheet(run, tmp, {"character": "Вольтаир", "source": "сессии 1–20",
+                                        "relationships": [{"other": "Вольтаир", "points": 5}]})
+    return run("vpt", "carry-over", "Лес", path)
+
+
+def carry_over_after_play(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """A second carry-over of Вольтаир, to reset the standing his journal events left (spent points restored)."""
+    path = _carry_over_sheet(run, tmp, {"character": "Вольтаир", "source": "сессии 1–20",
+                                        "relationships": [{"other": "Эдди", "points": 3}]})
+    for args in (("vpt", "carry-over", "Лес", path), ("vpt", "spend", "Лес", "Вольтаир", "Эдди", "--points", "3")):
+        code, output = run(*args)
+        assert code == 0, (args, output)
+    return run("vpt", "carry-over", "Лес", path)
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -524,6 +558,11 @@ TABLE = [
     (db_renamed, 6, "signature: campaign 'Лес' head version 6: the signature does not verify"),
     (older_backup_then_play_on, 6, ("witness: campaign 'Лес' version 10: the chain ends at version 6 (its tail was cut); "
                                    "nothing was written")),
+    # bringing a running campaign in (issue 19, item 1)
+    (player_carries_over, 7, "only the Master may bring a character in ('carry-over') ('Оля' is a player)"),
+    (carry_over_breaking_the_rules, 3, "sheet field 'relationships[0].other': Вольтаир cannot have a relationship"),
+    (carry_over_after_play, 3, "refused by rule 'vpt: carried over once, first': Вольтаир already has "),
+    (_crafted(import_attacks.carry_over_by_a_player), 2, "only the Master may bring a character in ('carry-over')"),
 ]
 
 
