@@ -141,12 +141,16 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
     line(_("dispute {dispute} ruled: {choice} ({uphold} uphold, {overturn} overturn of {eligible}; {followed})").format(
         dispute=ruled["dispute"], choice=_choice_word(choice), uphold=t["uphold"], overturn=t["overturn"],
         eligible=t["eligible"], followed=followed[ruled["followed_majority"]]))
-    if len(events) > 1:
-        line(_("event {target} voided at version {version}").format(target=events[1].data["target_version"],
-                                                                   version=events[1].version))
-    if len(events) > 2:
-        line(_("corrected {type} recorded at version {version}").format(type=events[2].type,
-                                                                       version=events[2].version))
+    from journal.service.summaries import summary
+
+    for event in events[1:]:
+        if event.type == "correction.voided":
+            line(_("event {target} voided at version {version}: {summary}").format(
+                target=event.data["target_version"], version=event.version,
+                summary=summary(journal.store.get(event.data["target"]))))
+        elif ruled["corrected"]:
+            line(_("corrected {type} recorded at version {version}: {summary}").format(
+                type=event.type, version=event.version, summary=summary(event)))
 
 
 @dispute.command("list", help=N_("The disputes of CAMPAIGN with their status and tally."))

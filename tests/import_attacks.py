@@ -173,3 +173,19 @@ def carry_over_by_a_player(folder: Path) -> Envelopes:
     return _after(envelopes, "vpt.carried_over", "Оля", {
         "character": "Вольтаир", "source": "сессии 1–20", "relationships": [
             {"other": "Эдди", "points": 9, "statuses": []}], "revenge": None, "past_revenges": []})
+
+
+def _burned(folder: Path, source: str, counter: int | None) -> Envelopes:
+    return _after(demo_export(folder, VPT), "dice.burned", "Оля",
+                  {"rolls": [{"sides": 6, "dice": [4], "source": source, "counter": counter}], "reason": "x"})
+
+
+def burned_table_dice(folder: Path) -> Envelopes:
+    """VPT, line 31: a d6 of the table's dice recorded as burned (only the journal's server dice are ever burned)."""
+    return _burned(folder, "table", None)
+
+
+def burned_between_sessions(folder: Path) -> Envelopes:
+    """VPT, line 31: a server d6 at counter 0 burned between sessions, where no die of the journal is thrown (and
+    ``verify --rolls``, which recomputes the dice of closed sessions, never looks at it)."""
+    return _burned(folder, "server", 0)

@@ -264,6 +264,8 @@ def _crafted(envelopes: Callable[[Path], list[dict]]) -> Callable[[str, Run, Pat
 
     attack.__name__ = envelopes.__name__
     return attack
+
+
 def _backup_path(db_url: str, tmp: Path, name: str) -> Path:
     return tmp / (f"{name}.sql" if db_url.startswith("postgresql") else f"{name}.db")
 
@@ -282,6 +284,8 @@ def rechained_backup_restored(db_url: str, run: Run, tmp: Path) -> tuple[int, st
     crafted = _backup_path(db_url, tmp, "crafted")
     assert run("backup", "-o", str(crafted))[0] == 0
     return run("restore", str(crafted))
+
+
 def refusal_tells_the_next_die(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     """Issue 18: an exchange refused only when its hit landed (a 10 at the next counter) kept that counter free, so
     retrying until refused told Аня that her next roll was a 10.  Every attempt is refused alike now, before the dice."""
@@ -305,6 +309,8 @@ def refusal_tells_the_next_die(db_url: str, run: Run, tmp: Path) -> tuple[int, s
     assert run("verify", "--rolls")[0] == 0
     assert len(set(refused)) == 1
     return refused[0]
+
+
 def _member_token(db_url: str) -> str:
     from tests.web.conftest import campaign_with_tokens
 
@@ -318,12 +324,15 @@ def stranger_half_open_flood(db_url: str, run: Run, tmp: Path) -> tuple[int, str
 
     from tests.web.conftest import auth, serving
     from tests.web.flood import answer, connect, half_open
+    from tests.web.test_web_server import MEMBER_WAIT
 
     token = _member_token(db_url)
-    with serving(db_url, files=(1024, 1024)) as running, half_open(running.base, 2000):
-        status = httpx.get(f"{running.base}/api/events", headers=auth(token), timeout=5).status_code
-        with connect(running.base, first=b"") as one_more:
-            refused = answer(one_more).decode()
+    with serving(db_url, files=(1024, 1024)) as running:
+        httpx.get(f"{running.base}/api/events", headers=auth(token), timeout=MEMBER_WAIT)  # the routes' first import
+        with half_open(running.base, 2000):
+            status = httpx.get(f"{running.base}/api/events", headers=auth(token), timeout=MEMBER_WAIT).status_code
+            with connect(running.base, first=b"") as one_more:
+                refused = answer(one_more).decode()
     return status, refused
 
 
@@ -363,6 +372,8 @@ def framed_console(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
         page = httpx.get(f"{running.base}/", timeout=30)
     said = "; ".join(f"{name}: {page.headers.get(name)}" for name in ("Content-Security-Policy", "X-Frame-Options"))
     return page.status_code, said
+
+
 def seq_reordered(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     _sql(db_url, "UPDATE events SET seq = (SELECT MAX(seq) + 100 FROM events) WHERE campaign = 'Лес' AND version = 3")
     return run("verify", "--rolls")
@@ -404,6 +415,8 @@ def huge_number(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     code, output = run("wield", "chance", "Зола", "Ёжик", "99999999999999999999", "climb", "--dice", "3")
     assert (len(_rows(db_url, "Зола")), "Traceback" in output) == (head, False)
     return code, output
+
+
 def cut_tail_then_play_on(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     """The roll and the session's end cut (the session is open again at version 4), then five rolls recorded."""
     _sql(db_url, "DELETE FROM events WHERE campaign = 'Лес' AND version >= 5")
@@ -510,6 +523,32 @@ def carry_over_after_play(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     return run("vpt", "carry-over", "Лес", path)
 
 
+def overturn_leaving_xp_below_zero(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """A quorum of players overturns the award that paid for a purchase: the balance would fall below 0."""
+    from journal.service import Journal
+    from journal.systems.dichotomy.commands import create_character
+
+    journal = Journal.open(db_url)
+    try:
+        journal.create_campaign("Две", "dichotomy", "Ведущий")
+        for name in ("Давид", "Карли"):
+            journal.add_member("Две", name)
+        create_character(journal, "Две", "Взломщик", dict(zip(("finesse", "power", "martial", "spiritual", "natural",
+                                                                "technical"), (7, 4, 5, 6, 3, 8))),
+                         ["Mobility", "Climbing", "Disable Device"], ["Greed", "Truth"], "comfortable", actor="Давид")
+    finally:
+        journal.close()
+    run("dichotomy", "adventure", "start", "Две", "Сундук")
+    run("dichotomy", "motive", "Две", "Взломщик", "Greed", "fulfilled")
+    run("dichotomy", "motive", "Две", "Взломщик", "Truth", "betrayed")
+    run("--as", "Давид", "dichotomy", "spend", "Две", "Взломщик", "Cottage")
+    _, out = run("--as", "Давид", "dispute", "open", "Две", "--event", "6", "--reason", "не было", "--json")
+    dispute = orjson.loads(out)["id"]
+    run("--as", "Давид", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Карли", "dispute", "vote", dispute, "--overturn")
+    return run("dispute", "rule", dispute, "--overturn")
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -563,6 +602,11 @@ TABLE = [
     (carry_over_breaking_the_rules, 3, "sheet field 'relationships[0].other': Вольтаир cannot have a relationship"),
     (carry_over_after_play, 3, "refused by rule 'vpt: carried over once, first': Вольтаир already has "),
     (_crafted(import_attacks.carry_over_by_a_player), 2, "only the Master may bring a character in ('carry-over')"),
+    (_crafted(import_attacks.burned_table_dice), 2, "burned dice are the journal's server dice, not the table's"),
+    (_crafted(import_attacks.burned_between_sessions), 2, ("line 31: dice.burned: the journal's dice are thrown only "
+                                                          "in an open session")),
+    (overturn_leaving_xp_below_zero, 3, ("breaks the rule «Experience Points are a resource: a character spends no "
+                                         "more XP than he gained»: Взломщик: 5 XP spent, 3 XP earned")),  # issue 21
 ]
 
 
@@ -572,3 +616,16 @@ def test_each_attack_of_the_threat_model_is_caught(attack: Callable[..., tuple[i
     """The attack ends in the row's exit code, and the message names what broke."""
     code, output = attack(db_url, table, tmp_path)
     assert (code, named in output) == (exit_code, True), output
+
+
+@pytest.mark.xfail(strict=True, reason="open hole: without its identity row the journal makes a new key at the URL's "
+                   "name, and its empty witness lets a cut tail be played on (journal.store.engine.attach_key)")
+
+
+def test_deleting_the_identity_row_does_not_let_a_cut_tail_be_played_on(db_url: str, table: Run) -> None:
+    """The identity row deleted with the tail: the next roll (of the table's dice: the session's seed needs the lost
+    key) is still refused by the witness, nothing appended."""
+    _sql(db_url, "DELETE FROM journal_identity", "DELETE FROM events WHERE campaign = 'Лес' AND version >= 5")
+    code, output = table("roll", "Лес", "2d6", "--dice", "3,4")
+    assert (code, "witness: campaign 'Лес' version 6: the chain ends at version 4" in output,
+            _rows(db_url, "Лес")[-1]["version"]) == (6, True, 4), output

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from journal.events import Payload
 from journal.events.rolls import Roll
@@ -87,3 +87,10 @@ class DiceBurned(Payload):
 
     rolls: list[Roll] = Field(min_length=1)
     reason: str = Field(min_length=1, max_length=200)
+
+    @model_validator(mode="after")
+    def _server(self) -> DiceBurned:
+        """Only the journal's dice are burned: a table's dice were never the journal's to keep from a player."""
+        if any(roll.source != "server" for roll in self.rolls):
+            raise ValueError("burned dice are the journal's server dice, not the table's")
+        return self

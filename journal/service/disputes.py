@@ -11,7 +11,10 @@
   ``correction.voided`` naming the dispute for every event of the disputed event's decision (what
   its command appended: a hit and its wounds, an exchange and its damage) and, when given, the
   corrected event (same type as the disputed one) whose causation is the disputed event's void.
-  An overturn that later events depend on is refused with their list.
+  An overturn that later events depend on is refused with their list; so is one after which the
+  campaign would break an invariant of its system (journal.service.invariants), naming the first
+  event that breaks it.  A disputed line of a session's tally is voided alone, not the other awards
+  its commit appended.
 
 A dispute is named by the id of its ``dispute.opened`` event, or by a unique prefix of at least 8 hex
 digits.  Voting and ruling need no campaign: the event's id finds it.
@@ -31,12 +34,15 @@ from journal.events.corrections import EventVoided
 from journal.events.disputes import Choice, DisputeOpened, DisputeRuled, DisputeTally, DisputeVoted
 from journal.events.envelope import Event
 from journal.events.session import FreeRoll
+from journal.events.tallies import TallyCommitted
 from journal.events.upcasting import upcast
 from journal.i18n import N_, gettext
 from journal.quorum import second_degree
+from journal.service import invariants as rules_allowed
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.service.roles import require_role
+from journal.service.summaries import summary
 from journal.store.eventstore import utc_now
 from projections import catalog
 from projections import disputes as disputes_projection
@@ -260,6 +266,8 @@ def rule(
         if ruling == "overturn":
             why = (reason.strip() or found["reason"])[:2000]
             decision = journal.store.decision(target)
+            if target.type != TallyCommitted.type and any(e.type == TallyCommitted.type for e in decision):
+                decision = [target]  # a tally's lines are awards voted on one by one: only the disputed one goes
             voids = [Record(EventVoided(target=event.id, target_version=event.version, reason=why, dispute=dispute_id),
                             event.id, ctx.new_id()) for event in decision]
             out += voids
@@ -344,7 +352,11 @@ def _refuse_dependents(journal: Journal, ctx: Context, target: Event, decision: 
     breach that is gone, a status on a relationship that was never opened).  The campaign is folded
     twice from the state just before the decision, as it stands and as it will stand after ``batch``;
     the Master disputes those events first (docs/rulings.md, "Overturns and what depends on them").
+    In the same pass, the campaign as it will stand is checked against the system's invariants after
+    each later event: the first event after which one breaks (and held as the campaign stands) is named.
     """
+    allowed = rules_allowed.for_system(ctx.system)
+    breach: tuple[Event, rules_allowed.Invariant, list[str]] | None = None
     earlier = voids(journal.store, ctx.name, to_version=ctx.version)
     voided = {void.target for void in earlier}
     removed = {event.id for event in decision}
@@ -391,10 +403,27 @@ def _refuse_dependents(journal: Journal, ctx: Context, target: Event, decision: 
             if projection.name in counts_with and orjson.dumps(states[projection.name]) == before:
                 dependents.append(f"version {event.version} ({event.type}; {projection.name}: counts only with it)")
                 break
+        else:
+            if breach is None and wanting and event.version > last:
+                found = rules_allowed.broken(allowed, states)
+                if found is not None and (event.version > ctx.version or rules_allowed.broken(allowed, counted) is None):
+                    breach = (event, *found)
     if dependents:
         shown = "; ".join(dependents[:10]) + (f"; and {len(dependents) - 10} more" if len(dependents) > 10 else "")
         raise RuleViolation(
             N_("dispute: overturn"),
             gettext("later events depend on the decision of event version {version}: {shown}; dispute them first")
             .format(version=target.version, shown=shown),
+        )
+    if breach is not None:
+        event, invariant, what = breach
+        where = (gettext("the correction") if event.version > ctx.version
+                 else gettext("version {version} ({summary})").format(version=event.version, summary=summary(event)))
+        advice = ("" if event.version > ctx.version
+                  else gettext("; dispute version {version} first").format(version=event.version))
+        raise RuleViolation(
+            N_("dispute: overturn"),
+            gettext("without event version {version}, {where} breaks the rule \u00ab{rule}\u00bb: {what}{advice}")
+            .format(version=target.version, where=where, rule=gettext(invariant.rule), what="; ".join(what[:5]),
+                    advice=advice),
         )

@@ -41,6 +41,7 @@ from journal.errors import JournalError, ValidationFailed
 from journal.events import parse_payload
 from journal.events.envelope import Event
 from journal.events.names import name_problem
+from journal.events.rolls import server_rolls
 from journal.events.upcasting import upcast
 from journal.i18n import _
 from journal.service.context import Context, Record, start_seed
@@ -157,6 +158,8 @@ def _session_problem(sessions: dict[str, Any], event: Event) -> str | None:
 
 def _structural_problem(seen: _Campaign, event: Event) -> str | None:
     data, members, tokens = event.data, seen.state["members"], seen.state["tokens"]
+    if seen.sessions["open"] is None and next(server_rolls(data), None) is not None:
+        return f"{event.type}: the journal's dice are thrown only in an open session, and this line is between sessions"
     if event.type == "member.added" and data["name"] in members:
         return f"'{data['name']}' is already a member of '{event.campaign}'"
     if event.type in ("member.added", "member.token_issued", "member.token_revoked"):

@@ -495,7 +495,7 @@ def _newest_read(path: Path) -> Receipt | None:
     this process last read it (one ``stat`` when nothing was)."""
     try:
         seen = os.stat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no witness there (a file where its folder is)
         return None
     with _READ_LOCK:
         cached = _READ.get(path)
@@ -503,7 +503,7 @@ def _newest_read(path: Path) -> Receipt | None:
         return cached[3]
     try:
         fd = os.open(path, os.O_RDONLY)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no witness there (a file where its folder is)
         return None
     try:
         now = os.fstat(fd)

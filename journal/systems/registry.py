@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,18 @@ class Upcast:
 
 
 @dataclass(frozen=True)
+class Invariant:
+    """A state the rules allow, checked on the folds after every overturn (journal.service.invariants).
+
+    ``rule``: the rule in the rule text's words (marked with ``N_``; the refusal translates it);
+    ``check``: ``(states) -> [what breaks it]``, one short line per character or record that breaks it.
+    """
+
+    rule: str
+    check: Callable[[dict[str, Any]], list[str]]
+
+
+@dataclass(frozen=True)
 class SystemDescriptor:
     """Everything the core needs from one rule system (see the module docstring)."""
 
@@ -147,6 +160,8 @@ class SystemDescriptor:
     #: ``module:function`` ``(states) -> {key: name}``: the names of the raw keys (event ids) its sheets are keyed
     #: by, so that a replay's changed fields read ``geasa.<promise>.owed`` rather than an id.
     labels: str | None = None
+    #: ``module:attribute`` of the system's tuple of :class:`Invariant` (checked with the shared ones after an overturn).
+    invariants: str | None = None
 
     @property
     def package(self) -> str:

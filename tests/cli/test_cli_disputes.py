@@ -84,8 +84,8 @@ def test_dispute_rule_overturn_with_corrected_dice(run, forest, events_of) -> No
     result = run("dispute", "rule", dispute, "--overturn", "--correct-dice", "5,6", "--reason", "перебросили")
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout == (f"dispute {dispute} ruled: overturn (1 uphold, 1 overturn of 2; on a tied vote)\n"
-                             "event 6 voided at version 12\n"
-                             "corrected roll.made recorded at version 13\n")
+                             "event 6 voided at version 12: 2d6: [1, 2] = 3\n"
+                             "corrected roll.made recorded at version 13: 2d6: [5, 6] = 11\n")
     events = events_of("Лес")
     assert [(e["type"], e["causation"]) for e in events[10:]] == [
         ("dispute.ruled", dispute), ("correction.voided", forest["id"]), ("roll.made", events[11]["id"])]

@@ -26,8 +26,10 @@ from web.server import LOG, QuietLog, loop_error
 FLOOD = 2000
 #: The file-descriptor limit of the flooded server (soft and hard, so it cannot raise it).
 FILES = (1024, 1024)
-#: Seconds the member's requests may take under the flood (they take milliseconds; unbounded without the guard).
-MEMBER_WAIT = 5.0
+#: Seconds the member's requests may take under the flood: a bound against starvation, not a pace.  They take
+#: milliseconds on a quiet machine; without the guard they are never answered while the flood holds (the process has
+#: no file left to accept them), so any bound fails them.  A loaded CI machine (several suites at once) took over 5 s.
+MEMBER_WAIT = 60.0
 
 
 @dataclass
@@ -54,6 +56,8 @@ def flooded(module_db: str) -> Flood:
     tokens = campaign_with_tokens(module_db, "Осада", "vpt", "Вика", ["Оля"])
     running = start_server(module_db, files=FILES)
     try:
+        # The routes' first import is paid before the flood: what is measured is the member served under it.
+        httpx.get(f"{running.base}/api/events", headers=auth(tokens["Оля"]), params={"limit": 1}, timeout=MEMBER_WAIT)
         with half_open(running.base, FLOOD), httpx.Client(base_url=running.base, headers=auth(tokens["Оля"]),
                                                           timeout=MEMBER_WAIT) as http:
             started = time.monotonic()
@@ -77,7 +81,7 @@ def _split(raw: bytes) -> tuple[bytes, dict]:
 
 @pytest.mark.slow
 def test_a_member_is_answered_while_a_stranger_holds_2000_half_open_connections(flooded: Flood) -> None:
-    """Оля's read and roll both answer 200 (within 5 s each; they take milliseconds) under the flood."""
+    """Оля's read and roll both answer 200 under the flood (they take milliseconds; MEMBER_WAIT bounds them)."""
     assert (flooded.read, flooded.wrote) == (200, 200), f"after {flooded.seconds:.1f} s; log: {flooded.log[-2000:]}"
 
 

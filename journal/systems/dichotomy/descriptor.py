@@ -24,6 +24,7 @@ DESCRIPTOR = register(SystemDescriptor(
         "wealth": "change_wealth", "spend": "spend_xp", "pack": "pack_equipment",
     },
     demo="journal.systems.dichotomy.demo:record",
+    invariants="journal.systems.dichotomy.invariants:INVARIANTS",
     charts=(Chart("xp", N_("XP balance"), "journal.systems.dichotomy.charts:xp", N_("XP")),
             Chart("health", N_("Health track: circles marked"), "journal.systems.dichotomy.charts:health", N_("circles"))),
 ))

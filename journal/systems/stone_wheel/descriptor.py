@@ -32,6 +32,7 @@ DESCRIPTOR = register(SystemDescriptor(
         "xp-bonus": "award_bonus_xp", "xp-spend": "spend_xp",
     },
     demo="journal.systems.stone_wheel.demo:record",
+    invariants="journal.systems.stone_wheel.invariants:INVARIANTS",
     charts=(Chart("xp", N_("XP balance"), "journal.systems.stone_wheel.charts:xp", N_("XP")),
             Chart("health", N_("Health"), "journal.systems.stone_wheel.charts:health", N_("Health"))),
 ))

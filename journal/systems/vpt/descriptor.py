@@ -28,6 +28,7 @@ DESCRIPTOR = register(SystemDescriptor(
     queries={"bonds": "journal.systems.vpt.queries:bonds"},
     cli_queries={"bonds": "cli.vpt_queries:bonds_command"},
     demo="journal.systems.vpt.demo:record",
+    invariants="journal.systems.vpt.invariants:INVARIANTS",
     bonds=Bonds(ticks={"vpt.relationship_ticked": ("relationship", "character", "other"),
                        "vpt.revenge_ticked": ("revenge", "avenger", "target")},
                 projection="vpt.bonds", table="projections.vpt.bonds:table"),

@@ -30,6 +30,7 @@ DESCRIPTOR = register(SystemDescriptor(
     queries={"debts": "journal.systems.wield.queries:debts", "control": "journal.systems.wield.queries:control"},
     cli_queries={"debts": "cli.wield_queries:debts_command", "control": "cli.wield_queries:control_command"},
     demo="journal.systems.wield.demo:record",
+    invariants="journal.systems.wield.invariants:INVARIANTS",
     charts=(Chart("debts", N_("Geis debts owed to Fate"), "journal.systems.wield.charts:debts", N_("failures")),
             Chart("control", N_("Control: the vatcha's dice against its wielder"), "journal.systems.wield.charts:control",
                   N_("dice"))),
