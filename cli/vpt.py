@@ -402,3 +402,22 @@ def party(app: AppContext, campaign: str, as_json: bool) -> None:
 
 character_group(group, char, N_("персонаж: its hit, health and morale bonuses"))
 COMMANDS = [group]
+
+
+@group.command("carry-over", help=N_("Bring a character of a running campaign in as he stands today, from the JSON "
+                                     "sheet FILE (the Master; once per character, before his first tick).\n\n"
+                                     "FILE holds character, source, relationships (other, points, statuses), "
+                                     "revenge (target, points) and past_revenges; see docs/table/vpt.md."))
+@click.argument("campaign", type=CAMPAIGN)
+@click.argument("file", type=click.Path(dir_okay=False))
+@JSON
+@click.pass_obj
+def carry_over(app: AppContext, campaign: str, file: str, as_json: bool) -> None:
+    from cli.sheets import read_sheet
+    from journal.systems.vpt.commands import carry_over as command
+
+    event = command(app.journal(), campaign, read_sheet(file), app.actor)
+    d = event.data
+    _emit([event], as_json, _("{name} carried over ({source}): {count} relationships, revenge: {revenge}").format(
+        name=d["character"], source=d["source"], count=len(d["relationships"]),
+        revenge=d["revenge"]["target"] if d["revenge"] else "-"))

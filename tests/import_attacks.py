@@ -167,6 +167,14 @@ def character_created_by_a_player(folder: Path) -> Envelopes:
     return envelopes
 
 
+def carry_over_by_a_player(folder: Path) -> Envelopes:
+    """VPT, one line more: Вольтаир carried over with 9 points towards Эдди, recorded by his player Оля."""
+    envelopes = demo_export(folder, VPT)
+    return _after(envelopes, "vpt.carried_over", "Оля", {
+        "character": "Вольтаир", "source": "сессии 1–20", "relationships": [
+            {"other": "Эдди", "points": 9, "statuses": []}], "revenge": None, "past_revenges": []})
+
+
 def _burned(folder: Path, source: str, counter: int | None) -> Envelopes:
     return _after(demo_export(folder, VPT), "dice.burned", "Оля",
                   {"rolls": [{"sides": 6, "dice": [4], "source": source, "counter": counter}], "reason": "x"})

@@ -264,6 +264,8 @@ def _crafted(envelopes: Callable[[Path], list[dict]]) -> Callable[[str, Run, Pat
 
     attack.__name__ = envelopes.__name__
     return attack
+
+
 def _backup_path(db_url: str, tmp: Path, name: str) -> Path:
     return tmp / (f"{name}.sql" if db_url.startswith("postgresql") else f"{name}.db")
 
@@ -282,6 +284,8 @@ def rechained_backup_restored(db_url: str, run: Run, tmp: Path) -> tuple[int, st
     crafted = _backup_path(db_url, tmp, "crafted")
     assert run("backup", "-o", str(crafted))[0] == 0
     return run("restore", str(crafted))
+
+
 def refusal_tells_the_next_die(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     """Issue 18: an exchange refused only when its hit landed (a 10 at the next counter) kept that counter free, so
     retrying until refused told Аня that her next roll was a 10.  Every attempt is refused alike now, before the dice."""
@@ -305,6 +309,8 @@ def refusal_tells_the_next_die(db_url: str, run: Run, tmp: Path) -> tuple[int, s
     assert run("verify", "--rolls")[0] == 0
     assert len(set(refused)) == 1
     return refused[0]
+
+
 def _member_token(db_url: str) -> str:
     from tests.web.conftest import campaign_with_tokens
 
@@ -366,6 +372,8 @@ def framed_console(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
         page = httpx.get(f"{running.base}/", timeout=30)
     said = "; ".join(f"{name}: {page.headers.get(name)}" for name in ("Content-Security-Policy", "X-Frame-Options"))
     return page.status_code, said
+
+
 def seq_reordered(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     _sql(db_url, "UPDATE events SET seq = (SELECT MAX(seq) + 100 FROM events) WHERE campaign = 'Лес' AND version = 3")
     return run("verify", "--rolls")
@@ -407,6 +415,8 @@ def huge_number(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     code, output = run("wield", "chance", "Зола", "Ёжик", "99999999999999999999", "climb", "--dice", "3")
     assert (len(_rows(db_url, "Зола")), "Traceback" in output) == (head, False)
     return code, output
+
+
 def cut_tail_then_play_on(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
     """The roll and the session's end cut (the session is open again at version 4), then five rolls recorded."""
     _sql(db_url, "DELETE FROM events WHERE campaign = 'Лес' AND version >= 5")
@@ -477,6 +487,40 @@ def db_renamed(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
         moved_url = db_url.replace("@127.0.0.1:", "@localhost:")
     assert moved_url != db_url
     return rechained_edit(moved_url, _runner(moved_url), tmp)
+
+
+def _carry_over_sheet(run: Run, tmp: Path, sheet: dict) -> str:
+    """Вольтаир (Оля's) and Эдди in 'Лес', and ``sheet`` written to a file: its path."""
+    for args in (("vpt", "char", "Лес", "Вольтаир", "--player", "Оля"), ("vpt", "char", "Лес", "Эдди")):
+        code, output = run(*args)
+        assert code == 0, (args, output)
+    path = tmp / "sheet.json"
+    path.write_bytes(orjson.dumps(sheet))
+    return str(path)
+
+
+def player_carries_over(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """Оля brings her own Вольтаир in with 99 points towards Эдди, bypassing twenty sessions of ticks."""
+    path = _carry_over_sheet(run, tmp, {"character": "Вольтаир", "source": "моя тетрадь",
+                                        "relationships": [{"other": "Эдди", "points": 99}]})
+    return run("--as", "Оля", "vpt", "carry-over", "Лес", path)
+
+
+def carry_over_breaking_the_rules(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The Master's sheet gives Вольтаир a relationship with himself (the verbs' rules apply to the sheet too)."""
+    path = _carry_over_sheet(run, tmp, {"character": "Вольтаир", "source": "сессии 1–20",
+                                        "relationships": [{"other": "Вольтаир", "points": 5}]})
+    return run("vpt", "carry-over", "Лес", path)
+
+
+def carry_over_after_play(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """A second carry-over of Вольтаир, to reset the standing his journal events left (spent points restored)."""
+    path = _carry_over_sheet(run, tmp, {"character": "Вольтаир", "source": "сессии 1–20",
+                                        "relationships": [{"other": "Эдди", "points": 3}]})
+    for args in (("vpt", "carry-over", "Лес", path), ("vpt", "spend", "Лес", "Вольтаир", "Эдди", "--points", "3")):
+        code, output = run(*args)
+        assert code == 0, (args, output)
+    return run("vpt", "carry-over", "Лес", path)
 
 
 def overturn_leaving_xp_below_zero(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
@@ -566,6 +610,11 @@ TABLE = [
     (db_renamed, 6, "signature: campaign 'Лес' head version 6: the signature does not verify"),
     (older_backup_then_play_on, 6, ("witness: campaign 'Лес' version 10: the chain ends at version 6 (its tail was cut); "
                                    "nothing was written")),
+    # bringing a running campaign in (issue 19, item 1)
+    (player_carries_over, 7, "only the Master may bring a character in ('carry-over') ('Оля' is a player)"),
+    (carry_over_breaking_the_rules, 3, "sheet field 'relationships[0].other': Вольтаир cannot have a relationship"),
+    (carry_over_after_play, 3, "refused by rule 'vpt: carried over once, first': Вольтаир already has "),
+    (_crafted(import_attacks.carry_over_by_a_player), 2, "only the Master may bring a character in ('carry-over')"),
     (_crafted(import_attacks.burned_table_dice), 2, "burned dice are the journal's server dice, not the table's"),
     (_crafted(import_attacks.burned_between_sessions), 2, ("line 31: dice.burned: the journal's dice are thrown only "
                                                           "in an open session")),
@@ -585,6 +634,8 @@ def test_each_attack_of_the_threat_model_is_caught(attack: Callable[..., tuple[i
 
 @pytest.mark.xfail(strict=True, reason="open hole: without its identity row the journal makes a new key at the URL's "
                    "name, and its empty witness lets a cut tail be played on (journal.store.engine.attach_key)")
+
+
 def test_deleting_the_identity_row_does_not_let_a_cut_tail_be_played_on(db_url: str, table: Run) -> None:
     """The identity row deleted with the tail: the next roll (of the table's dice: the session's seed needs the lost
     key) is still refused by the witness, nothing appended."""

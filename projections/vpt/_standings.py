@@ -5,7 +5,10 @@ takes its ``amount`` off, a standing never dropping below 0; a status is gained 
 held.  A character has one current revenge at a time: a second choice changes nothing, and a renounced
 revenge freezes the standing folded so far.  No running total is read from a payload (``points``,
 ``remaining``), so a voided tick or spending changes every standing after it.  Spending and statuses never
-open a bond; an event whose bond is not open (its opening voided) changes nothing.
+open a bond; an event whose bond is not open (its opening voided) changes nothing.  A ``vpt.carried_over``
+(a running campaign brought in) starts a character's standings from the values it states: his relationships
+with their points and Statuses, his current revenge and his renounced ones; the rules after it read them as
+they read any standing.
 
 Where a fold keeps its standings (and whether it records the checklist items each tick scored) is its own
 :class:`Place`; :func:`handlers` gives the fold its handlers for the bond events, in the fold's own state.
@@ -41,6 +44,9 @@ class Place:
     freeze: Callable[[State, str, Standing], None]
     #: Whether a tick records its checklist items as the session's scored lines (``session``, ``scored``).
     scores: bool = False
+    #: ``(state, character, event type)``: note that the character's standings have begun (by a bond event of his
+    #: own or his carry-over), when the fold keeps that (the bonds fold: ``begun``, ``carried``).
+    mark: Callable[[State, str, str], None] | None = None
 
 
 def handlers(place: Place) -> dict[str, Handler]:
@@ -108,7 +114,33 @@ def handlers(place: Place) -> dict[str, Handler]:
         if standing is not None:
             standing["points"] = new_standing(standing["points"], -data["amount"])
 
-    return {
+    def carried_over(state: State, data: dict[str, Any]) -> None:
+        character = data["character"]
+        held = others(state, character, True)
+        if held is None:  # the character's sheet is not here: nothing to start
+            return
+        for carried in data["relationships"]:
+            standing = held.get(carried["other"])
+            if standing is None:
+                standing = held[carried["other"]] = fresh()
+            standing["points"] = carried["points"]
+            standing["statuses"] = list(carried["statuses"])
+        for old in data.get("past_revenges", []):
+            if current_of(state, character) is None:
+                place.start(state, character, old["target"])
+                started = current_of(state, character)
+                if started is not None:
+                    started["points"] = old["points"]
+                    place.freeze(state, character, started)
+        revenge_now = data.get("revenge")
+        if revenge_now is not None and current_of(state, character) is None:
+            place.start(state, character, revenge_now["target"])
+            started = current_of(state, character)
+            if started is not None:
+                started["points"] = revenge_now["points"]
+
+    table: dict[str, Handler] = {
+        "vpt.carried_over": carried_over,
         "vpt.relationship_opened": opened,
         "vpt.relationship_ticked": ticked,
         "vpt.status_gained": status_gained,
@@ -118,3 +150,16 @@ def handlers(place: Place) -> dict[str, Handler]:
         "vpt.revenge_ticked": revenge_ticked,
         "vpt.points_spent": spent,
     }
+    if place.mark is None:
+        return table
+    mark = place.mark
+
+    def marking(handler: Handler, who: str, kind: str) -> Handler:
+        def marked(state: State, data: dict[str, Any]) -> None:
+            mark(state, data[who], kind)
+            handler(state, data)
+        return marked
+
+    subjects = {"vpt.carried_over": "character", "vpt.revenge_target_chosen": "avenger",
+                "vpt.revenge_renounced": "avenger", "vpt.revenge_ticked": "avenger"}
+    return {kind: marking(handler, subjects.get(kind, "character"), kind) for kind, handler in table.items()}

@@ -1,6 +1,7 @@
 """VPT bonds: Relationship and Revenge standings between pairs of characters, with frozen old revenges.
 
-State: ``relationships[character][other]`` and ``revenges[avenger]`` (the current one) hold points,
+State: ``begun[character]`` (the type of the first bond event of his own: a carry-over must come first);
+``relationships[character][other]`` and ``revenges[avenger]`` (the current one) hold points,
 statuses and the checklist items scored in the latest session ticked; ``frozen`` lists renounced
 revenges with the standing they had.  ``table`` gives the rows people look at; ``relationships_of``
 and ``scored_items`` give the rules what they check against.
@@ -24,7 +25,7 @@ State = dict[str, Any]
 
 def initial() -> State:
     """No relationships, no revenge."""
-    return {"relationships": {}, "revenges": {}, "frozen": []}
+    return {"relationships": {}, "revenges": {}, "frozen": [], "begun": {}}
 
 
 def apply(state: State, event: Event) -> None:
@@ -32,6 +33,11 @@ def apply(state: State, event: Event) -> None:
     handler = _HANDLERS.get(event.type)
     if handler is not None:
         handler(state, event.data)
+
+
+def begun(state: State, character: str) -> str | None:
+    """The type of ``character``'s first bond event of his own (a tick, a choice, a carry-over), or None."""
+    return state.get("begun", {}).get(character)
 
 
 def relationships_of(state: State, character: str) -> list[str]:
@@ -98,8 +104,13 @@ def _freeze(state: State, avenger: str, current: dict[str, Any]) -> None:
     state["frozen"].append({"avenger": avenger, "target": current["target"], "points": current["points"]})
 
 
+def _mark(state: State, character: str, kind: str) -> None:
+    state.setdefault("begun", {}).setdefault(character, kind)
+
+
 _HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = _standings.handlers(
-    _standings.Place(others=_others, fresh=_fresh, current=_current, start=_start, freeze=_freeze, scores=True))
+    _standings.Place(others=_others, fresh=_fresh, current=_current, start=_start, freeze=_freeze, scores=True,
+                     mark=_mark))
 
 #: Event types this projection reads (the engine calls apply only for these).
 TYPES = tuple(_HANDLERS)

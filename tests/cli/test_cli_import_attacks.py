@@ -204,6 +204,28 @@ def test_vpt_bonds_as_the_verbs_record_them_import(run: Invoke, demo: Path, tmp_
     assert (imported.exit_code, imported.stderr) == (0, ""), imported.stderr
 
 
+def test_a_carry_over_recorded_by_a_player_is_refused(run: Invoke, db_url: str, demo: Path, tmp_path: Path) -> None:
+    """VPT: only the Master brings a character in; a carry-over line recorded by Оля is the verb's refusal."""
+    line = len(attacks.demo_export(demo, attacks.VPT)) + 1
+    assert _refused(run, db_url, tmp_path, attacks.carry_over_by_a_player(demo)) == (
+        f"line {line}: only the Master may bring a character in ('carry-over') ('Оля' is a player)")
+
+
+def test_a_vpt_carry_over_as_the_verb_records_it_imports(run: Invoke, demo: Path, tmp_path: Path) -> None:
+    """A character brought in by the Master's carry-over, then ticked on, is taken: the rehearsal calls the verb."""
+
+    def record(journal: Journal) -> None:
+        vpt.create_character(journal, attacks.VPT, "Грог")
+        vpt.carry_over(journal, attacks.VPT, {
+            "character": "Грог", "source": "сессии 1–20, тетрадь Мастера",
+            "relationships": [{"other": "Питер", "points": 5, "statuses": ["Брат"]}],
+            "revenge": {"target": "Вольтаир", "points": 2}})
+        vpt.spend_points(journal, attacks.VPT, "Грог", "Питер", 5)
+
+    imported = run("import", str(_recorded_further(demo, tmp_path, attacks.VPT, record)))
+    assert (imported.exit_code, imported.stderr) == (0, ""), imported.stderr
+
+
 def test_a_burn_of_the_tables_dice_is_refused(run: Invoke, db_url: str, demo: Path, tmp_path: Path) -> None:
     """A ``dice.burned`` of the table's dice: no command burns those (only the journal's thrown dice), refused."""
     assert _refused(run, db_url, tmp_path, attacks.burned_table_dice(demo)) == (

@@ -284,3 +284,35 @@ class PointsSpent(Payload):
     amount: int = Field(ge=1)
     purpose: str = ""
     remaining: int = Field(ge=0)
+
+
+class CarriedRelationship(_Part):
+    """One relationship as the running campaign left it: towards ``other``, its points and Statuses."""
+
+    other: Name
+    points: int = Field(default=0, ge=0)
+    statuses: list[Name] = Field(default_factory=list)
+
+
+class CarriedRevenge(_Part):
+    """One revenge as the running campaign left it: its target and points."""
+
+    target: Name
+    points: int = Field(default=0, ge=0)
+
+
+class CarriedOver(Payload):
+    """``character`` as he stands when the campaign is brought in: what earlier sessions, kept elsewhere, left.
+
+    The Master records it once per character, before any bond event of his own; ``source`` says where the values
+    come from («сессии 1–20, тетрадь Мастера»).  The folds start the character's standings from these values, so
+    every rule after it (three relationships at most, one revenge target, points never below 0) holds as usual.
+    """
+
+    type: ClassVar[str] = "vpt.carried_over"
+
+    character: Name
+    source: str = Field(min_length=1, max_length=500)
+    relationships: list[CarriedRelationship] = Field(default_factory=list, max_length=3)
+    revenge: CarriedRevenge | None = None
+    past_revenges: list[CarriedRevenge] = Field(default_factory=list, max_length=100)

@@ -11,11 +11,12 @@ from typing import Any
 
 from journal.service.journal import Journal
 from journal.systems.vpt import events as ev
-from journal.systems.vpt.commands import bonds, combat
+from journal.systems.vpt.commands import bonds, carry, combat
 
 Rehearsal = Callable[[Journal, str, dict[str, Any], str], object]
 
 REHEARSALS: dict[str, Rehearsal] = {
+    ev.CarriedOver.type: lambda journal, campaign, data, actor: carry.carry_over(journal, campaign, data, actor=actor),
     ev.CharacterCreated.type: lambda journal, campaign, data, actor: combat.create_character(
         journal, campaign, data["name"], data["player"], hit_bonus=data["hit_bonus"],
         health_bonus=data["health_bonus"], morale=data["morale"], preparation=data["preparation"],

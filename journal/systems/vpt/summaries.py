@@ -110,7 +110,19 @@ def _vpt_spent(d: Data) -> str:
         character=d["character"], spent=spent, other=d["other"], remaining=d["remaining"])
 
 
+def _vpt_carried(d: Data) -> str:
+    parts = [_("{other} {points}").format(other=r["other"], points=_points(r["points"])) + (
+        f" ({', '.join(r['statuses'])})" if r["statuses"] else "") for r in d["relationships"]]
+    if d.get("revenge"):
+        parts.append(_("revenge on {target} {points}").format(target=d["revenge"]["target"],
+                                                             points=_points(d["revenge"]["points"])))
+    standing = "; ".join(parts) if parts else _("no relationships, no revenge")
+    return _("{character} carried over from «{source}»: {standing}").format(
+        character=d["character"], source=d["source"], standing=standing)
+
+
 LINES: dict[str, Callable[[Data], str]] = {
+    "vpt.carried_over": _vpt_carried,
     "vpt.character_created": _vpt_created,
     "vpt.weapon_table_set": lambda d: _("weapon table: {rows}").format(rows=", ".join(
         _("{name} {target}+ WI {initiative}").format(name=name, target=row["target"], initiative=row["initiative"])

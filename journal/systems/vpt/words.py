@@ -73,6 +73,7 @@ WORDS: dict[str, Callable[[], str]] = {
 
 #: What each of the system's event types is called (the page's timeline, the evidence of a dispute).
 TYPES: dict[str, Callable[[], str]] = {
+    "vpt.carried_over": lambda: pgettext("vpt event", "Carried over"),
     "vpt.character_created": lambda: pgettext("vpt event", "New character"),
     "vpt.death_checked": lambda: pgettext("vpt event", "Death check"),
     "vpt.hit_rolled": lambda: pgettext("vpt event", "Hit"),

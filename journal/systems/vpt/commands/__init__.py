@@ -2,6 +2,7 @@
 
 ``combat``: characters, initiative, the weapon table, melee order, hits, wounds, death, morale.
 ``bonds``: chosen relationships, Relationship and Revenge ticks, statuses, revenge targets, points spent.
+``carry``: a character of a running campaign brought in as he stands (``vpt.carried_over``).
 """
 
 from journal.systems.vpt.commands.bonds import (
@@ -14,6 +15,7 @@ from journal.systems.vpt.commands.bonds import (
     tick_relationship,
     tick_revenge,
 )
+from journal.systems.vpt.commands.carry import carry_over
 from journal.systems.vpt.commands.combat import (
     Fighter,
     check_death,
@@ -28,7 +30,7 @@ from journal.systems.vpt.commands.combat import (
 )
 
 __all__ = [
-    "Fighter", "check_death", "check_morale", "choose_revenge", "create_character", "gain_status",
+    "Fighter", "carry_over", "check_death", "check_morale", "choose_revenge", "create_character", "gain_status",
     "open_relationship", "record_hit", "record_wounds", "renounce_revenge", "renounce_status", "roll_initiative",
     "set_melee_order", "set_weapon", "set_weapon_table", "spend_points", "tick_relationship", "tick_revenge",
 ]

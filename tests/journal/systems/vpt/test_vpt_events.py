@@ -9,9 +9,10 @@ from journal.systems.vpt import events
 
 
 def test_every_vpt_type_is_registered() -> None:
-    """All sixteen VPT payload types are in the registry."""
+    """All seventeen VPT payload types are in the registry."""
     names = sorted(name for name in registered_types() if name.startswith("vpt."))
     assert names == [
+        "vpt.carried_over",
         "vpt.character_created",
         "vpt.death_checked",
         "vpt.hit_rolled",
