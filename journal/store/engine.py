@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from journal.errors import JournalError, ValidationFailed
+from journal.errors import IntegrityFailure, JournalError, ValidationFailed
 from journal.store.tables import SCHEMA_REVISION
 
 if TYPE_CHECKING:
@@ -297,6 +297,23 @@ def open_store(url: str = DEFAULT_URL, *, upgrade: bool | None = None, wait: flo
     return store
 
 
+def _refuse_a_lost_identity(conn: sa.Connection) -> None:
+    """IntegrityFailure when the database has the identity's table (revision 0007 on) and events, but no identity.
+
+    Revision 0007 gives every database its identity, and nothing the journal does removes it; without it the key
+    would be looked for under the database's URL, where no key or an empty witness lies, and a cut tail could be
+    played on (docs/security.md).  A database before 0007, or an empty one, has nothing to lose."""
+    from journal.i18n import _
+    from journal.store.tables import events, journal_identity
+
+    if not sa.inspect(conn).has_table(journal_identity.name) or conn.execute(
+            sa.select(events.c.campaign).limit(1)).first() is None:
+        return
+    raise IntegrityFailure(_("journal_identity: the database holds events but no identity (the row was deleted): its "
+                             "key and witness are found by it, so nothing is signed or appended until it is put back "
+                             "(docs/security.md)"))
+
+
 def attach_key(store: EventStore, *, create: bool = False) -> JournalKey | None:
     """The database's signing key (made now when ``create`` and missing), given to the store if it has none.
 
@@ -311,6 +328,8 @@ def attach_key(store: EventStore, *, create: bool = False) -> JournalKey | None:
     url = store.url or store.engine.url.render_as_string(hide_password=False)
     with store.engine.connect() as conn:
         identity = read_identity(conn)
+        if identity is None:
+            _refuse_a_lost_identity(conn)
     key = JournalKey.create_for_url(url, identity)[0] if create else JournalKey.for_url(url, identity)
     if key is not None and store.key is None:
         from journal.store.receipts import witness_append
