@@ -84,3 +84,9 @@ def events_of(run: Invoke) -> Callable[[str], list[dict]]:
 def other_db(tmp_path: Path) -> str:
     """A second, empty SQLite database (the target of imports), whatever the test's backend."""
     return f"sqlite:///{tmp_path / 'other.db'}"
+
+
+def told(stderr: str) -> str:
+    """``stderr`` without verify's note that a SQLite file's ``-wal`` still holds writes the file lacks (true here:
+    the test's earlier commands ran in this process, which can keep the -wal until it ends)."""
+    return "".join(line for line in stderr.splitlines(keepends=True) if not line.startswith("note: journal.db-wal holds"))

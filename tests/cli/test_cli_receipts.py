@@ -8,6 +8,7 @@ import orjson
 import sqlalchemy as sa
 
 from journal.store.engine import make_engine
+from tests.cli.conftest import told
 
 
 def _forest(run) -> None:
@@ -62,7 +63,7 @@ def test_verify_with_another_public_key_exits_6(run) -> None:
     _forest(run)
     result = run("verify", "--public-key", "ab" * 32)
     assert result.exit_code == 6
-    assert result.stderr.startswith("signature: campaign 'Лес' head version 2: the signature does not verify")
+    assert told(result.stderr).startswith("signature: campaign 'Лес' head version 2: the signature does not verify")
 
 
 def test_a_malformed_public_key_is_one_line_exit_2(run) -> None:

@@ -10,6 +10,7 @@ import orjson
 from support import tamper
 
 from journal.store import open_store
+from tests.cli.conftest import told
 
 EMPTY = "[]\n"
 
@@ -208,7 +209,7 @@ def test_verify_reports_every_chain_holding(run) -> None:
     _sample(run)
     run("campaign", "new", "Каменное колесо", "--system", "stone-wheel", "--master", "Мастер")
     result = run("verify")
-    assert (result.exit_code, result.stdout, result.stderr) == (0, "ok: 4 events in 2 campaigns, every chain holds\n", "")
+    assert (result.exit_code, result.stdout, told(result.stderr)) == (0, "ok: 4 events in 2 campaigns, every chain holds\n", "")
 
 
 def test_verify_on_an_empty_journal_is_ok(run) -> None:
@@ -225,7 +226,7 @@ def test_verify_names_the_campaign_version_and_id_of_an_edited_event(run, db_url
     result = run("verify")
     assert result.exit_code == 6
     assert result.stdout == ""
-    assert result.stderr == (
+    assert told(result.stderr) == (
         f"chain broken: campaign 'Пепел' version 2 (event {edited}): "
         "hash does not match the stored envelope (the event was altered)\n"
     )
@@ -237,10 +238,10 @@ def test_verify_of_one_campaign_ignores_a_break_in_another(run, db_url) -> None:
     run("campaign", "new", "Каменное колесо", "--system", "stone-wheel", "--master", "Мастер")
     _tamper(db_url, "Пепел", 3, '{"name":"Вова","role":"player"}')
     result = run("verify", "Каменное колесо")
-    assert (result.exit_code, result.stdout, result.stderr) == (0, "ok: 1 events in 1 campaigns, every chain holds\n", "")
+    assert (result.exit_code, result.stdout, told(result.stderr)) == (0, "ok: 1 events in 1 campaigns, every chain holds\n", "")
 
 
 def test_verify_of_an_unknown_campaign_exits_4(run) -> None:
     """verify of a campaign that does not exist exits 4 with 'no campaign named ...'."""
     result = run("verify", "Нет такой")
-    assert (result.exit_code, result.stdout, result.stderr) == (4, "", "error: no campaign named 'Нет такой'\n")
+    assert (result.exit_code, result.stdout, told(result.stderr)) == (4, "", "error: no campaign named 'Нет такой'\n")

@@ -100,9 +100,8 @@ def record_power(
     actor: str | None = None,
 ) -> Event:
     """The vatcha (its player or Fate) bestows a power on its wielder: rank boxes marked, Control lost read off
-    with the ``control_mapping`` in force (pyramid by default, linear by house rule).  ``domain`` may be the
-    table's word (``Воздух``: journal.systems.wield.words)."""
-    domain = words.domain_of(domain) if domain is not None else None
+    with the ``control_mapping`` in force (pyramid by default, linear by house rule)."""
+    domain = words.domain_of(domain) if domain is not None else None  # the table's word too («Воздух»: wield.words)
 
     def decide(ctx: Context) -> list:
         item = vatcha(ctx, vatcha_name)
