@@ -8,7 +8,8 @@ command records it, and the importer validates every imported line against the r
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import functools
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, field_validator
 from pydantic_core import PydanticCustomError
@@ -16,6 +17,9 @@ from pydantic_core import PydanticCustomError
 from journal.errors import ValidationFailed
 from journal.events.numbers import MAX_INT, out_of_range
 from journal.i18n import _
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 _REGISTRY: dict[str, type[Payload]] = {}
 
@@ -61,22 +65,29 @@ class Payload(BaseModel):
         For a command to check its inputs before it throws the journal's dice (docs/dice.md): the payload is built
         only after the throw, and a refusal then would burn the dice for input that was never legal.
         """
-        from typing import Annotated
-
-        from pydantic import TypeAdapter, ValidationError
+        from pydantic import ValidationError
 
         for name, value in values.items():
-            field = cls.model_fields[name]
-            shape: Any = Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
-            adapter: TypeAdapter[Any] = TypeAdapter(shape)
             try:
-                adapter.validate_python(value)
+                _field_adapter(cls, name).validate_python(value)
             except ValidationError as exc:
                 raise ValidationFailed(f"{cls.type}: field '{name}': {exc.errors()[0]['msg']}") from None
 
     def to_data(self) -> dict[str, Any]:
         """The payload as the JSON-ready dict stored in the envelope's ``data``."""
         return self.model_dump(mode="json", by_alias=True)
+
+
+@functools.lru_cache(maxsize=1024)
+def _field_adapter(model: type[Payload], name: str) -> TypeAdapter[Any]:
+    """The validator of one field of ``model`` alone (built once per field: a TypeAdapter costs a schema build)."""
+    from typing import Annotated
+
+    from pydantic import TypeAdapter
+
+    field = model.model_fields[name]
+    shape: Any = Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
+    return TypeAdapter(shape)
 
 
 def payload_class(event_type: str) -> type[Payload]:
@@ -107,17 +118,27 @@ def parse_payload(event_type: str, data: dict[str, Any]) -> Payload:
         raise ValidationFailed(f"{event_type}: field '{where}': {first['msg']}") from None
 
 
+#: The descriptors whose payload modules :func:`_load_all` imported last (a system registered later is loaded then).
+_LOADED_FOR: list[tuple[int, ...]] = [()]
+
+
 def _load_all() -> None:
-    """Import every module that declares payloads, so that the registry is complete."""
+    """Import every module that declares payloads, so that the registry is complete (once per set of systems: it
+    runs for every payload parsed, an import's every line among them)."""
     import importlib
 
     from journal.systems.registry import descriptors
 
+    found = descriptors()
+    key = tuple(id(descriptor) for descriptor in found)
+    if key == _LOADED_FOR[0] and key:
+        return
     for module in _PAYLOAD_MODULES:
         importlib.import_module(module)
-    for descriptor in descriptors():
+    for descriptor in found:
         for module in descriptor.payloads:
             importlib.import_module(module)
+    _LOADED_FOR[0] = key
 
 
 _PAYLOAD_MODULES = (
