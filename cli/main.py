@@ -79,6 +79,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "use": "cli.use:use",
     "backup": "cli.backups:backup",
     "restore": "cli.backups:restore",
+    "key": "cli.keys:key",
 }
 
 

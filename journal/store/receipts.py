@@ -341,13 +341,15 @@ def remember(store: EventStore, receipt: Receipt) -> None:
     if folder is None:
         return
     try:
-        _append_witness(folder, receipt)
+        append_witness(folder, receipt)
     except OSError as exc:  # a full disk, a folder that cannot be written: what was stored stays stored
         raise StepFailed(_("writing its receipt to the witness beside the key ({folder}) failed: {reason}")
                          .format(folder=folder, reason=describe(exc))) from exc
 
 
-def _append_witness(folder: Path, receipt: Receipt) -> None:
+def append_witness(folder: Path, receipt: Receipt) -> None:
+    """Append ``receipt`` to its campaign's file in the witness ``folder`` (made when missing); the newest line
+    of a file is its witness, so an older receipt appended changes nothing (journal/store/key_archive.py)."""
     path = _witness_file(folder, receipt.campaign)
     line = _witness_line(receipt)
     try:
@@ -707,7 +709,7 @@ def vouch_import(rows: list[dict[str, Any]], receipts: list[Receipt], public_key
     return list(heads.values())
 
 
-__all__ = ["FORMAT", "Receipt", "check", "export_line", "export_receipt", "head_problems", "keyless_problems",
-           "load_file", "load_problems", "message", "receipt_at", "refuse_past_witness", "remember", "remember_head",
-           "rewitness", "sign_last", "split", "standing", "vouch_import", "witness_file", "witness_problems",
-           "witnessed", "witnessed_head"]
+__all__ = ["FORMAT", "Receipt", "append_witness", "check", "export_line", "export_receipt", "head_problems",
+           "keyless_problems", "load_file", "load_problems", "message", "receipt_at", "refuse_past_witness", "remember",
+           "remember_head", "rewitness", "sign_last", "split", "standing", "vouch_import", "witness_file",
+           "witness_problems", "witnessed", "witnessed_head"]
