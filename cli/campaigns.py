@@ -41,14 +41,25 @@ def campaign() -> None:
 @click.option("--system", required=True, type=SYSTEM_CHOICE, help=N_("The campaign's rule system."))
 @click.option("--master", required=True, help=N_("The Master (Fate, in Wield): the first member."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the stored event as JSON."))
-@click.pass_obj
-def campaign_new(app: AppContext, name: str, system: str, master: str, as_json: bool) -> None:
+@click.option("--serve", "then_serve", is_flag=True,
+              help=N_("Then serve it to the phones on this network ('journal serve --host 0.0.0.0'): a one-time link "
+                      "and its QR code sign the Master's phone in."))
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help=N_("The port of --serve."))
+@click.pass_context
+def campaign_new(ctx: click.Context, name: str, system: str, master: str, as_json: bool, then_serve: bool,
+                 port: int) -> None:
+    app: AppContext = ctx.obj
     event = app.journal().create_campaign(name, system, master)
     if as_json:
         emit_json({"campaign": event.campaign, "version": event.version, "id": event.id})
     else:
         line(_("campaign '{campaign}' started ({system}), Master: {master}").format(
             campaign=event.campaign, system=title(system), master=event.data["master"]))
+    if then_serve:
+        from cli.serve import serve
+
+        ctx.invoke(serve, host="0.0.0.0", port=port)
 
 
 @campaign.command("list", help=N_("List every campaign in the journal."))

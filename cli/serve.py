@@ -171,6 +171,7 @@ def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: flo
                 "access_log": log_level == "debug", "http": server.GuardedProtocol, "loop": "web.server:new_loop",
                 "proxy_headers": hosting.proxy_headers, "forwarded_allow_ips": hosting.forwarded_allow_ips}
     url = _listening(host, port)
+    master_links(journal, hosting.public_url or url)
     from web.hosting import hide_start_line
 
     hide_start_line()  # uvicorn would say 0.0.0.0, which no phone opens
@@ -193,6 +194,30 @@ def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: flo
                                                 "public_url": hosting.public_url,
                                                 "limits": dataclasses.asdict(limits)}).decode()
     uvicorn.run("cli.serve:worker_app", factory=True, workers=workers, **settings)  # type: ignore[arg-type]
+
+
+def master_links(journal: Journal, base: str) -> None:
+    """For each campaign with no device token yet: a one-time Master link and its QR code, on stderr
+    (journal/service/links.py: opened once, within its time, it becomes the Master's device token on that phone)."""
+    import segno
+
+    from journal.service.links import LINK_TTL, issue_link, needs_link
+    from web.hosting import loopback
+
+    for found in journal.campaigns():
+        if not needs_link(journal, found["name"]):
+            continue
+        issued = issue_link(journal, found["name"], found["master"])
+        link = f"{base}#link={issued.token}"
+        click.echo(_("one-time link for {master}, the Master of '{campaign}' (open it on your phone within {minutes} "
+                     "minutes; it works once):").format(master=found["master"], campaign=found["name"],
+                                                       minutes=int(LINK_TTL.total_seconds() // 60)), err=True)
+        click.echo(link, err=True)
+        if loopback(link):
+            click.echo(_("this link names this machine only: --host 0.0.0.0 or --public-url lets a phone open it"),
+                       err=True)
+        else:
+            segno.make(link, error="m").terminal(out=click.get_text_stream("stderr"), compact=True)  # type: ignore[operator]
 
 
 def _schedule(url: str, every: str | None, folder: str | None, keep: int | None) -> Schedule | None:

@@ -1,7 +1,7 @@
 """The campaign projection: name, rule system, Master, members and access tokens, folded from their events.
 
 ``tokens`` maps each token id to ``{member, hash, revoked}`` (``hash``: sha256 of the token's secret,
-hex).  The service's quick membership check (``Journal.campaign``) reads only the structural events
+hex), and ``expires_at`` for a one-time link.  The service's quick membership check (``Journal.campaign``) reads only the structural events
 and so never sees tokens; the as-of engine folds them (``journal.at(campaign)["campaign"]["tokens"]``).
 """
 
@@ -27,8 +27,10 @@ def apply(state: dict[str, Any], event: Event) -> None:
     elif event.type == "member.added":
         state["members"][data["name"]] = data.get("role", "player")
     elif event.type == "member.token_issued":
-        state.setdefault("tokens", {})[data["token_id"]] = {"member": data["member"], "hash": data["token_hash"],
-                                                            "revoked": False}
+        token = {"member": data["member"], "hash": data["token_hash"], "revoked": False}
+        if data.get("expires_at"):  # a one-time link (journal/service/links.py)
+            token["expires_at"] = data["expires_at"]
+        state.setdefault("tokens", {})[data["token_id"]] = token
     elif event.type == "member.token_revoked":
         token = state.setdefault("tokens", {}).get(data["token_id"])
         if token is not None:

@@ -35,6 +35,7 @@ from web.errors import JSON
 from web.headers import SecurityHeaders
 from web.language import RequestLanguage
 from web.routes import MAX_INT
+from web.routes.links import CLAIM_PATH
 
 STATIC = resources.files("web") / "static"
 #: The methods whose requests carry a body: under /api/ every one of them is a write that needs a token.
@@ -67,7 +68,7 @@ class BoundedBody:
         if declared.isdigit() and int(declared) > self.limit:
             await self._answer(scope, receive, send, self._too_large())
             return
-        if scope["method"] in WRITES and scope["path"].startswith("/api/"):
+        if scope["method"] in WRITES and scope["path"].startswith("/api/") and scope["path"] != CLAIM_PATH:
             try:
                 who = await run_in_threadpool(auth.resolve_member, Request(scope))
             except Exception as exc:  # noqa: BLE001 - rendered by the handler the app has for it
@@ -206,7 +207,7 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
     ``public_url`` is the page's address put into the devices' links and QR codes (``serve --public-url``,
     checked by ``web.hosting.public_url``); without it a link carries the address the Master's request used.
     """
-    from web.routes import console, i18n, quorum, reading, report, stream, systems, table, verbs
+    from web.routes import console, i18n, links, quorum, reading, report, stream, systems, table, verbs
 
     opened = journal or Journal.open(db_url)
     if warm is not None:
@@ -272,7 +273,7 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
         return JSON({"ok": True})
 
     for router in (reading.router, table.router, quorum.router, stream.router, systems.build(), systems.build_queries(),
-                   verbs.router, i18n.router, console.router, report.router):
+                   verbs.router, i18n.router, console.router, report.router, links.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
     return app

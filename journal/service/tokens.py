@@ -186,6 +186,8 @@ def resolve(journal: Journal, token: str) -> Bearer:
             if found["revoked"]:
                 raise NotAuthorized(_("token: revoked (token {token_id} of '{member}')")
                                     .format(token_id=token_id, member=found['member']))
+            if found.get("expires_at"):  # journal/service/links.py: it is claimed, never carried
+                raise NotAuthorized(_("token: a one-time link opens only its claim, not the journal"))
             role = state["members"].get(found["member"])
             if role is None:
                 raise NotAuthorized(_("token: unknown (its member is not in the campaign)"))

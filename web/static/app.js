@@ -735,6 +735,14 @@
     }).catch(report);
   }
 
+  /** Trade a one-time link for this device's token (web/routes/links.py) and keep it; a refusal is said. */
+  function claimLink(link) {
+    var init = { method: "POST", headers: { "Authorization": "Bearer " + link, "Accept-Language": pageLanguage() } };
+    return send("/api/link/claim", init, 1).then(function (answer) {
+      localStorage.setItem(TOKEN_KEY, answer.token);
+    });
+  }
+
   // -- the flow: token -> /api/me -> everything -------------------------------------------------
 
   function signedIn(me) {
@@ -870,13 +878,18 @@
       localStorage.setItem(TOKEN_KEY, decodeURIComponent(hash[1]));
       history.replaceState(null, "", window.location.pathname + window.location.search);
     }
-    var saved = localStorage.getItem(TOKEN_KEY);
+    // A one-time link (#link=…, printed by 'journal serve'): claimed once for this device's own token.
+    var link = window.location.hash.match(/^#link=(.+)$/);
+    if (link) history.replaceState(null, "", window.location.pathname + window.location.search);
     window.JournalForms.loadLanguage().then(function () {
+      return link ? claimLink(decodeURIComponent(link[1])) : null;
+    }).then(function () {
+      var saved = localStorage.getItem(TOKEN_KEY);
       if (saved) {
         $("token-input").value = saved;
         signIn(saved);
       }
-    });
+    }, report);
   }
 
   // A page put away (another tab, the phone locked, the back/forward cache) lets go of its stream and
