@@ -207,7 +207,7 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
     ``public_url`` is the page's address put into the devices' links and QR codes (``serve --public-url``,
     checked by ``web.hosting.public_url``); without it a link carries the address the Master's request used.
     """
-    from web.routes import console, i18n, links, quorum, reading, report, stream, systems, table, verbs
+    from web.routes import console, i18n, links, members, quorum, reading, report, stream, systems, table, verbs
 
     opened = journal or Journal.open(db_url)
     if warm is not None:
@@ -273,7 +273,8 @@ def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journ
         return JSON({"ok": True})
 
     for router in (reading.router, table.router, quorum.router, stream.router, systems.build(), systems.build_queries(),
-                   verbs.router, i18n.router, console.router, report.router, links.router):
+                   verbs.router, i18n.router, console.router, report.router, links.router,
+                   members.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
     return app

@@ -134,3 +134,27 @@ def test_the_tally_commit_refuses_an_amount_for_a_line_not_proposed_and_writes_n
         422, f"set: 'session_xp:Ратибор' is not a proposed line of session 1 (proposed: master_xp:{MASTER})")
     assert httpx.get(live + "/api/events", params={"after": 0}, headers=auth(tokens[MASTER]),
                      timeout=10).json()["head"] == head
+
+
+def test_the_master_adds_a_player_who_can_then_be_given_a_link(live: str, new_campaign) -> None:
+    """POST /api/members by the Master records member.added; the new player can then be issued a token."""
+    _name, tokens = new_campaign("vpt", MASTER, PLAYERS)
+    added = _post(live, tokens[MASTER], "/api/members", {"name": "Аня"})
+    issued = _post(live, tokens[MASTER], "/api/tokens", {"member": "Аня"})
+    assert (added.status_code, added.json()["events"][0]["type"], added.json()["events"][0]["data"],
+            issued.status_code) == (200, "member.added", {"name": "Аня"}, 200)
+
+
+def test_a_player_may_not_add_a_member(live: str, new_campaign) -> None:
+    """A player's token adding a member: 403 by the role rule of adding members."""
+    _name, tokens = new_campaign("vpt", MASTER, PLAYERS)
+    answer = _post(live, tokens["Оля"], "/api/members", {"name": "Аня"})
+    assert (answer.status_code, answer.json()["kind"]) == (403, "NotAuthorized")
+
+
+def test_a_member_added_twice_is_refused(live: str, new_campaign) -> None:
+    """A name already a member: 409 naming the rule; nothing recorded."""
+    name, tokens = new_campaign("vpt", MASTER, PLAYERS)
+    answer = _post(live, tokens[MASTER], "/api/members", {"name": "Оля"})
+    assert (answer.status_code, answer.json()["error"]) == (
+        409, f"refused by rule 'campaign: members are unique': 'Оля' is already a member of '{name}'")

@@ -438,6 +438,10 @@
     return ctx.api("/api/tokens").then(function (tokens) {
       clear(body);
       if (ctx.issued) body.appendChild(issuedCard(ctx.issued));
+      if (window.JournalSetup) {  // setup.js: add a player, then make their link
+        body.appendChild(window.JournalSetup.addPlayer({ me: ctx.me, write: write, button: button,
+          pick: function (name) { ctx.tokenMember = name; frame(); } }));
+      }
       var who = el("select", { "data-test": "token-member", "aria-label": t("member") });
       Object.keys(ctx.me.members || {}).forEach(function (name) { who.appendChild(el("option", { value: name, text: name })); });
       if (ctx.tokenMember && ctx.tokenMember in (ctx.me.members || {})) who.value = ctx.tokenMember;  // kept over a redraw
