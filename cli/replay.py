@@ -21,7 +21,7 @@ def _interactive() -> bool:
 
 def _step(result: dict) -> None:
     """Print the replay one event at a time, waiting for a key after each (q stops)."""
-    from cli.reports.replay import Names, event_lines, footer_lines, header_lines
+    from journal.service.session_report import Names, event_lines, footer_lines, header_lines
 
     names = Names(result)
     for text in header_lines(result):
@@ -61,7 +61,7 @@ def replay(app: AppContext, campaign: str, number: int, step: bool, fmt: str, ou
     if step and fmt == "text" and output is None and _interactive():
         _step(result)
         return
-    from cli.reports.replay import RENDERERS
+    from journal.service.session_report import RENDERERS
 
     rendered = RENDERERS[fmt](result)
     if output is None:

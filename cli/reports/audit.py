@@ -12,9 +12,9 @@ from typing import Any
 
 import orjson
 
-from cli.reports.html import page
-from cli.reports.html import table as html_table
 from journal.i18n import CLI, current_language
+from journal.service.report_html import page
+from journal.service.report_html import table as html_table
 
 _ = CLI.gettext
 

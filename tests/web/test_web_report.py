@@ -52,3 +52,21 @@ def test_the_report_of_a_session_that_never_was_is_not_found(live, new_campaign)
     with api(live, tokens["Оля"]) as player:
         answer = player.get("/api/report/9")
     assert (answer.status_code, answer.json()["error"]) == (404, f"no session 9 in campaign '{name}'")
+
+
+def test_the_whole_report_is_the_document_replay_writes_in_html(live, module_db, new_campaign) -> None:
+    """GET /api/report/1/html with ``?lang=ru``: byte for byte what ``journal replay --format html`` prints in
+    Russian (one renderer)."""
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    name, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    _session(live, tokens["Вика"])
+    with api(live, tokens["Оля"]) as player:
+        answer = player.get("/api/report/1/html", params={"lang": "ru"})
+    printed = CliRunner().invoke(
+        cli, ["--db", module_db, "--lang", "ru", "replay", name, "--session", "1", "--format", "html"],
+        catch_exceptions=False)
+    assert (answer.status_code, answer.headers["content-type"], '<html lang="ru">' in answer.text, answer.text) == (
+        200, "text/html; charset=utf-8", True, printed.stdout)

@@ -63,3 +63,31 @@ def test_a_used_link_opened_again_says_so_in_one_line(live: str, module_db: str,
     phone.get(f"{live}/#link={link}")
     error = read(phone, "#error:not([hidden])")
     assert error.startswith("refused by the rule «link: used once»: this link was opened once already")
+
+
+def test_the_whole_report_opens_on_a_360_px_phone_in_russian(live: str, module_db: str, phone: WebDriver) -> None:
+    """A player's phone at /?lang=ru opens "Весь отчёт": the replay's document in Russian, inside the page, which
+    scrolls no wider than the phone (each table in a box of its own)."""
+    from journal.service.sessions import end_session, free_roll, start_session
+    from journal.service.tokens import issue
+
+    journal = Journal(open_store(module_db))
+    try:
+        journal.create_campaign("Роща", "vpt", MASTER)
+        journal.add_member("Роща", "Оля", MASTER)
+        start_session(journal, "Роща", ["Оля"], MASTER)
+        free_roll(journal, "Роща", "2d6", [3, 5], "разведка", "Оля")
+        end_session(journal, "Роща", 10, MASTER)
+        token = issue(journal, "Роща", "Оля", MASTER).token
+    finally:
+        journal.close()
+    phone.get(f"{live}/?lang=ru#token={token}")
+    wait(phone, lambda d: d.find_element("id", "stream-state").text in ("live", "в эфире"))
+    press(phone, "[data-test=report-full-open]")
+    heading = read(phone, "[data-test=report-doc] h1")
+    fits = phone.execute_script(
+        "var doc = document.querySelector('[data-test=report-doc]');"
+        " return [document.documentElement.scrollWidth <= window.innerWidth, doc.getAttribute('lang'),"
+        " Array.prototype.every.call(doc.querySelectorAll('table'), function (t) {"
+        "   return t.parentNode.className === 'wide'; }), doc.querySelectorAll('script, style').length];")
+    assert (heading, fits) == ("Сессия 1 кампании Роща", [True, "ru", True, 0])

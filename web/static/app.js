@@ -463,6 +463,9 @@
     panel = el("section", { id: "report-panel", className: "panel", "data-test": "report-panel" }, [
       el("h2", { text: t("Session") }), el("label", { className: "row" }, [picker]),
       el("div", { id: "report-figures", "data-test": "report-figures", className: "figures" })]);
+    if (window.JournalReport) {  // report.js: the whole report, as 'journal replay --format html' writes it
+      panel.appendChild(window.JournalReport.panel({ headers: apiHeaders, language: pageLanguage, report: report }));
+    }
     $("app").appendChild(panel);
     return panel;
   }
@@ -497,6 +500,7 @@
 
   function refreshReport(number) {
     if (!number) return Promise.resolve();
+    if (window.JournalReport) window.JournalReport.show(number);
     var lang = pageLanguage();
     return api("/api/report/" + encodeURIComponent(number) + query({ lang: lang })).then(function (answer) {
       var box = $("report-figures");

@@ -3,7 +3,8 @@
 Each renderer takes the replay's JSON-ready dict and returns text; nothing here reads the journal.
 The HTML page draws what the system's descriptor charts over the session and the session's dice (a report of
 journal.service.reports: one renderer, its SVG figures in the current language), then the session's XP per
-character and its relationship and revenge changes per pair as inline SVG bar charts (cli/reports/html.py).
+character and its relationship and revenge changes per pair as inline SVG bar charts (journal/service/report_html.py).
+The CLI prints them (``journal replay``) and the page shows the HTML one (``GET /api/report/K/html``).
 """
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from cli.reports.html import bar_chart, page, table
 from journal.errors import ValidationFailed
-from journal.i18n import CLI, N_, current_language
+from journal.i18n import N_, _, current_language
 from journal.service.labels import labels
 from journal.service.labels import title as system_title
+from journal.service.report_html import bar_chart, page, table
 from journal.service.reports import figures_html
 
 NONE = "—"
-_ = CLI.gettext
 
 
 def value(item: Any) -> str:
