@@ -150,7 +150,8 @@ def member_tokens(app: AppContext, campaign_name: str, as_json: bool) -> None:
         line(_("no tokens issued in '{campaign}'").format(campaign=campaign_name))
         return
     table(None, [_("token"), _("member"), _("status")],
-          [(t["token_id"], t["member"], _("revoked") if t["revoked"] else _("live")) for t in found])
+          [(t["token_id"], t["member"], _("revoked") if t["revoked"] else _("one-time link until {time}").format(
+              time=t["expires_at"]) if "expires_at" in t else _("live")) for t in found])
 
 
 COMMANDS = [campaign, member]

@@ -152,9 +152,11 @@ def revoke(journal: Journal, campaign: str, ref: str, actor: str | None = None) 
 
 
 def tokens(journal: Journal, campaign: str) -> list[dict[str, Any]]:
-    """Every token of the campaign: id, member and whether it is revoked (never a hash)."""
+    """Every token of the campaign: id, member and whether it is revoked (never a hash); a one-time link's also
+    ``expires_at`` (journal/service/links.py)."""
     state = campaign_state(journal.store, campaign)
     return [{"token_id": token_id, "member": t["member"], "revoked": t["revoked"]}
+            | ({"expires_at": t["expires_at"]} if t.get("expires_at") else {})
             for token_id, t in state.get("tokens", {}).items()]
 
 

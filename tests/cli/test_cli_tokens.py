@@ -108,3 +108,21 @@ def test_tokens_lists_ids_members_and_status_never_secrets(run, ashes) -> None:
     [listed] = orjson.loads(result.stdout)
     assert (listed["member"], listed["revoked"], sorted(listed)) == ("Оля", True, ["member", "revoked", "token_id"])
     assert token.split(".")[2] not in result.stdout
+
+
+def test_tokens_name_a_one_time_link_and_its_time(run, ashes, db_url) -> None:
+    """An unclaimed one-time link is listed with its expires_at (JSON) and as 'one-time link until …' (table); a
+    device token's event and listing are as before (no expires_at)."""
+    from journal.service.links import issue_link
+
+    journal = Journal(open_store(db_url))
+    try:
+        link = issue_link(journal, ashes, "Вика")
+    finally:
+        journal.close()
+    device = run("member", "token", ashes, "Оля")
+    listed = {t["member"]: t for t in orjson.loads(run("member", "tokens", ashes, "--json").stdout)}
+    table = run("member", "tokens", ashes).stdout
+    assert (listed["Вика"]["expires_at"], sorted(listed["Оля"]), device.exit_code,
+            f"one-time link until {link.event.data['expires_at']}" in table) == (
+        link.event.data["expires_at"], ["member", "revoked", "token_id"], 0, True)

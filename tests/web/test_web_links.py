@@ -8,6 +8,7 @@ import os
 import re
 import secrets
 import threading
+import time
 
 import httpx
 
@@ -114,3 +115,36 @@ def test_a_link_is_no_bearer_token(live: str, module_db: str) -> None:
     before = httpx.get(live + "/api/me", headers=auth(link), timeout=10)
     assert (before.status_code, before.json()["error"]) == (
         401, "token: a one-time link opens only its claim, not the journal")
+
+
+def test_campaign_new_serve_prints_the_link_and_serves_it(db_url: str, tmp_path) -> None:
+    """``journal campaign new … --serve``: the campaign is made, the server started on every interface, and the
+    link it prints (its QR code below it) signs the Master's phone in."""
+    import subprocess
+
+    from tests.web.conftest import JOURNAL, SERVER_START, Served, free_port
+
+    open_store(db_url, upgrade=True).close()
+    port = free_port()
+    log = (tmp_path / "stderr").open("w+b")
+    process = subprocess.Popen([JOURNAL, "--db", db_url, "campaign", "new", "Лес", "--system", "vpt", "--master",
+                                MASTER, "--serve", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=log,
+                               env={k: v for k, v in os.environ.items() if k not in ("JOURNAL_DB", "JOURNAL_ACTOR")})
+    running = Served(process, f"http://127.0.0.1:{port}", log)
+    try:
+        link = None
+        deadline = time.monotonic() + SERVER_START
+        while link is None and time.monotonic() < deadline and process.poll() is None:
+            link = re.search(r"#link=(\S+)\n", os.pread(log.fileno(), 1 << 20, 0).decode())
+            time.sleep(0.05)  # the poll's pace, as conftest.start_server's (no assert on time)
+        assert link is not None, os.pread(log.fileno(), 1 << 20, 0).decode()
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            try:
+                answer = _claim(running.base, link.group(1))
+            except httpx.TransportError:  # printed before uvicorn listens
+                time.sleep(0.05)
+        printed = os.pread(log.fileno(), 1 << 20, 0).decode()
+    finally:
+        running.stop()
+    assert (answer is not None and answer.status_code, "\u2580" in printed or "\u2588" in printed) == (200, True)

@@ -458,7 +458,7 @@
         var item = el("li", { className: "line", "data-test": "token", "data-token-id": token.token_id,
                               "data-revoked": String(token.revoked) }, [
           el("div", { className: "line-head" }, [el("strong", { text: token.member }),
-            el("span", { className: "muted", text: token.revoked ? t("revoked") : t("live") })]),
+            el("span", { className: "muted", text: token.revoked ? t("revoked") : token.expires_at ? t("one-time link") : t("live") })]),
           el("div", { className: "muted", text: f("token {id}", { id: token.token_id }) })]);
         if (!token.revoked) {
           item.appendChild(button(t("Revoke"), "token-revoke", function (b) {
