@@ -142,7 +142,7 @@ def test_the_master_adds_a_player_who_can_then_be_given_a_link(live: str, new_ca
     added = _post(live, tokens[MASTER], "/api/members", {"name": "Аня"})
     issued = _post(live, tokens[MASTER], "/api/tokens", {"member": "Аня"})
     assert (added.status_code, added.json()["events"][0]["type"], added.json()["events"][0]["data"],
-            issued.status_code) == (200, "member.added", {"name": "Аня"}, 200)
+            issued.status_code) == (200, "member.added", {"name": "Аня", "role": "player"}, 200)
 
 
 def test_a_player_may_not_add_a_member(live: str, new_campaign) -> None:
