@@ -66,3 +66,10 @@ def carry_over_verb(group: click.Group, help_text: str, carry: str, said: Callab
             emit_json({"id": event.id, "version": event.version, "type": event.type, **event.data})
         else:
             line(said(event.data))
+
+
+def xp_said(data: dict[str, Any]) -> str:
+    """The line of a carry-over that states XP: ``Бран carried over (source): 1250 XP earned, 900 spent, balance 350``."""
+    earned, spent = data["xp"]["earned"], data["xp"]["spent"]
+    return _("{name} carried over ({source}): {earned} XP earned, {spent} spent, balance {balance}").format(
+        name=data["character"], source=data["source"], earned=earned, spent=spent, balance=earned - spent)

@@ -14,7 +14,7 @@ from cli.main import AppContext
 from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, NUMBER, POSITIVE, TableGroup, character_group
 from cli.sessions import parse_dice
-from cli.sheets import carry_over_verb
+from cli.sheets import carry_over_verb, xp_said
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -466,6 +466,4 @@ carry_over_verb(group, N_("Bring a character of a running campaign in as he stan
                           "FILE holds character, source, xp (earned, spent), current (the pools by name: "
                           "Здоровье, Мана, ...) and effects; see docs/table/stone-wheel.md."),
                 "journal.systems.stone_wheel.commands:carry_over",
-                lambda d: _("{name} carried over ({source}): {earned} XP earned, {spent} spent, balance {balance}")
-                .format(name=d["character"], source=d["source"], earned=d["xp"]["earned"], spent=d["xp"]["spent"],
-                        balance=d["xp"]["earned"] - d["xp"]["spent"]))
+                xp_said)
