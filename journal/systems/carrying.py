@@ -46,8 +46,9 @@ def check_first(rule: str, name: str, first: str | None) -> None:
                                     "any other").format(name=name, event=first))
 
 
-def carried_line(data: Mapping[str, Any], parts: Iterable[str], empty: str) -> str:
-    """The summary of a carry-over: ``Вольтаир carried over from «source»: part; part`` (``empty`` when none)."""
+def carried_line(data: Mapping[str, Any], parts: Iterable[str], empty: str, who: str = "character") -> str:
+    """The summary of a carry-over: ``Вольтаир carried over from «source»: part; part`` (``empty`` when none);
+    ``who`` is the payload's field naming the character."""
     standing = "; ".join(parts) or empty
     return _("{character} carried over from «{source}»: {standing}").format(
-        character=data["character"], source=data["source"], standing=standing)
+        character=data[who], source=data["source"], standing=standing)
