@@ -1,7 +1,7 @@
 """What every system's carry-over shares: a running campaign's character brought in once, as he stands today.
 
 A ``<system>.carried_over`` is recorded by the Master from one sheet (cli/sheets.py reads its file), once per
-character and before any event of his own that its fold reads; each value is checked by the rule the verbs
+character and before any event of his own that its fold reads (:func:`first_own`); each value is checked by the rule the verbs
 check it by, and a refusal names the sheet's field (:func:`at`).  The words a sheet's values are typed in are
 the table's (:func:`word_at`: «Воздух» or «Air», never an internal key).
 """
@@ -13,9 +13,12 @@ from typing import Any
 
 from journal.errors import JournalError, RuleViolation, ValidationFailed
 from journal.i18n import _
+from journal.service.context import Context
 from journal.understand import refusal, understood
 
 Words = Mapping[str, Callable[[], str]]
+#: The type of a void: an event it names is not in the campaign any more.
+VOIDED = "correction.voided"
 
 
 def at(field: str, check: Callable[..., Any], *arguments: Any) -> Any:
@@ -52,3 +55,20 @@ def carried_line(data: Mapping[str, Any], parts: Iterable[str], empty: str, who:
     standing = "; ".join(parts) or empty
     return _("{character} carried over from «{source}»: {standing}").format(
         character=data[who], source=data["source"], standing=standing)
+
+
+def first_own(ctx: Context, name: str, types: Iterable[str], field: str) -> str | None:
+    """The type of the campaign's first event (not voided) of ``types`` whose ``field`` names ``name``, or None.
+
+    Read from the store, not kept by a fold: a marker in a fold would make every event change it, and the
+    overturn check (journal.service.disputes) would no longer see a later event that changes nothing without
+    the one overturned.
+    """
+    voided: set[str] = set()
+    found: list[tuple[str, str]] = []
+    for event in ctx.store.read(ctx.name, to_version=ctx.version, types=[*types, VOIDED]):
+        if event.type == VOIDED:
+            voided.add(event.data["target"])
+        elif event.data.get(field) == name:
+            found.append((event.id, event.type))
+    return next((kind for event_id, kind in found if event_id not in voided), None)

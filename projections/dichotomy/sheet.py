@@ -14,8 +14,7 @@ earned and spent, and a motive's slot is the one holding it (a new motive fills 
 Adventure numbers are the recorded names of adventures (what awards and motives refer to), not totals.
 A ``dichotomy.carried_over`` (a running campaign brought in) starts a character from the values it states:
 XP earned and spent, ties bought, both motive slots (a betrayed one locked as a betrayal locks it), the
-track, the abilities learned, wealth and equipment; ``begun`` keeps the type of each character's first
-event of his own (a carry-over must come first).
+track, the abilities learned, wealth and equipment.
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ State = dict[str, Any]
 
 def initial() -> State:
     """No character yet, no adventure started or ended."""
-    return {"adventures": {"started": 0, "ended": 0}, "characters": {}, "begun": {}}
+    return {"adventures": {"started": 0, "ended": 0}, "characters": {}}
 
 
 def _health(new: Track) -> dict[str, Any]:
@@ -191,6 +190,9 @@ _CHARACTER_EVENTS: dict[str, Callable[[State, Sheet, dict[str, Any]], None]] = {
     "dichotomy.equipment_packed": _equipment_packed,
 }
 
+#: The events of one character's own, named by ``character`` (a carry-over must come before them all).
+CHARACTER_EVENTS = tuple(_CHARACTER_EVENTS)
+
 #: Event types this projection reads; every other event leaves the state as it is.
 TYPES = (
     "dichotomy.character_created",
@@ -216,7 +218,6 @@ def apply(state: State, event: Event) -> None:
             sheet["may_dive"] = False
     elif event.type in _CHARACTER_EVENTS:
         _CHARACTER_EVENTS[event.type](state, state["characters"][data["character"]], data)
-        state.setdefault("begun", {}).setdefault(data["character"], event.type)
 
 
 def _adventure_ended(state: State, number: int) -> None:

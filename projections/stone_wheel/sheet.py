@@ -3,8 +3,7 @@
 State (JSON-serialisable)::
 
     {"characters": {name: sheet}, "masters": {member: ledger}, "turn_mode": bool, "violations": {name: n},
-     "session_awards": {"<session>": {"id": first award's event id, "version": its version}},
-     "begun": {name: the type of the first event of his own after his creation (a carry-over must come first)}}
+     "session_awards": {"<session>": {"id": first award's event id, "version": its version}}}
 
 A sheet holds the characteristics and parameters (pool parameters are maxima), the ``current``
 Health / Stamina / Mana / Survival, skills and spells with levels, perks, effects, an XP ledger
@@ -47,7 +46,7 @@ Sheet = dict[str, Any]
 
 def initial() -> State:
     """No characters, no Master ledgers, turn mode off."""
-    return {"characters": {}, "masters": {}, "turn_mode": False, "violations": {}, "session_awards": {}, "begun": {}}
+    return {"characters": {}, "masters": {}, "turn_mode": False, "violations": {}, "session_awards": {}}
 
 
 def apply(state: State, event: Event) -> None:
@@ -55,9 +54,6 @@ def apply(state: State, event: Event) -> None:
     handler = _HANDLERS.get(event.type)
     if handler is not None:
         handler(state, event.data)
-        name = event.data.get("character")
-        if event.type != "stone_wheel.character_created" and not event.data.get("master") and name in state["characters"]:
-            state.setdefault("begun", {}).setdefault(name, event.type)
     if event.type == "stone_wheel.xp_awarded" and event.data.get("session") is not None:
         state["session_awards"].setdefault(str(event.data["session"]), {"id": event.id, "version": event.version})
 

@@ -11,8 +11,7 @@ a round a failure was collected on is resolved again from its dice with every co
 voiding one collection recomputes what the others did.  ``results`` maps each chance, combat round and
 Control Risk of the hero (by event id) to what came of it: a success Fate collected reads as a failure.
 A ``wield.carried_over`` (a running campaign brought in) starts a hero from the values it states: his bond's
-powers on the pyramid, wounds, conditions, geasa and their debts; ``begun`` keeps the type of each hero's first
-event of his own (a carry-over must come first).
+powers on the pyramid, wounds, conditions, geasa and their debts.
 """
 
 from __future__ import annotations
@@ -36,15 +35,12 @@ State = dict[str, Any]
 
 def initial() -> State:
     """No vatcha, no heroes."""
-    return {"vatcha": {}, "heroes": {}, "rounds": {}, "ledger": _ledger.initial(), "begun": {}}
+    return {"vatcha": {}, "heroes": {}, "rounds": {}, "ledger": _ledger.initial()}
 
 
 def apply(state: State, event: Event) -> None:
     """Fold one event into the sheets; events of other systems, and geis events whose grounds are gone, are ignored."""
     _ledger.dispatch(state, event, _HANDLERS)
-    name = event.data.get("hero")
-    if event.type in _HANDLERS and name in state["heroes"]:
-        state.setdefault("begun", {}).setdefault(name, event.type)
 
 
 def _fresh_pyramid(vatcha: State) -> None:
@@ -247,6 +243,10 @@ _HANDLERS: dict[str, _ledger.Handler] = {
     "wield.condition_removed": _condition_removed,
     "wield.hero_died": _hero_died,
 }
+
+#: The events of one hero's own, named by ``hero`` (a carry-over must come before them all).
+HERO_EVENTS = tuple(kind for kind in _HANDLERS if kind not in ("wield.vatcha_created", "wield.hero_created",
+                                                                 "wield.combat_round"))
 
 #: Event types this projection reads (the engine calls apply only for these).
 TYPES = _ledger.reads(_HANDLERS)

@@ -5,7 +5,7 @@ The sheet is one JSON object (docs/table/dichotomy.md, "Bringing a running campa
 ``motives`` (both slots: ``motive`` or empty, ``betrayed``), ``health`` (``shaken``, ``injured``, ``serious``),
 ``abilities`` learned since the first three, ``wealth`` and ``equipment``; motives, abilities and wealth in the
 table's words («Честь» or «Honor»).  Only the GM records it, once per character and before any event of his
-own (the sheet fold's ``begun``); each value is checked by the rule the verbs check it by, and a refusal names
+own (those the sheet fold reads by name); each value is checked by the rule the verbs check it by, and a refusal names
 the sheet's field.
 """
 
@@ -20,10 +20,11 @@ from journal.events.payload import parse_payload
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
-from journal.systems.carrying import at, check_first
+from journal.systems.carrying import at, check_first, first_own
 from journal.systems.dichotomy import names, rules
-from journal.systems.dichotomy.commands._common import character, run, state
+from journal.systems.dichotomy.commands._common import character, run
 from journal.systems.dichotomy.events import CarriedOver
+from projections.dichotomy.sheet import CHARACTER_EVENTS as OWN
 
 _RULE = N_("dichotomy: carried over once, first")
 
@@ -62,7 +63,7 @@ def carry_over(journal: Journal, campaign: str, sheet: Mapping[str, Any], actor:
         assert isinstance(payload, CarriedOver)
         name = payload.character
         found = at("character", character, ctx, name)
-        check_first(_RULE, name, state(ctx)["begun"].get(name))
+        check_first(_RULE, name, first_own(ctx, name, OWN, "character"))
         at("character", rules.check_in_play, name, found["status"])
         costs = [at(f"connections[{index}].cost", rules.connection_cost, tie.name, tie.cost)
                  for index, tie in enumerate(payload.connections)]

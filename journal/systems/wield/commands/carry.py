@@ -4,7 +4,7 @@ The sheet is one JSON object (docs/table/wield.md, "Bringing a running campaign"
 the values come from), ``powers`` (``power``, ``rank``, ``domain`` in the table's words: «Воздух» or «Air»),
 ``wounds``, ``conditions`` (``condition``, ``effect``, ``extra_dice``, ``bonus``) and ``geasa`` (``promise``,
 ``rank``, ``degree``, ``broken``, ``owed``).  Only Fate records it, once per hero and before any event of his
-own (the sheet fold's ``begun``); each value is checked by the rule the verbs check it by (ten boxes at most,
+own (those the sheet fold reads by name); each value is checked by the rule the verbs check it by (ten boxes at most,
 a living hero, a debt only on a broken geis and at most its rank), and a refusal names the sheet's field.
 """
 
@@ -18,10 +18,11 @@ from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.house_rules import choice_in_force
 from journal.service.journal import Journal
-from journal.systems.carrying import at, check_first
+from journal.systems.carrying import at, check_first, first_own
 from journal.systems.wield import rules, words
 from journal.systems.wield.commands._common import execute, hero, make
 from journal.systems.wield.events import CarriedOver
+from projections.wield.sheet import HERO_EVENTS
 
 _RULE = N_("wield: carried over once, first")
 
@@ -48,7 +49,7 @@ def carry_over(journal: Journal, campaign: str, sheet: Mapping[str, Any], actor:
         payload = make(CarriedOver, **{**_read(sheet), "mapping": mapping})
         name = payload.hero
         found = at("hero", hero, ctx, name)
-        check_first(_RULE, name, ctx.states["sheet"]["begun"].get(name))
+        check_first(_RULE, name, first_own(ctx, name, HERO_EVENTS, "hero"))
         at("hero", rules.check_alive, name, found["alive"])
         vatcha = ctx.states["sheet"]["vatcha"][found["vatcha"]]
         boxes = vatcha["boxes"]
