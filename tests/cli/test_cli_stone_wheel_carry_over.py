@@ -161,3 +161,15 @@ def test_a_carry_over_after_an_award_in_the_journal_is_refused(table, tmp_path) 
     assert _refused(table, tmp_path, SHEET) == (
         3, ("error: refused by rule 'stone_wheel: carried over once, first': Ратибор already has "
            "stone_wheel.xp_awarded in the journal; a carry-over comes once, before any other\n"))
+
+
+def test_an_overturned_carry_over_leaves_the_sheet_as_created(table, tmp_path) -> None:
+    """The quorum disputes the carry-over and the Master overturns it: no XP, full pools, no effect."""
+    table(SW, "carry-over", C, sheet_file(tmp_path, SHEET))
+    opened = orjson.loads(table("--as", "Аня", "dispute", "open", C, "--event", "4", "--reason", "не та тетрадь",
+                                "--json").stdout)["id"]
+    assert table("--as", "Аня", "dispute", "vote", opened, "--overturn").exit_code == 0
+    assert table("dispute", "rule", opened, "--overturn").exit_code == 0
+    sheet = _sheet(table)
+    assert (sheet["xp"], sheet["current"], sheet["effects"]) == (
+        {"earned": 0, "spent": 0, "balance": 0}, {"health": 20, "stamina": 3, "mana": 6, "survival": 10}, [])

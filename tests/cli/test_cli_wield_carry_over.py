@@ -167,3 +167,15 @@ def test_a_carry_over_after_a_power_in_the_journal_is_refused(table, tmp_path) -
     assert _refused(table, tmp_path, SHEET) == (
         3, ("error: refused by rule 'wield: carried over once, first': Ёжик already has wield.power_bestowed in the "
             "journal; a carry-over comes once, before any other\n"))
+
+
+def test_an_overturned_carry_over_takes_its_debts_and_powers_away(table, tmp_path) -> None:
+    """The quorum disputes the carry-over and Fate overturns it: no geis, no power, Control full again."""
+    table("wield", "carry-over", C, sheet_file(tmp_path, SHEET))
+    opened = _json(table, "--as", "Jill", "dispute", "open", C, "--event", "6", "--reason", "не тот лист")["id"]
+    for player in ("John", "Jill"):
+        assert table("--as", player, "dispute", "vote", opened, "--overturn").exit_code == 0
+    assert table("dispute", "rule", opened, "--overturn").exit_code == 0
+    (standing,) = _json(table, "control", C)["standings"]
+    hero = _json(table, "sheet", C, "Ёжик")["sheet"]
+    assert (_json(table, "debts", C)["geasa"], hero["powers"], hero["owed"], standing["vatcha_dice"]) == ([], [], 0, 10)
