@@ -15,6 +15,7 @@ from cli.main import AppContext
 from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, NUMBER, POINT, TableGroup, character_group
 from cli.sessions import parse_dice, parse_names
+from cli.sheets import carry_over_verb, xp_said
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -409,3 +410,12 @@ def sheet(app: AppContext, campaign: str, character: str, as_of: str | None, as_
 
 character_group(group, new, N_("персонаж: six attributes in pairs summing to 11"))
 COMMANDS = [group]
+
+
+carry_over_verb(group, N_("Bring a character of a running campaign in as he stands today, from the JSON sheet "
+                          "FILE (the GM; once per character, before any event of his own).\n\n"
+                          "FILE holds character, source, xp (earned, spent), connections (name, cost), motives "
+                          "(motive, betrayed), health (shaken, injured, serious), abilities, wealth and equipment; "
+                          "see docs/table/dichotomy.md."),
+                "journal.systems.dichotomy.commands:carry_over",
+                xp_said)

@@ -14,6 +14,7 @@ from cli.main import AppContext
 from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, NUMBER, POSITIVE, TableGroup, character_group
 from cli.sessions import parse_dice
+from cli.sheets import carry_over_verb, xp_said
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -458,3 +459,11 @@ def show_sheet(app: AppContext, campaign: str, name: str | None, as_json: bool) 
 
 character_group(group, character, N_("персонаж: the Master brings one in, played by PLAYER"))
 COMMANDS = [group]
+
+
+carry_over_verb(group, N_("Bring a character of a running campaign in as he stands today, from the JSON sheet "
+                          "FILE (the Master; once per character, before any event of his own).\n\n"
+                          "FILE holds character, source, xp (earned, spent), current (the pools by name: "
+                          "Здоровье, Мана, ...) and effects; see docs/table/stone-wheel.md."),
+                "journal.systems.stone_wheel.commands:carry_over",
+                xp_said)

@@ -14,6 +14,7 @@ from cli.main import AppContext
 from cli.output import emit_json, line, table
 from cli.params import CAMPAIGN, CHARACTER, NUMBER, TableGroup, character_group
 from cli.sessions import parse_dice, parse_names
+from cli.sheets import carry_over_verb
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -404,20 +405,12 @@ character_group(group, char, N_("персонаж: its hit, health and morale bo
 COMMANDS = [group]
 
 
-@group.command("carry-over", help=N_("Bring a character of a running campaign in as he stands today, from the JSON "
-                                     "sheet FILE (the Master; once per character, before his first tick).\n\n"
-                                     "FILE holds character, source, relationships (other, points, statuses), "
-                                     "revenge (target, points) and past_revenges; see docs/table/vpt.md."))
-@click.argument("campaign", type=CAMPAIGN)
-@click.argument("file", type=click.Path(dir_okay=False))
-@JSON
-@click.pass_obj
-def carry_over(app: AppContext, campaign: str, file: str, as_json: bool) -> None:
-    from cli.sheets import read_sheet
-    from journal.systems.vpt.commands import carry_over as command
 
-    event = command(app.journal(), campaign, read_sheet(file), app.actor)
-    d = event.data
-    _emit([event], as_json, _("{name} carried over ({source}): {count} relationships, revenge: {revenge}").format(
-        name=d["character"], source=d["source"], count=len(d["relationships"]),
-        revenge=d["revenge"]["target"] if d["revenge"] else "-"))
+carry_over_verb(group, N_("Bring a character of a running campaign in as he stands today, from the JSON "
+                          "sheet FILE (the Master; once per character, before his first tick).\n\n"
+                          "FILE holds character, source, relationships (other, points, statuses), "
+                          "revenge (target, points) and past_revenges; see docs/table/vpt.md."),
+                "journal.systems.vpt.commands:carry_over",
+                lambda d: _("{name} carried over ({source}): {count} relationships, revenge: {revenge}").format(
+                    name=d["character"], source=d["source"], count=len(d["relationships"]),
+                    revenge=d["revenge"]["target"] if d["revenge"] else "-"))

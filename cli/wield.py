@@ -14,6 +14,7 @@ from cli.main import AppContext
 from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, EVENT, NUMBER, TableCommand, TableGroup, event_id
 from cli.sessions import parse_dice, parse_names
+from cli.sheets import carry_over_verb
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -473,3 +474,17 @@ def collect(app: AppContext, campaign: str, success: str, hero_name: str | None,
 
 
 COMMANDS = [group]
+
+
+def _carried(data: dict[str, Any]) -> str:
+    owed = sum(geis["owed"] for geis in data["geasa"])
+    return _("{name} carried over ({source}): {powers} powers, {wounds} wounds, {owed} failures owed").format(
+        name=data["hero"], source=data["source"], powers=len(data["powers"]), wounds=data["wounds"], owed=owed)
+
+
+carry_over_verb(group, N_("Bring a hero of a running campaign in as he stands today, from the JSON sheet FILE "
+                          "(Fate; once per hero, before any event of his own).\n\n"
+                          "FILE holds hero, source, powers (power, rank, domain), wounds, conditions (condition, "
+                          "effect, extra_dice, bonus) and geasa (promise, rank, degree, broken, owed); see "
+                          "docs/table/wield.md."),
+                "journal.systems.wield.commands:carry_over", _carried)

@@ -83,7 +83,7 @@ def selection(projections: list[Projection]) -> Reads | None:
 def _shared() -> list[Projection]:
     from projections import campaign, disputes, house_rules, session, xp
 
-    return [Projection("campaign", 3, campaign), Projection("sessions", 3, session), Projection("xp", 2, xp),
+    return [Projection("campaign", 3, campaign), Projection("sessions", 3, session), Projection("xp", 3, xp),
             Projection("disputes", 3, disputes), Projection("house_rules", 2, house_rules)]
 
 

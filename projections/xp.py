@@ -1,7 +1,8 @@
 """The XP ledger: per character and session, experience earned by source, spent on what, and the balance.
 
 Every system's awards end in ``.xp_awarded`` (``character``, ``amount``, ``source``) and its spending
-in ``.xp_spent`` (``character``, ``amount`` and what it bought).  Events between sessions are booked
+in ``.xp_spent`` (``character``, ``amount`` and what it bought); a ``.carried_over`` with an ``xp`` part
+(``earned``, ``spent``: a running campaign brought in) books both under the source ``carried_over``.  Events between sessions are booked
 under the session key ``"between"``, except the awards of a session's tally: ``tally.committed`` closes
 the decision that appended them, and moves them to the session it tallies (``xp --session K`` counts
 them, though they are recorded after session K ended).
@@ -47,11 +48,35 @@ def _bought(data: dict[str, Any]) -> str:
 
 #: What apply reads (projections.catalog): every system's XP awards and spending, and the tallies.
 TYPES = ("tally.committed",)
-SUFFIXES = (".xp_awarded", ".xp_spent")
+SUFFIXES = (".xp_awarded", ".xp_spent", ".carried_over")
+
+
+def _carried(state: State, event: Event) -> None:
+    """A running campaign's XP: earned under the source ``carried_over``, spent on «carried over»."""
+    carried = event.data.get("xp")
+    if not carried:
+        return
+    ledger = _ledger(state, event.data["character"])
+    entry = _session(ledger, event)
+    earned, spent = carried["earned"], carried["spent"]
+    ledger["earned"] += earned
+    ledger["spent"] += spent
+    ledger["balance"] += earned - spent
+    entry["earned"] += earned
+    entry["spent"] += spent
+    if earned:
+        ledger["by_source"]["carried_over"] = ledger["by_source"].get("carried_over", 0) + earned
+        entry["by_source"]["carried_over"] = entry["by_source"].get("carried_over", 0) + earned
+    if spent:
+        ledger["spending"].append({"amount": spent, "on": "carried_over", "session": event.session,
+                                   "version": event.version})
 
 
 def apply(state: State, event: Event) -> None:
     kind = event.type
+    if kind.endswith(".carried_over"):
+        _carried(state, event)
+        return
     if kind.endswith(".xp_awarded"):
         data = event.data
         amount, source = data["amount"], data.get("source") or "award"

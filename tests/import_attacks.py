@@ -189,3 +189,10 @@ def burned_between_sessions(folder: Path) -> Envelopes:
     """VPT, line 31: a server d6 at counter 0 burned between sessions, where no die of the journal is thrown (and
     ``verify --rolls``, which recomputes the dice of closed sessions, never looks at it)."""
     return _burned(folder, "server", 0)
+
+
+def stone_wheel_carry_over_by_a_player(folder: Path) -> Envelopes:
+    """Stone Wheel, one line more: Ратибор carried over with 5000 XP, recorded by his player Аня."""
+    return _after(demo_export(folder, STONE), "stone_wheel.carried_over", "Аня", {
+        "character": "Ратибор", "source": "моя тетрадь", "xp": {"earned": 5000, "spent": 0}, "current": {},
+        "effects": []})

@@ -570,6 +570,71 @@ def stranger_forged_forwarded_proto(db_url: str, run: Run, tmp: Path) -> tuple[i
     return got.status_code, got.json()["link"].split("#")[0]
 
 
+def _stone_wheel_sheet(db_url: str, tmp: Path, sheet: dict) -> str:
+    """'Камень' (Stone Wheel: Мастер, Аня's Ратибор) and ``sheet`` written to a file: its path."""
+    from journal.service import Journal
+    from journal.systems.stone_wheel.commands import create_character
+    from tests.support import CHARS, PARAMS
+
+    journal = Journal.open(db_url)
+    try:
+        journal.create_campaign("Камень", "stone-wheel", "Мастер")
+        journal.add_member("Камень", "Аня")
+        create_character(journal, "Камень", "Ратибор", "Аня", "physical", "человек", "воин", CHARS, PARAMS)
+    finally:
+        journal.close()
+    path = tmp / "sheet.json"
+    path.write_bytes(orjson.dumps(sheet))
+    return str(path)
+
+
+def stone_wheel_player_carries_over(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """Аня brings her own Ратибор in with 5000 XP, skipping twenty sessions of awards."""
+    path = _stone_wheel_sheet(db_url, tmp, {"character": "Ратибор", "source": "моя тетрадь",
+                                            "xp": {"earned": 5000}})
+    return run("--as", "Аня", "stone-wheel", "carry-over", "Камень", path)
+
+
+def stone_wheel_carry_over_spending_more_than_earned(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """The Master's sheet says 900 XP spent of 800 earned (a negative balance carried in)."""
+    path = _stone_wheel_sheet(db_url, tmp, {"character": "Ратибор", "source": "сессии 1–20",
+                                            "xp": {"earned": 800, "spent": 900}})
+    return run("stone-wheel", "carry-over", "Камень", path)
+
+
+def carried_xp_spent_then_the_carry_over_overturned(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """300 XP carried, 300 spent on a skill, then the carry-over overturned: the spending would have no XP behind it."""
+    path = _stone_wheel_sheet(db_url, tmp, {"character": "Ратибор", "source": "сессии 1–20", "xp": {"earned": 300}})
+    for args in (("stone-wheel", "carry-over", "Камень", path),
+                 ("stone-wheel", "xp", "spend", "Камень", "Ратибор", "skill", "Фехтование", "--cost", "300")):
+        code, output = run(*args)
+        assert code == 0, (args, output)
+    _, out = run("--as", "Аня", "dispute", "open", "Камень", "--event", "4", "--reason", "не тот лист", "--json")
+    dispute = orjson.loads(out)["id"]
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    return run("dispute", "rule", dispute, "--overturn")
+
+
+def wield_carry_over_debt_on_an_unbroken_geis(db_url: str, run: Run, tmp: Path) -> tuple[int, str]:
+    """Fate's sheet gives a hero a debt on a geis he never broke (failures he would owe for nothing)."""
+    from journal.service import Journal
+    from journal.systems.wield import commands
+
+    journal = Journal.open(db_url)
+    try:
+        journal.create_campaign("Зола", "wield", "Судьба")
+        for player in ("John", "Jill"):
+            journal.add_member("Зола", player)
+        commands.record_vatcha(journal, "Зола", "Ring", "Ring", ["Air"], "Kill", list("abcde"), "Fire", actor="Jill")
+        commands.record_hero(journal, "Зола", "Ёжик", "Ring", "Thief", "Marry", actor="John")
+    finally:
+        journal.close()
+    path = tmp / "sheet.json"
+    path.write_bytes(orjson.dumps({"hero": "Ёжик", "source": "сессии 1–20",
+                                   "geasa": [{"promise": "Не лгать", "rank": 1, "owed": 1}]}))
+    return run("wield", "carry-over", "Зола", str(path))
+
+
 #: The table of docs/security.md: (attack, the exit it must end with, what the message must name).
 TABLE = [
     (cut_last_event, 6, "campaign 'Лес' version 6: the chain ends at version 5 (its tail was cut)"),
@@ -630,6 +695,13 @@ TABLE = [
     (overturn_leaving_xp_below_zero, 3, ("breaks the rule «Experience Points are a resource: a character spends no "
                                          "more XP than he gained»: Взломщик: 5 XP spent, 3 XP earned")),  # issue 21
     (stranger_forged_forwarded_proto, 200, "http://journal.example.org/"),  # hosting (issue 19)
+    # bringing a running campaign in, for Wield, Stone Wheel and Dichotomy (issue 19, part 1)
+    (stone_wheel_player_carries_over, 7, "only the Master may bring a character in ('carry-over') ('Аня' is a player)"),
+    (stone_wheel_carry_over_spending_more_than_earned, 3, "sheet field 'xp.spent': 900 XP spent, only 800 XP earned"),
+    (carried_xp_spent_then_the_carry_over_overturned, 3, "Ратибор: 300 XP spent, 0 XP earned"),
+    (wield_carry_over_debt_on_an_unbroken_geis, 3, "sheet field 'geasa[0].owed': an unbroken geis owes nothing"),
+    (_crafted(import_attacks.stone_wheel_carry_over_by_a_player), 2,
+     "only the Master may bring a character in ('carry-over') ('Аня' is a player)"),
 ]
 
 

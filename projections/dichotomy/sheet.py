@@ -12,6 +12,9 @@ it; whether a dive is open and whether a named death or end of career happened f
 track.  The Monster Slayer bonus is computed from the abilities held, the XP ledger from the amounts
 earned and spent, and a motive's slot is the one holding it (a new motive fills an empty slot).
 Adventure numbers are the recorded names of adventures (what awards and motives refer to), not totals.
+A ``dichotomy.carried_over`` (a running campaign brought in) starts a character from the values it states:
+XP earned and spent, ties bought, both motive slots (a betrayed one locked as a betrayal locks it), the
+track, the abilities learned, wealth and equipment.
 """
 
 from __future__ import annotations
@@ -151,7 +154,29 @@ def _equipment_packed(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
     sheet["equipment"] = list(data["items"])
 
 
+def _carried_over(state: State, sheet: Sheet, data: dict[str, Any]) -> None:
+    """What earlier adventures left: the starting point of every rule after it."""
+    sheet["xp"]["earned"] += data["xp"]["earned"]
+    sheet["xp"]["spent"] += data["xp"]["spent"]
+    sheet["xp"]["balance"] += data["xp"]["earned"] - data["xp"]["spent"]
+    sheet["connections"].extend({"name": tie["name"], "cost": tie["cost"]} for tie in data["connections"])
+    since = _since(state)
+    if data["motives"]:
+        sheet["motives"] = [{**_slot(slot["motive"], since), "locked_until": since if slot["betrayed"] else None}
+                            for slot in data["motives"]]
+    health = data["health"]
+    sheet["health"] = _health(Track(health["shaken"], health["injured"], health["serious"]))
+    held = [ability["name"] for ability in sheet["abilities"]]
+    sheet["abilities"].extend(dict(ability) for ability in data["abilities"] if ability["name"] not in held)
+    sheet["monster_slayer_bonus"] = monster_slayer_bonus(len(sheet["abilities"]))
+    if data.get("wealth") is not None:
+        sheet["wealth"] = data["wealth"]
+    if data.get("equipment") is not None:
+        sheet["equipment"] = list(data["equipment"])
+
+
 _CHARACTER_EVENTS: dict[str, Callable[[State, Sheet, dict[str, Any]], None]] = {
+    "dichotomy.carried_over": _carried_over,
     "dichotomy.ability_gained": _ability_gained,
     "dichotomy.xp_awarded": _xp_awarded,
     "dichotomy.motive_chosen": _motive_chosen,
@@ -164,6 +189,9 @@ _CHARACTER_EVENTS: dict[str, Callable[[State, Sheet, dict[str, Any]], None]] = {
     "dichotomy.xp_spent": _xp_spent,
     "dichotomy.equipment_packed": _equipment_packed,
 }
+
+#: The events of one character's own, named by ``character`` (a carry-over must come before them all).
+CHARACTER_EVENTS = tuple(_CHARACTER_EVENTS)
 
 #: Event types this projection reads; every other event leaves the state as it is.
 TYPES = (

@@ -20,6 +20,8 @@ revival), and never a running total or counter a payload carries for display:
   are what the Master saw when recording it);
 * sleep restores ``hours`` x the sheet's per-hour recovery, up to the maximum (the payload's
   ``health_restored`` / ``mana_restored`` are ignored);
+* a ``stone_wheel.carried_over`` (a running campaign brought in) adds the XP it states to the ledger and
+  sets the pools it names (never above their maxima) and its effects, as the starting point of every rule;
 * death is Survival reaching 0 (a ``died`` event while Survival is above 0 changes nothing), and a
   revival of the living changes nothing.
 """
@@ -229,7 +231,21 @@ def _xp_spent(state: State, data: dict[str, Any]) -> None:
             _refresh(sheet)
 
 
+def _carried_over(state: State, data: dict[str, Any]) -> None:
+    """The XP, pools and effects a running campaign left: the starting point of the rules after it."""
+    sheet = state["characters"][data["character"]]
+    earned, spent = data["xp"]["earned"], data["xp"]["spent"]
+    sheet["xp"]["earned"] += earned
+    sheet["xp"]["spent"] += spent
+    sheet["xp"]["balance"] += earned - spent
+    for pool, value in data["current"].items():
+        sheet["current"][pool] = min(sheet["parameters"][pool], value)
+    sheet["effects"].extend(effect for effect in data["effects"] if effect not in sheet["effects"])
+    _refresh(sheet)
+
+
 _HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
+    "stone_wheel.carried_over": _carried_over,
     "stone_wheel.character_created": _created,
     "stone_wheel.damage_taken": _damage_taken,
     "stone_wheel.recovered": _recovered,

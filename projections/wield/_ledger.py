@@ -14,7 +14,9 @@ Each Wield fold keeps its own copy of this ledger under ``state["ledger"]`` (a f
 and folds every event through :func:`dispatch`: the ledger first, then the fold's own handler, only when the
 ledger counts the event; :func:`reads` adds the ledger's :data:`TYPES` to the fold's own.  An event whose
 referent is missing altogether (a breach or collection naming no sealed geis, a seal naming no offer) still
-raises ``KeyError`` as before, so a dispute that would leave it behind is refused.
+raises ``KeyError`` as before, so a dispute that would leave it behind is refused.  A ``wield.carried_over``
+brings in geasa sealed in earlier sessions (:func:`carried_geasa`): a broken one counts as breached at the
+carry-over, the failures collected before it as collected.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from journal.events.envelope import Event
 
 State = dict[str, Any]
 Handler = Callable[[State, Event], None]
+#: What stands, in a carried geis's ``collected``, for a failure Fate collected before the carry-over.
+CARRIED = "carried_over"
 
 
 def initial() -> State:
@@ -90,6 +94,20 @@ def _sealed(ledger: State, event: Event) -> str | None:
     return None
 
 
+def carried_geasa(event: Event) -> list[tuple[str, dict[str, Any]]]:
+    """The geasa a ``wield.carried_over`` brings in, each with its id (``<event id>:<n>``, n from 1)."""
+    return [(f"{event.id}:{number}", geis) for number, geis in enumerate(event.data["geasa"], 1)]
+
+
+def _carried(ledger: State, event: Event) -> str | None:
+    """Carried geasa: sealed; a broken one breached at the carry-over, the failures not owed any more collected."""
+    for gid, geis in carried_geasa(event):
+        ledger["geasa"][gid] = {"hero": event.data["hero"], "rank": geis["rank"], "chance": "",
+                                "breached_at": event.version if geis["broken"] else None,
+                                "collected": [CARRIED] * (geis["rank"] - geis["owed"]) if geis["broken"] else []}
+    return None
+
+
 def _breached(ledger: State, event: Event) -> str | None:
     found = ledger["geasa"][event.data["geis"]]
     if found["hero"] != event.data["hero"]:
@@ -151,6 +169,7 @@ def _collected(ledger: State, event: Event) -> str | None:
 _HANDLERS: dict[str, Callable[[State, Event], str | None]] = {
     "wield.hero_created": _hero_created,
     "wield.hero_died": _hero_died,
+    "wield.carried_over": _carried,
     "wield.geis_offered": _offered,
     "wield.geis_sealed": _sealed,
     "wield.geis_breached": _breached,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from journal.events.envelope import Event
-from journal.systems.wield.rules import FULL_CONTROL, control_lost
+from journal.systems.wield.rules import FULL_CONTROL, ControlMapping, control_lost
 from projections.wield import _ledger
 
 State = dict[str, Any]
@@ -57,8 +57,20 @@ def _standing(state: State, vatcha: str, hero: str) -> State:
 
 def _power_bestowed(state: State, event: Event) -> None:
     data = event.data
-    standing = _standing(state, data["vatcha"], data["hero"])
-    mapping = data.get("mapping", "pyramid")
+    _transfer(_standing(state, data["vatcha"], data["hero"]), event, data, data.get("mapping", "pyramid"))
+
+
+def _carried_over(state: State, event: Event) -> None:
+    """The powers of earlier sessions: each a transfer of Control, in the sheet's order."""
+    name = event.data["hero"]
+    for vatcha in state["vatcha"].values():
+        if vatcha["wielder"] == name:
+            for power in event.data["powers"]:
+                _transfer(vatcha["wielders"][name], event, power, event.data["mapping"])
+
+
+def _transfer(standing: State, event: Event, data: dict[str, Any], mapping: ControlMapping) -> None:
+    """``data``'s rank more boxes marked on ``standing``, Control lost read off them under ``mapping``."""
     boxes = standing["boxes"] + data["rank"]
     lost = control_lost(boxes, mapping)
     standing.update(boxes=boxes, control_lost=lost, vatcha_dice=FULL_CONTROL - lost, wielder_dice=lost)
@@ -119,6 +131,7 @@ _HANDLERS: dict[str, _ledger.Handler] = {
     "wield.vatcha_created": _vatcha_created,
     "wield.hero_created": _hero_created,
     "wield.power_bestowed": _power_bestowed,
+    "wield.carried_over": _carried_over,
     "wield.control_risk": _control_risk,
     "wield.failure_collected": _failure_collected,
     "wield.hero_died": _hero_died,

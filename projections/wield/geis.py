@@ -9,6 +9,7 @@ Debts are computed, never copied: a broken geis owes its rank less the failures 
 its hero is dead (what he still owed then has vanished); a hero's counts are the sums over his geasa.  A
 breach or collection counts only while its grounds are in the log (``_ledger``): voiding a breach or the
 success a failure was collected on leaves that failure uncollected, as if it had never been recorded.
+A ``wield.carried_over`` brings in geasa sealed in earlier sessions, keyed ``<its id>:<n>``.
 """
 
 from __future__ import annotations
@@ -94,6 +95,24 @@ def _sealed(state: State, event: Event) -> None:
     }
 
 
+def _carried(state: State, event: Event) -> None:
+    """Geasa sealed in earlier sessions: broken ones owe what the sheet says is still owed."""
+    name = event.data["hero"]
+    for gid, geis in _ledger.carried_geasa(event):
+        state["geasa"][gid] = {
+            "hero": name,
+            "promise": geis["promise"],
+            "rank": geis["rank"],
+            "chance": "",
+            "broken": geis["broken"],
+            "breached_at": event.version if geis["broken"] else None,
+            "owed": 0,
+            "collected": list(state["ledger"]["geasa"][gid]["collected"]),
+            "vanished": 0,
+        }
+    _debts(state, name)
+
+
 def _breached(state: State, event: Event) -> None:
     data = event.data
     state["geasa"][data["geis"]].update(broken=True, breached_at=event.version)
@@ -115,6 +134,7 @@ def _died(state: State, event: Event) -> None:
 
 _HANDLERS: dict[str, _ledger.Handler] = {
     "wield.hero_created": _hero_created,
+    "wield.carried_over": _carried,
     "wield.geis_offered": _offered,
     "wield.geis_counter_offered": _step("countered"),
     "wield.geis_refused": _step("refused"),

@@ -10,6 +10,8 @@ a broken geis's rank less the failures Fate collected on it (``_ledger``); wound
 a round a failure was collected on is resolved again from its dice with every combatant Fate failed, so that
 voiding one collection recomputes what the others did.  ``results`` maps each chance, combat round and
 Control Risk of the hero (by event id) to what came of it: a success Fate collected reads as a failure.
+A ``wield.carried_over`` (a running campaign brought in) starts a hero from the values it states: his bond's
+powers on the pyramid, wounds, conditions, geasa and their debts.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from journal.errors import RuleViolation
 from journal.events.envelope import Event
 from journal.systems.wield.rules import (
     FULL_CONTROL,
+    ControlMapping,
     control_lost,
     pyramid,
     resolve_recorded,
@@ -83,16 +86,38 @@ def _hero_created(state: State, event: Event) -> None:
 
 def _power_bestowed(state: State, event: Event) -> None:
     data = event.data
+    _bestow(state, data["hero"], data["vatcha"], data, data.get("mapping", "pyramid"))
+
+
+def _bestow(state: State, name: str, vatcha_name: str, data: dict[str, Any], mapping: ControlMapping) -> None:
+    """A power on the hero's sheet and, when he wields the vatcha, on today's pyramid with Control lost off it."""
     power = {"power": data["power"], "rank": data["rank"], "domain": data["domain"]}
-    hero = state["heroes"][data["hero"]]
-    vatcha = state["vatcha"][data["vatcha"]]
+    hero = state["heroes"][name]
+    vatcha = state["vatcha"][vatcha_name]
     hero["powers"].append(power)
-    if vatcha["wielder"] != data["hero"]:
+    if vatcha["wielder"] != name:
         return  # not for the vatcha's wielder (the commands never record one): on no pyramid of today's bond
     vatcha["powers"].append(power)
     boxes = sum(p["rank"] for p in vatcha["powers"])
-    lost = control_lost(boxes, data.get("mapping", "pyramid"))
+    lost = control_lost(boxes, mapping)
     vatcha.update(boxes=boxes, pyramid=pyramid(boxes), control_lost=lost, control=FULL_CONTROL - lost)
+
+
+def _carried_over(state: State, event: Event) -> None:
+    """What earlier sessions left: the bond's powers, wounds, conditions and geasa with their debts."""
+    data = event.data
+    name = data["hero"]
+    hero = state["heroes"][name]
+    for power in data["powers"]:
+        _bestow(state, name, hero["vatcha"], power, data["mapping"])
+    hero["wounds"] += data["wounds"]
+    for held in data["conditions"]:
+        hero["conditions"][held["condition"]] = {"effect": held["effect"], "extra_dice": held["extra_dice"],
+                                                 "bonus": held["bonus"]}
+    for gid, geis in _ledger.carried_geasa(event):
+        hero["geasa"][gid] = {"promise": geis["promise"], "rank": geis["rank"], "degree": geis["degree"],
+                              "broken": geis["broken"], "owed": 0}
+    _debts(state, name)
 
 
 def _result(state: State, name: str, event: Event, kind: str, what: str, success: bool | None) -> None:
@@ -207,6 +232,7 @@ _HANDLERS: dict[str, _ledger.Handler] = {
     "wield.vatcha_created": _vatcha_created,
     "wield.hero_created": _hero_created,
     "wield.power_bestowed": _power_bestowed,
+    "wield.carried_over": _carried_over,
     "wield.chance_rolled": _chance_rolled,
     "wield.combat_round": _combat_round,
     "wield.control_risk": _control_risk,
@@ -217,6 +243,10 @@ _HANDLERS: dict[str, _ledger.Handler] = {
     "wield.condition_removed": _condition_removed,
     "wield.hero_died": _hero_died,
 }
+
+#: The events of one hero's own, named by ``hero`` (a carry-over must come before them all).
+HERO_EVENTS = tuple(kind for kind in _HANDLERS if kind not in ("wield.vatcha_created", "wield.hero_created",
+                                                                 "wield.combat_round"))
 
 #: Event types this projection reads (the engine calls apply only for these).
 TYPES = _ledger.reads(_HANDLERS)

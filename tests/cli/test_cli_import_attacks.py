@@ -237,3 +237,62 @@ def test_server_dice_between_sessions_are_refused(run: Invoke, db_url: str, demo
     assert _refused(run, db_url, tmp_path, attacks.burned_between_sessions(demo)) == (
         "line 31: dice.burned: the journal's dice are thrown only in an open session, and this line is between "
         "sessions")
+
+
+def test_a_stone_wheel_carry_over_recorded_by_a_player_is_refused(run: Invoke, db_url: str, demo: Path,
+                                                                  tmp_path: Path) -> None:
+    """Stone Wheel: only the Master brings a character in; a carry-over line recorded by Аня is the verb's refusal."""
+    line = len(attacks.demo_export(demo, attacks.STONE)) + 1
+    assert _refused(run, db_url, tmp_path, attacks.stone_wheel_carry_over_by_a_player(demo)) == (
+        f"line {line}: only the Master may bring a character in ('carry-over') ('Аня' is a player)")
+
+
+def test_a_stone_wheel_carry_over_as_the_verb_records_it_imports(run: Invoke, demo: Path, tmp_path: Path) -> None:
+    """A newcomer brought in by the Master's carry-over (pools in the table's words), then spending, is taken."""
+    from support import CHARS, PARAMS
+
+    def record(journal: Journal) -> None:
+        sw.create_character(journal, attacks.STONE, "Гость", "Аня", "physical", "человек", "воин", CHARS, PARAMS)
+        sw.carry_over(journal, attacks.STONE, {"character": "Гость", "source": "сессии 1–20, бумажный лист",
+                                               "xp": {"earned": 300, "spent": 100}, "current": {"Здоровье": 5}})
+        sw.spend_xp(journal, attacks.STONE, "Гость", "parameter", "attack", 200)
+
+    imported = run("import", str(_recorded_further(demo, tmp_path, attacks.STONE, record)))
+    assert (imported.exit_code, imported.stderr) == (0, ""), imported.stderr
+
+
+def test_a_dichotomy_carry_over_as_the_verb_records_it_imports(run: Invoke, demo: Path, tmp_path: Path) -> None:
+    """A newcomer brought in by the GM's carry-over (motives and wealth in Russian), then spending, is taken."""
+    from journal.systems.dichotomy import commands as dichotomy
+
+    def record(journal: Journal) -> None:
+        dichotomy.create_character(journal, attacks.DICHOTOMY, "Гостья", dict(zip(
+            ("finesse", "power", "martial", "spiritual", "natural", "technical"), (7, 4, 5, 6, 3, 8), strict=True)),
+            ["Mobility", "Climbing", "Disable Device"], ["Greed", "Truth"], "comfortable", player="Давид",
+            actor="Ведущий")
+        dichotomy.carry_over(journal, attacks.DICHOTOMY, {
+            "character": "Гостья", "source": "сессии 1–20", "xp": {"earned": 12, "spent": 5},
+            "connections": [{"name": "Cottage", "cost": 5}], "motives": [{"motive": "Честь"}, {"motive": "Правда"}],
+            "health": {"shaken": 2, "injured": False, "serious": False}, "wealth": "нищий"})
+        dichotomy.spend_xp(journal, attacks.DICHOTOMY, "Гостья", "Assistant")
+
+    imported = run("import", str(_recorded_further(demo, tmp_path, attacks.DICHOTOMY, record)))
+    assert (imported.exit_code, imported.stderr) == (0, ""), imported.stderr
+
+
+def test_a_wield_carry_over_as_the_verb_records_it_imports(run: Invoke, demo: Path, tmp_path: Path) -> None:
+    """A newcomer brought in by Fate's carry-over (a broken geis owing), then a success Fate collects on, is taken."""
+    from journal.systems.wield import commands as wield
+
+    def record(journal: Journal) -> None:
+        wield.record_vatcha(journal, attacks.WIELD, "Огонёк", "Огниво", ["Fire"], "Сжечь башню", list("abcde"),
+                            "Вода", actor="Борис")
+        wield.record_hero(journal, attacks.WIELD, "Гость", "Огонёк", "Вор", "Найти сестру", actor="Аня")
+        wield.carry_over(journal, attacks.WIELD, {
+            "hero": "Гость", "source": "сессии 1–20", "powers": [{"power": "Искра", "rank": 2, "domain": "Огонь"}],
+            "geasa": [{"promise": "Не красть у бедных", "rank": 1, "broken": True, "owed": 1}]})
+        chance = wield.record_chance(journal, attacks.WIELD, "Гость", "Вскрыть замок", "Hard", dice=[17])
+        wield.collect_failure(journal, attacks.WIELD, chance.id)
+
+    imported = run("import", str(_recorded_further(demo, tmp_path, attacks.WIELD, record)))
+    assert (imported.exit_code, imported.stderr) == (0, ""), imported.stderr

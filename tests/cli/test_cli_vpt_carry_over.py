@@ -5,10 +5,9 @@ Each test runs on SQLite and PostgreSQL through the real click CLI; the campaign
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import orjson
 import pytest
+from carry_over_sheets import log_count, sheet_file
 
 from journal.service import Journal
 from journal.systems.vpt import commands
@@ -40,25 +39,15 @@ def vpt(run, db_url):
     return run
 
 
-def _file(tmp_path: Path, sheet: object) -> str:
-    path = tmp_path / "sheet.json"
-    path.write_bytes(orjson.dumps(sheet))
-    return str(path)
-
-
 def _bonds(vpt) -> list[dict]:
     result = vpt("bonds", C, "--json")
     assert result.exit_code == 0, result.stderr
     return orjson.loads(result.stdout)["bonds"]
 
 
-def _log_count(vpt) -> int:
-    return len(vpt("log", C, "--json").stdout.splitlines())
-
-
 def test_a_twenty_session_character_is_brought_in_with_his_standings(vpt, tmp_path) -> None:
     """The Master's carry-over prints one line and the bonds read the sheet's values."""
-    result = vpt("vpt", "carry-over", C, _file(tmp_path, SHEET))
+    result = vpt("vpt", "carry-over", C, sheet_file(tmp_path, SHEET))
     assert (result.exit_code, result.stdout) == (
         0, "Вольтаир carried over (сессии 1–20, тетрадь Мастера): 2 relationships, revenge: Грог\n")
     rows = [(r["bond"], r["other"], r["points"], r["statuses"], r["frozen"]) for r in _bonds(vpt)
@@ -69,7 +58,7 @@ def test_a_twenty_session_character_is_brought_in_with_his_standings(vpt, tmp_pa
 
 def test_a_spend_after_the_carry_over_stops_at_the_carried_points(vpt, tmp_path) -> None:
     """Seven carried points to Эдди: spending 8 is refused, spending 7 leaves 0."""
-    vpt("vpt", "carry-over", C, _file(tmp_path, SHEET))
+    vpt("vpt", "carry-over", C, sheet_file(tmp_path, SHEET))
     refused = vpt("vpt", "spend", C, "Вольтаир", "Эдди", "--points", "8")
     assert (refused.exit_code, refused.stderr) == (
         3, ("error: refused by rule 'vpt: not enough points': Вольтаир has 7 relationship points towards Эдди, "
@@ -80,7 +69,7 @@ def test_a_spend_after_the_carry_over_stops_at_the_carried_points(vpt, tmp_path)
 
 def test_a_tick_after_the_carry_over_adds_to_the_carried_points(vpt, tmp_path) -> None:
     """Session 21's tick of Эдди (saved his life, +1) takes the carried 7 to 8."""
-    vpt("vpt", "carry-over", C, _file(tmp_path, SHEET))
+    vpt("vpt", "carry-over", C, sheet_file(tmp_path, SHEET))
     assert vpt("session", "start", C, "--present", "Вика,Оля").exit_code == 0
     result = vpt("vpt", "tick", C, "Вольтаир", "Эдди", "saved")
     assert (result.exit_code, result.stdout) == (0, "Вольтаир -> Эдди: saved_life +1 = +1 -> 8 points (session 1)\n")
@@ -89,7 +78,7 @@ def test_a_tick_after_the_carry_over_adds_to_the_carried_points(vpt, tmp_path) -
 def test_a_fourth_relationship_after_the_carry_over_is_refused(vpt, tmp_path) -> None:
     """Three carried relationships: a fourth chosen in the journal is refused by the three-at-most rule."""
     sheet = {**SHEET, "relationships": [{"other": "Эдди"}, {"other": "Питер"}, {"other": "Мила"}]}
-    vpt("vpt", "carry-over", C, _file(tmp_path, sheet))
+    vpt("vpt", "carry-over", C, sheet_file(tmp_path, sheet))
     result = vpt("vpt", "relationship", C, "Вольтаир", "Ян")
     assert (result.exit_code, result.stderr) == (
         3, ("error: refused by rule 'vpt: at most three relationships': Вольтаир already has 3 (Мила, Питер, Эдди); "
@@ -98,7 +87,7 @@ def test_a_fourth_relationship_after_the_carry_over_is_refused(vpt, tmp_path) ->
 
 def test_a_second_revenge_after_the_carry_over_is_refused(vpt, tmp_path) -> None:
     """A carried revenge on Грог is the one target: choosing Мила is refused."""
-    vpt("vpt", "carry-over", C, _file(tmp_path, SHEET))
+    vpt("vpt", "carry-over", C, sheet_file(tmp_path, SHEET))
     result = vpt("vpt", "revenge", C, "Вольтаир", "Мила")
     assert (result.exit_code, result.stderr) == (
         3, ("error: refused by rule 'vpt: one revenge target at a time': Вольтаир already craves revenge on Грог; "
@@ -107,27 +96,27 @@ def test_a_second_revenge_after_the_carry_over_is_refused(vpt, tmp_path) -> None
 
 def test_a_player_carrying_over_is_refused_and_nothing_is_written(vpt, tmp_path) -> None:
     """Оля may not bring her own character in: exit 7, one line, the log as it was."""
-    before = _log_count(vpt)
-    result = vpt("--as", "Оля", "vpt", "carry-over", C, _file(tmp_path, SHEET))
+    before = log_count(vpt, C)
+    result = vpt("--as", "Оля", "vpt", "carry-over", C, sheet_file(tmp_path, SHEET))
     assert (result.exit_code, result.stdout, result.stderr) == (
         7, "", "error: only the Master may bring a character in ('carry-over') ('Оля' is a player)\n")
-    assert _log_count(vpt) == before
+    assert log_count(vpt, C) == before
 
 
 def test_a_negative_points_field_is_refused_naming_it(vpt, tmp_path) -> None:
     """points -4 in the second relationship: exit 2, the field named, nothing written."""
-    before = _log_count(vpt)
+    before = log_count(vpt, C)
     sheet = {**SHEET, "relationships": [{"other": "Эдди"}, {"other": "Питер", "points": -4}]}
-    result = vpt("vpt", "carry-over", C, _file(tmp_path, sheet))
+    result = vpt("vpt", "carry-over", C, sheet_file(tmp_path, sheet))
     assert (result.exit_code, result.stderr) == (
         2, "error: vpt.carried_over: field 'relationships.1.points': Input should be greater than or equal to 0\n")
-    assert _log_count(vpt) == before
+    assert log_count(vpt, C) == before
 
 
 def test_a_relationship_with_oneself_is_refused_naming_the_field(vpt, tmp_path) -> None:
     """relationships[0].other is the character himself: refused by the rule, the field named."""
     sheet = {**SHEET, "relationships": [{"other": "Вольтаир"}]}
-    result = vpt("vpt", "carry-over", C, _file(tmp_path, sheet))
+    result = vpt("vpt", "carry-over", C, sheet_file(tmp_path, sheet))
     assert (result.exit_code, result.stderr) == (
         3, ("error: refused by rule 'vpt: relationship with oneself': sheet field 'relationships[0].other': "
            "Вольтаир cannot have a relationship with himself\n"))
@@ -136,7 +125,7 @@ def test_a_relationship_with_oneself_is_refused_naming_the_field(vpt, tmp_path) 
 def test_an_unknown_other_is_refused_naming_the_field(vpt, tmp_path) -> None:
     """revenge.target names nobody in the campaign: NotFound, the field named."""
     sheet = {**SHEET, "revenge": {"target": "Никто", "points": 1}}
-    result = vpt("vpt", "carry-over", C, _file(tmp_path, sheet))
+    result = vpt("vpt", "carry-over", C, sheet_file(tmp_path, sheet))
     assert result.exit_code != 0
     assert result.stderr.startswith("error: sheet field 'revenge.target': no character named 'Никто'")
 
@@ -152,8 +141,8 @@ def test_a_file_that_is_not_json_is_refused_naming_the_file(vpt, tmp_path) -> No
 
 def test_a_second_carry_over_of_one_character_is_refused(vpt, tmp_path) -> None:
     """Once per character: the second sheet is refused by the rule."""
-    vpt("vpt", "carry-over", C, _file(tmp_path, SHEET))
-    result = vpt("vpt", "carry-over", C, _file(tmp_path, SHEET))
+    vpt("vpt", "carry-over", C, sheet_file(tmp_path, SHEET))
+    result = vpt("vpt", "carry-over", C, sheet_file(tmp_path, SHEET))
     assert (result.exit_code, result.stderr) == (
         3, ("error: refused by rule 'vpt: carried over once, first': Вольтаир already has vpt.carried_over in the "
            "journal; a carry-over comes once, before any other\n"))
@@ -162,7 +151,7 @@ def test_a_second_carry_over_of_one_character_is_refused(vpt, tmp_path) -> None:
 def test_a_carry_over_after_a_journal_relationship_is_refused(vpt, tmp_path) -> None:
     """Вольтаир already chose a relationship in the journal: his carry-over comes too late."""
     vpt("vpt", "relationship", C, "Вольтаир", "Эдди")
-    result = vpt("vpt", "carry-over", C, _file(tmp_path, SHEET))
+    result = vpt("vpt", "carry-over", C, sheet_file(tmp_path, SHEET))
     assert (result.exit_code, result.stderr) == (
         3, ("error: refused by rule 'vpt: carried over once, first': Вольтаир already has vpt.relationship_opened in "
            "the journal; a carry-over comes once, before any other\n"))

@@ -26,11 +26,12 @@ def _earned(states: dict) -> int:
 
 
 def test_the_vpt_selection_names_its_types_suffixes_and_causations() -> None:
-    """VPT's folds read their types, every '.xp_awarded'/'.xp_spent' and every event naming a causation."""
+    """VPT's folds read their types, every '.xp_awarded'/'.xp_spent'/'.carried_over' and every event naming a
+    causation."""
     selected = catalog.selection(catalog.for_system("vpt"))
     assert selected is not None
     assert ("vpt.wounds_taken" in selected.types, "vpt.hit_rolled" in selected.types, selected.suffixes,
-            selected.caused) == (True, False, (".xp_awarded", ".xp_spent"), True)
+            selected.caused) == (True, False, (".carried_over", ".xp_awarded", ".xp_spent"), True)
 
 
 def test_a_fold_that_declares_nothing_makes_the_engine_read_every_event() -> None:

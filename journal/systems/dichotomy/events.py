@@ -281,3 +281,46 @@ class EquipmentPacked(Payload):
     character: Name
     items: list[Name]
     capacity: int = Field(ge=2)
+
+
+class CarriedXp(_Part):
+    """The XP a running campaign left: earned in all and spent in all (on the ``connections`` carried)."""
+
+    earned: int = Field(default=0, ge=0)
+    spent: int = Field(default=0, ge=0)
+
+
+class CarriedConnection(_Part):
+    """A tie bought with XP in earlier sessions, at the cost it was bought for."""
+
+    name: Name
+    cost: int = Field(ge=1)
+
+
+class CarriedMotive(_Part):
+    """A motive slot as it stands: the motive held, or empty (``betrayed``: emptied by a betrayal, waiting)."""
+
+    motive: Name | None = None
+    betrayed: bool = False
+
+
+class CarriedOver(Payload):
+    """``character`` as he stands when the campaign is brought in: what earlier adventures, kept elsewhere, left.
+
+    The GM records it once per character, before any event of his own; ``source`` says where the values come
+    from («перенос с бумажного листа, после 20-й сессии»).  ``motives`` (both slots, when given) replace those
+    of the creation; ``health`` is the track; ``abilities`` the special abilities learned since the first three;
+    ``wealth`` and ``equipment`` when given.  The sheet fold starts the character from these values.
+    """
+
+    type: ClassVar[str] = "dichotomy.carried_over"
+
+    character: Name
+    source: str = Field(min_length=1, max_length=500)
+    xp: CarriedXp = Field(default_factory=CarriedXp)
+    connections: list[CarriedConnection] = Field(default_factory=list, max_length=100)
+    motives: list[CarriedMotive] = Field(default_factory=list, max_length=2)
+    health: TrackState = Field(default_factory=lambda: TrackState(shaken=0, injured=False, serious=False))
+    abilities: list[Ability] = Field(default_factory=list, max_length=6)
+    wealth: Wealth | None = None
+    equipment: list[Name] | None = None

@@ -11,11 +11,12 @@ from typing import Any
 
 from journal.service.journal import Journal
 from journal.systems.dichotomy import events
-from journal.systems.dichotomy.commands import characters
+from journal.systems.dichotomy.commands import carry, characters
 
 Rehearsal = Callable[[Journal, str, dict[str, Any], str], object]
 
 REHEARSALS: dict[str, Rehearsal] = {
+    events.CarriedOver.type: lambda journal, campaign, data, actor: carry.carry_over(journal, campaign, data, actor=actor),
     events.CharacterCreated.type: lambda journal, campaign, data, actor: characters.create_character(
         journal, campaign, data["name"], data["attributes"], [a["name"] for a in data["abilities"]], data["motives"],
         data["wealth"], player=data["player"], actor=actor),

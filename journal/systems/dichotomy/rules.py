@@ -541,3 +541,25 @@ def check_load(items: int, capacity: int) -> None:
     if items > capacity:
         raise _refuse(N_("carrying capacity"), gettext("{items} items packed, the capacity is {capacity}")
                                                .format(items=items, capacity=capacity))
+
+
+# --- a running campaign brought in -------------------------------------------------------------
+
+
+def check_carried_spending(spent: int, costs: Sequence[int]) -> None:
+    """XP is spent on ties: what a carried sheet says was spent is what its connections cost."""
+    if spent != sum(costs):
+        raise _refuse(N_("XP spent on ties"), gettext("{spent} XP spent, the connections cost {cost}")
+                                              .format(spent=spent, cost=sum(costs)))
+
+
+def check_carried_motive(motive: str | None, betrayed: bool, held: Sequence[str]) -> None:
+    """A carried slot holds a known motive not ``held`` in the other, or is empty (perhaps after a betrayal)."""
+    if motive is None:
+        return
+    check_known_motive(motive)
+    if betrayed:
+        raise _refuse(N_("find yourself after a betrayal"), gettext("'{motive}' is held: its slot was not emptied by "
+                                                                    "a betrayal").format(motive=motive))
+    if motive in held:
+        raise _refuse(N_("each motive once"), gettext("'{motive}' is held already").format(motive=motive))

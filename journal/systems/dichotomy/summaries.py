@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from journal.i18n import _, ngettext
 from journal.service.summaries import Data, dice_text, word
+from journal.systems.carrying import carried_line
 from journal.systems.dichotomy.words import WORDS
 
 
@@ -66,7 +67,21 @@ def _fight_ended(d: Data) -> str:
     return _("the fight is over: {note}").format(note=d["note"]) if d.get("note") else _("the fight is over")
 
 
+def _dichotomy_carried(d: Data) -> str:
+    """``Мирра carried over from «…»: 25 XP earned, 10 spent; motives: Honor, (betrayed); |●○|○|○|; ties: Cottage``."""
+    parts = [_("{earned} XP earned, {spent} spent").format(earned=d["xp"]["earned"], spent=d["xp"]["spent"])]
+    if d["motives"]:
+        parts.append(_("motives: {motives}").format(motives=", ".join(
+            word(WORDS, slot["motive"]) if slot["motive"] else _("(betrayed)") if slot["betrayed"] else _("(empty)")
+            for slot in d["motives"])))
+    parts.append(_track(d["health"]))
+    if d["connections"]:
+        parts.append(_("ties: {ties}").format(ties=", ".join(tie["name"] for tie in d["connections"])))
+    return carried_line(d, parts, "")
+
+
 LINES: dict[str, Callable[[Data], str]] = {
+    "dichotomy.carried_over": _dichotomy_carried,
     "dichotomy.character_created": lambda d: _("{name} ({player}): motives {motives}; {wealth}").format(
         name=d["name"], player=d["player"], motives=", ".join(word(WORDS, m) for m in d["motives"]), wealth=word(WORDS, d["wealth"])),
     "dichotomy.check_rolled": _dichotomy_check,

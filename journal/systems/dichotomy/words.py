@@ -115,6 +115,7 @@ WORDS: dict[str, Callable[[], str]] = {
 
 #: What each of the system's event types is called (the page's timeline, the evidence of a dispute).
 TYPES: dict[str, Callable[[], str]] = {
+    "dichotomy.carried_over": lambda: pgettext("dichotomy event", "Carried over"),
     "dichotomy.ability_gained": lambda: pgettext("dichotomy event", "Ability gained"),
     "dichotomy.adventure_ended": lambda: pgettext("dichotomy event", "Adventure ended"),
     "dichotomy.adventure_started": lambda: pgettext("dichotomy event", "Adventure started"),

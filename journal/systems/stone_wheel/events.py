@@ -330,3 +330,28 @@ class XpSpent(Payload):
         if (self.kind == "spell") != bool(self.schools):
             raise ValueError("a new spell needs its schools, and only a new spell has them")
         return self
+
+
+class CarriedXp(_Part):
+    """The experience a running campaign left: earned in all and spent in all (``spent`` ≤ ``earned``)."""
+
+    earned: int = Field(default=0, ge=0)
+    spent: int = Field(default=0, ge=0)
+
+
+class CarriedOver(Payload):
+    """``character`` as he stands when the campaign is brought in: what earlier sessions, kept elsewhere, left.
+
+    The Master records it once per character, before any event of his own; ``source`` says where the values
+    come from («перенос с бумажного листа, после 20-й сессии»).  ``current`` holds the pools as they stand
+    (each at most its maximum; a pool left out is full), ``effects`` the effects he has now.  The sheet fold
+    starts his XP ledger and pools from these values, so every rule after it holds as usual.
+    """
+
+    type: ClassVar[str] = "stone_wheel.carried_over"
+
+    character: Name
+    source: str = Field(min_length=1, max_length=500)
+    xp: CarriedXp = Field(default_factory=CarriedXp)
+    current: dict[Literal["health", "stamina", "mana", "survival"], int] = Field(default_factory=dict)
+    effects: list[Name] = Field(default_factory=list, max_length=100)

@@ -10,12 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.service.journal import Journal
-from journal.systems.stone_wheel.commands import characters, xp
-from journal.systems.stone_wheel.events import CharacterCreated, XpAwarded, XpSpent
+from journal.systems.stone_wheel.commands import carry, characters, xp
+from journal.systems.stone_wheel.events import CarriedOver, CharacterCreated, XpAwarded, XpSpent
 
 Rehearsal = Callable[[Journal, str, dict[str, Any], str], object]
 
 REHEARSALS: dict[str, Rehearsal] = {
+    CarriedOver.type: lambda journal, campaign, data, actor: carry.carry_over(journal, campaign, data, actor=actor),
     CharacterCreated.type: lambda journal, campaign, data, actor: characters.create_character(
         journal, campaign, data["character"], data["player"], data["kind"], data["race"], data["class"],
         data["characteristics"], data["parameters"], data["skills"], data["perks"], data["spells"], actor=actor),

@@ -501,3 +501,22 @@ def check_session_award(session: int, ended: bool, first_award: str | None) -> N
     if first_award is not None:
         raise _refuse(N_("session award"), _("session {session} was already awarded ({first_award})")
                                            .format(session=session, first_award=first_award))
+
+
+# --- a running campaign brought in -------------------------------------------------------------
+
+
+def check_carried_pool(pool: str, label: str, value: int, maximum: int) -> None:
+    """A carried pool stands between 0 and its maximum, and Survival above 0 (the dead are not brought in)."""
+    if not 0 <= value <= maximum:
+        raise _refuse(N_("pool range"), _("{pool} must be 0-{maximum}, not {value}")
+                                        .format(pool=label, maximum=maximum, value=value))
+    if pool == "survival" and value == 0:
+        raise _refuse(N_("death"), _("a character is brought in alive: Survival at least 1, not 0"))
+
+
+def check_carried_xp(earned: int, spent: int) -> None:
+    """Experience is spent no more than it was earned."""
+    if spent > earned:
+        raise _refuse(N_("not enough experience"), _("{spent} XP spent, only {earned} XP earned")
+                                                   .format(spent=spent, earned=earned))

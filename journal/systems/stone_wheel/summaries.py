@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 from journal.i18n import _, ngettext
 from journal.service.summaries import Data, dice_text, word
-from journal.systems.stone_wheel.words import WORDS
+from journal.systems.carrying import carried_line
+from journal.systems.stone_wheel.words import FIELDS, WORDS
 
 
 def _pool(attempt: Data) -> str:
@@ -71,6 +72,17 @@ def _turn_mode_started(d: Data) -> str:
     return _("turn mode on: {reason}").format(reason=d["reason"]) if d.get("reason") else _("turn mode on")
 
 
+def _sw_carried(d: Data) -> str:
+    """``Бран carried over from «…»: 1250 XP earned, 900 spent; Health 7; effects: Отравление``."""
+    parts = [_("{earned} XP earned, {spent} spent").format(earned=d["xp"]["earned"], spent=d["xp"]["spent"])]
+    if d["current"]:
+        parts.append(", ".join(_("{pool} {value}").format(pool=word(FIELDS, pool), value=value)
+                               for pool, value in d["current"].items()))
+    if d["effects"]:
+        parts.append(_("effects: {effects}").format(effects=", ".join(d["effects"])))
+    return carried_line(d, parts, "")
+
+
 LINES: dict[str, Callable[[Data], str]] = {
     "stone_wheel.character_created": lambda d: _(
         "{character} ({player}): {kind} {race} {class_}; Health {health}, Stamina {stamina}, Mana {mana}, "
@@ -104,6 +116,7 @@ LINES: dict[str, Callable[[Data], str]] = {
         character=d["character"], hours=d["hours"], dice=dice_text(d["roll"]), health=d["health_restored"],
         mana=d["mana_restored"]),
     "stone_wheel.xp_awarded": _sw_xp,
+    "stone_wheel.carried_over": _sw_carried,
     "stone_wheel.xp_spent": lambda d: _("{character} -{amount} XP: {kind} {target} +{levels}").format(
         character=d["character"], amount=d["amount"], kind=word(WORDS, d["kind"]), target=d["target"], levels=d["levels"]),
 }

@@ -59,6 +59,7 @@ WORDS: dict[str, Callable[[], str]] = {
 
 #: What each of the system's event types is called (the page's timeline, the evidence of a dispute).
 TYPES: dict[str, Callable[[], str]] = {
+    "stone_wheel.carried_over": lambda: pgettext("stone-wheel event", "Carried over"),
     "stone_wheel.character_created": lambda: pgettext("stone-wheel event", "New character"),
     "stone_wheel.combat_exchanged": lambda: pgettext("stone-wheel event", "Combat exchange"),
     "stone_wheel.damage_taken": lambda: pgettext("stone-wheel event", "Damage"),

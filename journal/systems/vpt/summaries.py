@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from journal.i18n import _, ngettext
 from journal.service.summaries import Data, dice_text, signed, word
+from journal.systems.carrying import carried_line
 from journal.systems.vpt.words import WORDS
 
 
@@ -116,9 +117,7 @@ def _vpt_carried(d: Data) -> str:
     if d.get("revenge"):
         parts.append(_("revenge on {target} {points}").format(target=d["revenge"]["target"],
                                                              points=_points(d["revenge"]["points"])))
-    standing = "; ".join(parts) if parts else _("no relationships, no revenge")
-    return _("{character} carried over from «{source}»: {standing}").format(
-        character=d["character"], source=d["source"], standing=standing)
+    return carried_line(d, parts, _("no relationships, no revenge"))
 
 
 LINES: dict[str, Callable[[Data], str]] = {

@@ -329,3 +329,54 @@ class HeroDied(Payload):
     hero: Name
     cause: str = Field(min_length=1)
     debts_vanished: int = Field(default=0, ge=0)
+
+
+# --- a running campaign brought in ---------------------------------------------------------------
+
+
+class CarriedPower(_Part):
+    """A power the hero's vatcha bestowed on him in earlier sessions: its rank boxes marked on today's pyramid."""
+
+    power: str = Field(min_length=1, max_length=200)
+    rank: int = Field(ge=1, le=10)
+    domain: Domain | None = None
+
+
+class CarriedCondition(_Part):
+    """A condition the hero has now, with the dice or flat bonus it adds to rolls."""
+
+    condition: str = Field(min_length=1, max_length=200)
+    effect: str = Field(default="", max_length=500)
+    extra_dice: int = Field(default=0, ge=0, le=10)
+    bonus: int = Field(default=0, ge=-100, le=100)
+
+
+class CarriedGeis(_Part):
+    """A geis sealed in earlier sessions: its promise and rank; once ``broken``, the failures still ``owed`` on it."""
+
+    promise: str = Field(min_length=1, max_length=500)
+    rank: int = Field(ge=1, le=3)
+    degree: str | None = Field(default=None, max_length=200)
+    broken: bool = False
+    owed: int = Field(default=0, ge=0, le=3)
+
+
+class CarriedOver(Payload):
+    """``hero`` as he stands when the campaign is brought in: what earlier sessions, kept elsewhere, left.
+
+    Fate records it once per hero, before any event of his own; ``source`` says where the values come from
+    («перенос с бумажного листа, после 20-й сессии»).  ``powers`` are marked on his vatcha's pyramid under the
+    ``mapping`` in force (Control lost read off them as for any power), ``wounds`` and ``conditions`` are his
+    now, and ``geasa`` are sealed, perhaps broken with failures still owed: every Wield fold starts from them,
+    so Fate collects a carried debt as any other.
+    """
+
+    type: ClassVar[str] = "wield.carried_over"
+
+    hero: Name
+    source: str = Field(min_length=1, max_length=500)
+    powers: list[CarriedPower] = Field(default_factory=list, max_length=10)
+    mapping: Literal["pyramid", "linear"] = "pyramid"
+    wounds: int = Field(default=0, ge=0, le=100)
+    conditions: list[CarriedCondition] = Field(default_factory=list, max_length=50)
+    geasa: list[CarriedGeis] = Field(default_factory=list, max_length=50)

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.service.journal import Journal
-from journal.systems.wield.commands import geis
-from journal.systems.wield.events import GeisSealed
+from journal.systems.wield.commands import carry, geis
+from journal.systems.wield.events import CarriedOver, GeisSealed
 
 Rehearsal = Callable[[Journal, str, dict[str, Any], str], object]
 
 REHEARSALS: dict[str, Rehearsal] = {
+    CarriedOver.type: lambda journal, campaign, data, actor: carry.carry_over(journal, campaign, data, actor=actor),
     GeisSealed.type: lambda journal, campaign, data, actor: geis.seal_geis(
         journal, campaign, data["hero"], data["rank"], data["promise"], data.get("degree"), actor=actor),
 }

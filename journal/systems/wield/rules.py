@@ -603,3 +603,15 @@ def check_remove_condition(held: Collection[str], condition: str) -> None:
     """Only a condition the hero holds can be removed."""
     if condition not in held:
         _refuse(N_("condition held"), _("'{condition}' is not held").format(condition=condition))
+
+
+# --- a running campaign brought in ---------------------------------------------------------------
+
+
+def check_carried_debt(rank: int, broken: bool, owed: int) -> None:
+    """A carried geis owes failures only once broken, and never more than its rank."""
+    if owed and not broken:
+        _refuse(N_("a failure is owed"), _("an unbroken geis owes nothing, not {owed}").format(owed=owed))
+    if owed > rank:
+        _refuse(N_("a failure is owed"), _("a rank {rank} geis owes at most {rank} failures, not {owed}")
+                                         .format(rank=rank, owed=owed))

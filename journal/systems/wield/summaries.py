@@ -10,6 +10,7 @@ from typing import Any
 
 from journal.i18n import N_, _, ngettext
 from journal.service.summaries import Data, dice_text, plus, word
+from journal.systems.carrying import carried_line
 from journal.systems.wield.words import WORDS, geis_size
 
 #: Who wins a Control Risk, by its ``outcome``.
@@ -79,7 +80,24 @@ def _geis_sealed(d: Data) -> str:
         hero=d["hero"], promise=d["promise"], rank=d["rank"], size=geis_size(d["rank"]))
 
 
+def _wield_carried(d: Data) -> str:
+    """``Ярослав carried over from «…»: powers Полёт 2 (Air); 1 wound; geis «…» broken, 1 owed``."""
+    parts = []
+    if d["powers"]:
+        parts.append(_("powers: {powers}").format(powers=", ".join(
+            f"{p['power']} {p['rank']}" + (f" ({word(WORDS, p['domain'])})" if p["domain"] else "") for p in d["powers"])))
+    if d["wounds"]:
+        parts.append(ngettext("{count} wound", "{count} wounds", d["wounds"]).format(count=d["wounds"]))
+    if d["conditions"]:
+        parts.append(_("conditions: {conditions}").format(conditions=", ".join(c["condition"] for c in d["conditions"])))
+    for geis in d["geasa"]:
+        parts.append(_("geis «{promise}» broken, {owed} owed").format(promise=geis["promise"], owed=geis["owed"])
+                     if geis["broken"] else _("geis «{promise}»").format(promise=geis["promise"]))
+    return carried_line(d, parts, _("nothing carried"), who="hero")
+
+
 LINES: dict[str, Callable[[Data], str]] = {
+    "wield.carried_over": _wield_carried,
     "wield.vatcha_created": lambda d: _("vatcha {name} ({player}): {item} of {domains}; goal: {goal}").format(
         name=d["name"], player=d["player"], item=d["item"], domains=", ".join(word(WORDS, domain) for domain in d["domains"]), goal=d["goal"]),
     "wield.hero_created": lambda d: _("hero {name} ({player}) wields {vatcha}; destiny: {destiny}").format(

@@ -64,6 +64,7 @@ def geis_size(rank: int) -> str:
 
 #: What each of the system's event types is called (the page's timeline, the evidence of a dispute).
 TYPES: dict[str, Callable[[], str]] = {
+    "wield.carried_over": lambda: pgettext("wield event", "Carried over"),
     "wield.chance_rolled": lambda: pgettext("wield event", "Chance"),
     "wield.combat_round": lambda: pgettext("wield event", "Combat round"),
     "wield.condition_gained": lambda: pgettext("wield event", "Condition gained"),

@@ -13,6 +13,7 @@ from journal.systems.dichotomy.commands.adventures import (
     start_adventure,
     swap_motive,
 )
+from journal.systems.dichotomy.commands.carry import carry_over
 from journal.systems.dichotomy.commands.characters import (
     change_wealth,
     create_character,
@@ -30,7 +31,7 @@ from journal.systems.dichotomy.commands.health import (
 )
 
 __all__ = [
-    "apply_damage", "change_wealth", "choose_motive", "create_character", "end_adventure", "end_fight",
+    "apply_damage", "carry_over", "change_wealth", "choose_motive", "create_character", "end_adventure", "end_fight",
     "gain_ability", "heal_injury", "pack_equipment", "record_check", "record_motive", "record_renown",
     "recover_hits", "spend_xp", "start_adventure", "swap_motive", "take_dive",
 ]

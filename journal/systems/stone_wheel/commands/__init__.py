@@ -5,6 +5,7 @@ the journal's server dice of the open session are thrown.
 """
 
 from journal.systems.stone_wheel.commands._common import PROJECTIONS, SYSTEM
+from journal.systems.stone_wheel.commands.carry import carry_over
 from journal.systems.stone_wheel.commands.characters import (
     create_character,
     record_damage,
@@ -18,7 +19,7 @@ from journal.systems.stone_wheel.commands.turns import end_turn_mode, record_vio
 from journal.systems.stone_wheel.commands.xp import award_bonus_xp, award_session_xp, spend_xp
 
 __all__ = [
-    "PROJECTIONS", "SYSTEM", "award_bonus_xp", "award_session_xp", "create_character", "end_turn_mode",
+    "PROJECTIONS", "SYSTEM", "award_bonus_xp", "award_session_xp", "carry_over", "create_character", "end_turn_mode",
     "record_damage", "record_effect", "record_exchange", "record_perk", "record_recovery", "record_request",
     "record_revival", "record_sleep", "record_violation", "spend_xp", "start_turn_mode",
 ]

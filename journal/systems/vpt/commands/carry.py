@@ -10,30 +10,20 @@ one revenge target), and a refusal names the field of the sheet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from journal.errors import JournalError, RuleViolation
 from journal.events.envelope import Event
-from journal.i18n import N_, _
+from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.journal import Journal
+from journal.systems.carrying import at, check_first
 from journal.systems.vpt import events as ev
 from journal.systems.vpt import rules
 from journal.systems.vpt.commands._common import begin, character, make, run
 from projections.vpt import bonds
 
 _RULE = N_("vpt: carried over once, first")
-
-
-def _at(field: str, check: Callable[..., object], *arguments: Any) -> None:
-    """Run ``check(*arguments)``; a refusal is raised again with the sheet's ``field`` before its message."""
-    try:
-        check(*arguments)
-    except RuleViolation as exc:
-        raise RuleViolation(exc.rule, _("sheet field '{field}': {message}").format(field=field, message=exc.detail)) from None
-    except JournalError as exc:
-        raise type(exc)(_("sheet field '{field}': {message}").format(field=field, message=str(exc))) from None
 
 
 def carry_over(journal: Journal, campaign: str, sheet: Mapping[str, Any], actor: str | None = None) -> Event:
@@ -47,27 +37,24 @@ def carry_over(journal: Journal, campaign: str, sheet: Mapping[str, Any], actor:
         ctx.require_master(N_("bring a character in ('carry-over')"))
         payload = make(ev.CarriedOver, **dict(sheet))
         name = payload.character
-        _at("character", character, ctx, name)
-        first = bonds.begun(ctx.states["bonds"], name)
-        if first is not None:
-            raise RuleViolation(_RULE, _("{name} already has {event} in the journal; a carry-over comes once, before "
-                                         "any other").format(name=name, event=first))
+        at("character", character, ctx, name)
+        check_first(_RULE, name, bonds.begun(ctx.states["bonds"], name))
         opened: list[str] = []
         for index, carried in enumerate(payload.relationships):
             where = f"relationships[{index}]"
-            _at(f"{where}.other", character, ctx, carried.other)
-            _at(f"{where}.other", rules.check_relationship_open, name, carried.other, opened)
+            at(f"{where}.other", character, ctx, carried.other)
+            at(f"{where}.other", rules.check_relationship_open, name, carried.other, opened)
             opened.append(carried.other)
             held: list[str] = []
             for number, status in enumerate(carried.statuses):
-                _at(f"{where}.statuses[{number}]", rules.check_status_gain, name, carried.other, status, opened, held)
+                at(f"{where}.statuses[{number}]", rules.check_status_gain, name, carried.other, status, opened, held)
                 held.append(status)
         for index, old in enumerate(payload.past_revenges):
-            _at(f"past_revenges[{index}].target", character, ctx, old.target)
-            _at(f"past_revenges[{index}].target", rules.check_revenge_choice, name, old.target, None)
+            at(f"past_revenges[{index}].target", character, ctx, old.target)
+            at(f"past_revenges[{index}].target", rules.check_revenge_choice, name, old.target, None)
         if payload.revenge is not None:
-            _at("revenge.target", character, ctx, payload.revenge.target)
-            _at("revenge.target", rules.check_revenge_choice, name, payload.revenge.target, None)
+            at("revenge.target", character, ctx, payload.revenge.target)
+            at("revenge.target", rules.check_revenge_choice, name, payload.revenge.target, None)
         return [payload]
 
     return run(journal, campaign, decide, actor)[0]

@@ -4,6 +4,7 @@ Every command refuses a campaign of another system, checks who records it (Fate,
 or Fate), validates with ``journal.systems.wield.rules`` and writes nothing when anything is refused.
 """
 
+from journal.systems.wield.commands.carry import carry_over
 from journal.systems.wield.commands.chances import record_chance, record_combat_round
 from journal.systems.wield.commands.characters import (
     record_condition,
@@ -25,6 +26,7 @@ from journal.systems.wield.commands.geis import (
 
 __all__ = [
     "breach_geis",
+    "carry_over",
     "collect_failure",
     "counter_geis",
     "offer_geis",

@@ -21,10 +21,10 @@ LOCK_PICK = {
 
 
 def test_every_dichotomy_type_is_registered() -> None:
-    """The sixteen dichotomy.* payloads are in the registry."""
+    """The seventeen dichotomy.* payloads are in the registry."""
     assert [name for name in registered_types() if name.startswith("dichotomy.")] == [
         "dichotomy.ability_gained", "dichotomy.adventure_ended", "dichotomy.adventure_started",
-        "dichotomy.character_created", "dichotomy.check_rolled", "dichotomy.damage_applied",
+        "dichotomy.carried_over", "dichotomy.character_created", "dichotomy.check_rolled", "dichotomy.damage_applied",
         "dichotomy.dive_taken", "dichotomy.equipment_packed", "dichotomy.fight_ended",
         "dichotomy.hits_recovered", "dichotomy.injury_healed", "dichotomy.motive_chosen",
         "dichotomy.motive_swapped", "dichotomy.wealth_changed", "dichotomy.xp_awarded", "dichotomy.xp_spent",

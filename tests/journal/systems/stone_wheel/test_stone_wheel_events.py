@@ -36,9 +36,9 @@ def pool(sides: int = 10) -> dict[str, Any]:
 
 
 def test_all_stone_wheel_types_are_registered() -> None:
-    """Seventeen stone_wheel.* payload types."""
+    """Eighteen stone_wheel.* payload types."""
     assert sorted(t for t in registered_types() if t.startswith("stone_wheel.")) == [
-        "stone_wheel.character_created", "stone_wheel.combat_exchanged", "stone_wheel.damage_taken",
+        "stone_wheel.carried_over", "stone_wheel.character_created", "stone_wheel.combat_exchanged", "stone_wheel.damage_taken",
         "stone_wheel.died", "stone_wheel.effect_gained", "stone_wheel.effect_removed", "stone_wheel.perk_gained",
         "stone_wheel.recovered", "stone_wheel.request_rolled", "stone_wheel.revived", "stone_wheel.sleep_rolled",
         "stone_wheel.stamina_spent", "stone_wheel.turn_mode_ended", "stone_wheel.turn_mode_started",

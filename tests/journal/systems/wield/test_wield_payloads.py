@@ -11,9 +11,10 @@ from journal.systems.wield import events
 
 
 def test_every_wield_type_is_registered() -> None:
-    """All fifteen wield payloads are in the registry."""
+    """All sixteen wield payloads are in the registry."""
     wield = sorted(name for name in registered_types() if name.startswith("wield."))
     assert wield == [
+        "wield.carried_over",
         "wield.chance_rolled",
         "wield.combat_round",
         "wield.condition_gained",
