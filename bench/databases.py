@@ -60,6 +60,16 @@ def drop_schema(url: str, schema: str) -> None:
         engine.dispose()
 
 
+def server_setting(url: str, name: str) -> str:
+    """``SHOW name`` on the PostgreSQL server of ``url`` (the durability the peer's commits had there)."""
+    engine = _admin(url)
+    try:
+        with engine.connect() as conn:
+            return str(conn.exec_driver_sql(f"SHOW {name}").scalar())
+    finally:
+        engine.dispose()
+
+
 @contextmanager
 def fresh_database(db: str | None, name: str = "bench") -> Iterator[str]:
     """Yield the URL of a new, empty database at the head revision; remove it afterwards.

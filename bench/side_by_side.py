@@ -6,10 +6,12 @@
 
 The ceiling (``limits.py``) and the peer (``peer_eventsourcing.py``, eventsourcing 9.5.6 at ``synchronous=FULL``)
 are the reference scripts of ``../shared/bench`` (``--reference``), run as they are.  The peer runs in a virtual
-environment of its own, ``bench/out/peer-venv`` (ignored by git), made and filled from PyPI when missing.
+environment of its own, ``bench/out/peer-venv`` (ignored by git), made and filled from PyPI when missing (with
+psycopg too when a ``--db`` is given: the peer runs on each database, ``peer_eventsourcing.py N --postgres URL`` on
+PostgreSQL, in schemas of its own that this script drops afterwards).
 
-Every run measures, in this order: the ceiling, the peer, then the journal on each database (SQLite, then the
-PostgreSQL of ``--db``).  The journal's figures, each on a fresh database at the head revision (bench.databases):
+Every run measures, in this order: the ceiling, then on each database (SQLite, then the PostgreSQL of ``--db``)
+the peer and the journal.  The journal's figures, each on a fresh database at the head revision (bench.databases):
 
 * batched append: the synthetic workload of bench.synthetic, 1,000 events a transaction, the generation of the
   events timed too (as in the ceiling's build+hash+insert and in the peer's loop);
@@ -44,7 +46,7 @@ from typing import Any
 import orjson
 
 from bench import projections as campaign_bench
-from bench.databases import backend_name, fresh_database
+from bench.databases import backend_name, drop_schema, fresh_database, server_setting
 from bench.store import batched_append, durability, single_appends
 from journal.store import open_store
 from journal.store.engine import attach_key
@@ -52,6 +54,10 @@ from journal.store.engine import attach_key
 REFERENCE = Path(os.environ.get("JOURNAL_BENCH_REFERENCE") or Path(__file__).resolve().parents[2] / "shared" / "bench")
 PEER_VENV = Path(__file__).resolve().parent / "out" / "peer-venv"
 PEER_REQUIREMENT = "eventsourcing==9.5.6"
+#: What the peer needs besides eventsourcing to run on PostgreSQL (../shared/bench/README.md).
+PEER_POSTGRES_REQUIREMENT = "psycopg[binary,pool]>=3.1,<4"
+#: The schemas peer_eventsourcing.py makes on PostgreSQL (one per workload: the batched and the single appends).
+PEER_SCHEMAS = ("peer_journal", "peer_single")
 DURABLE = {"sqlite": ("synchronous=FULL", "synchronous=EXTRA"),
            "postgresql": ("synchronous_commit=on", "synchronous_commit=remote_write", "synchronous_commit=remote_apply")}
 
@@ -87,27 +93,47 @@ def run_ceiling(reference: Path, events: int) -> dict[str, float]:
             "read_parse": _figure(r"read\+parse ([\d,]+)/s", out, "limits.py")}
 
 
-def peer_python(venv: Path) -> Path:
-    """The peer's interpreter in ``venv``, made with ``python -m venv`` and pip when missing or out of date."""
+def peer_python(venv: Path, postgres: bool = False) -> Path:
+    """The peer's interpreter in ``venv``, made with ``python -m venv`` and pip when missing or out of date.
+
+    With ``postgres``, psycopg is installed there too (eventsourcing.postgres needs it).
+    """
     python = venv / "bin" / "python"
-    check = [str(python), "-c", "import importlib.metadata as m; print(m.version('eventsourcing'))"]
+    probe = "import importlib.metadata as m; print(m.version('eventsourcing'))" + ("; import psycopg_pool" if postgres else "")
     wanted = PEER_REQUIREMENT.split("==")[1]
-    if python.exists() and subprocess.run(check, check=False, capture_output=True, text=True).stdout.strip() == wanted:
+    found = subprocess.run([str(python), "-c", probe], check=False, capture_output=True, text=True) if python.exists() else None
+    if found is not None and found.returncode == 0 and found.stdout.strip() == wanted:
         return python
-    log(f"making the peer's virtual environment in {venv} ({PEER_REQUIREMENT} from PyPI)")
-    _run([sys.executable, "-m", "venv", str(venv)], "python -m venv")
-    _run([str(python), "-m", "pip", "install", "-q", PEER_REQUIREMENT], "pip install " + PEER_REQUIREMENT)
+    requirements = [PEER_REQUIREMENT, *([PEER_POSTGRES_REQUIREMENT] if postgres else [])]
+    log(f"making the peer's virtual environment in {venv} ({', '.join(requirements)} from PyPI)")
+    if not python.exists():
+        _run([sys.executable, "-m", "venv", str(venv)], "python -m venv")
+    _run([str(python), "-m", "pip", "install", "-q", *requirements], "pip install " + " ".join(requirements))
     return python
 
 
-def run_peer(python: Path, reference: Path, events: int) -> dict[str, Any]:
-    """peer_eventsourcing.py at synchronous=FULL: batched and single appends, replay, as-of latencies."""
-    out = _run([str(python), str(reference / "peer_eventsourcing.py"), str(events), "--synchronous", "full"],
-               "the peer (peer_eventsourcing.py)")
-    found = re.search(r"synchronous=(\w+)", out)
+def run_peer(python: Path, reference: Path, events: int, postgres: str | None = None) -> dict[str, Any]:
+    """peer_eventsourcing.py: batched and single appends, replay, as-of latencies.
+
+    On SQLite at synchronous=FULL; with ``postgres`` (a server URL) on PostgreSQL, at the server's
+    synchronous_commit, its schemas dropped afterwards.
+    """
+    where = ["--postgres", postgres] if postgres else ["--synchronous", "full"]
+    try:
+        out = _run([str(python), str(reference / "peer_eventsourcing.py"), str(events), *where],
+                   "the peer (peer_eventsourcing.py)")
+    finally:
+        if postgres:
+            for schema in PEER_SCHEMAS:
+                drop_schema(postgres, schema)
+    if postgres:
+        durable = f"synchronous_commit={server_setting(postgres, 'synchronous_commit')}"
+    else:
+        found = re.search(r"synchronous=(\w+)", out)
+        durable = f"synchronous={found.group(1) if found else '?'}"
     return {"batched": _figure(r"append_batched: ([\d,]+)", out, "the peer"),
             "single": _figure(r"append_single: ([\d,]+)", out, "the peer"),
-            "durability": f"synchronous={found.group(1) if found else '?'}",
+            "durability": durable,
             "replay": _figure(r"replay: ([\d,]+)", out, "the peer"),
             "as_of_p50_ms": _figure(r"as_of: median ([\d.,]+) ms", out, "the peer"),
             "as_of_p95_ms": _figure(r"p95 ([\d.,]+) ms", out, "the peer")}
@@ -239,42 +265,52 @@ def both(value: float, peer: float | None, ceiling: float) -> str:
     return "; ".join([*parts, times(ratio(value, ceiling), " the ceiling")])
 
 
-def table(ceiling: dict[str, float], peer: dict[str, Any], journals: dict[str, dict[str, Any]]) -> list[str]:
-    """The comparison as Markdown table rows: figure | ceiling | peer | journal per database | its ratio to the peer."""
+def table(ceiling: dict[str, float], peers: dict[str, dict[str, Any]], journals: dict[str, dict[str, Any]]) -> list[str]:
+    """The comparison as Markdown rows: figure | ceiling | then per database: the peer there | the journal | ratio."""
     first = next(iter(journals.values()))
-    header = ["figure", "ceiling", "peer"]
+    header = ["figure", "ceiling"]
     for database in journals:
-        header += [f"this journal ({database})", "ratio to peer"]
+        header += [f"peer ({database})", f"this journal ({database})", "ratio to peer"]
     rows: list[list[str]] = [
-        ["batched append", f"{rate(ceiling['batched'])} (build+hash+insert)", rate(peer.get("batched"))],
-        ["single durable append", "—",
-         f"{rate(peer['single'])} ({peer['durability']})" if peer else "—"],
-        ["full replay into projections", f"{rate(ceiling['read_parse'])} (read+parse)", rate(peer.get("replay"))],
-        ["as-of p95", "—", millis(peer.get("as_of_p95_ms"))],
-        ["`journal sheet` wall time", f"{first['floor_s']:.2f} s (importing the dependencies)", "—"],
+        ["batched append", f"{rate(ceiling['batched'])} (build+hash+insert)"],
+        ["single durable append", "—"],
+        ["full replay into projections", f"{rate(ceiling['read_parse'])} (read+parse)"],
+        ["as-of p95", "—"],
+        ["`journal sheet` wall time", f"{first['floor_s']:.2f} s (importing the dependencies)"],
     ]
-    for journal in journals.values():
-        rows[0] += [rate(journal["batched"]), both(journal["batched"], peer.get("batched"), ceiling["batched"])]
-        rows[1] += [f"{rate(journal['single'])} ({journal['durability']})",
+    for database, journal in journals.items():
+        peer = peers.get(database, {})
+        rows[0] += [rate(peer.get("batched")), rate(journal["batched"]),
+                    both(journal["batched"], peer.get("batched"), ceiling["batched"])]
+        rows[1] += [f"{rate(peer['single'])} ({peer['durability']})" if peer else "—",
+                    f"{rate(journal['single'])} ({journal['durability']})",
                     times(ratio(journal["single"], peer.get("single")))]
-        rows[2] += [rate(journal["rebuild"]), both(journal["rebuild"], peer.get("replay"), ceiling["read_parse"])]
-        rows[3] += [millis(journal["as_of_p95_ms"]), "—"]
-        rows[4] += [f"{journal['sheet_s']:.2f} s", times(journal["sheet_s"] / journal["floor_s"], " the floor")]
+        rows[2] += [rate(peer.get("replay")), rate(journal["rebuild"]),
+                    both(journal["rebuild"], peer.get("replay"), ceiling["read_parse"])]
+        rows[3] += [millis(peer.get("as_of_p95_ms")), millis(journal["as_of_p95_ms"]), "—"]
+        rows[4] += ["—", f"{journal['sheet_s']:.2f} s", times(journal["sheet_s"] / journal["floor_s"], " the floor")]
     return ["| " + " | ".join(cells) + " |" for cells in [header, ["---"] * len(header), *rows]]
 
 
 # -- the run ------------------------------------------------------------------------------------------------------
 
 
+def peer_sample(name: str) -> str:
+    """The samples' key of the peer's runs on database ``name``."""
+    return f"peer ({name})"
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     """Every run, interleaved; the medians, the targets and the raw samples."""
     settings = Settings(args.events, args.batch, args.singles or min(args.events, 2000), args.points, args.cli_runs)
     databases: list[str | None] = [None, *args.db]
-    python = None if args.no_peer else (Path(args.peer_python) if args.peer_python else peer_python(args.peer_venv))
-    samples: dict[str, list[dict[str, Any]]] = {"ceiling": [], "peer": []}
     names = {db: "sqlite" if db is None else backend_name(db) for db in databases}
     if len(set(names.values())) != len(names):
         raise SystemExit("--db: give each database once (SQLite always runs)")
+    python = None
+    if not args.no_peer:
+        python = Path(args.peer_python) if args.peer_python else peer_python(args.peer_venv, postgres=bool(args.db))
+    samples: dict[str, list[dict[str, Any]]] = {"ceiling": []}
     with ExitStack() as stack:
         campaigns: dict[str, tuple[str | None, str]] = {}
         for db, name in names.items():
@@ -282,30 +318,33 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             log(f"{name}: building the VPT campaign of {settings.events:,} events (bench.projections)")
             campaign_bench.build(url, settings.events, args.per_session)
             campaigns[name] = (db, url)
+            samples[peer_sample(name)] = []
             samples[name] = []
         steps: list[tuple[str, Callable[[], dict[str, Any]]]] = [
             ("ceiling", partial(run_ceiling, args.reference, settings.events))]
-        if python is not None:
-            steps.append(("peer", partial(run_peer, python, args.reference, settings.events)))
         for name, (db, url) in campaigns.items():
+            if python is not None:
+                steps.append((peer_sample(name), partial(run_peer, python, args.reference, settings.events, db)))
             steps.append((name, partial(run_journal, db, url, settings)))
         for run in range(1, args.runs + 1):
             for name, step in steps:
                 log(f"run {run}/{args.runs}: {name}")
                 samples[name].append(step())
-    ceiling, peer = medians(samples["ceiling"]), medians(samples["peer"])
+    ceiling = medians(samples["ceiling"])
+    peers = {name: medians(samples[peer_sample(name)]) for name in campaigns if samples[peer_sample(name)]}
     journals = {name: medians(samples[name]) for name in campaigns}
-    judged = [target for name, journal in journals.items() for target in targets(name, journal, peer, ceiling)]
-    return {"events": settings.events, "runs": args.runs, "ceiling": ceiling, "peer": peer or None,
+    judged = [target for name, journal in journals.items()
+              for target in targets(name, journal, peers.get(name, {}), ceiling)]
+    return {"events": settings.events, "runs": args.runs, "ceiling": ceiling, "peer": peers or None,
             "journal": journals, "targets": [target.__dict__ for target in judged], "samples": samples,
-            "table": table(ceiling, peer, journals), "target_lines": [target.line() for target in judged]}
+            "table": table(ceiling, peers, journals), "target_lines": [target.line() for target in judged]}
 
 
 def parser() -> argparse.ArgumentParser:
     parsing = argparse.ArgumentParser(prog="python -m bench.side_by_side", description=(__doc__ or "").splitlines()[0])
     parsing.add_argument("--events", type=int, default=200_000, help="events of each workload (default 200,000)")
     parsing.add_argument("--db", action="append", default=[], metavar="URL",
-                         help="a PostgreSQL URL: the journal's figures there too, beside SQLite's")
+                         help="a PostgreSQL URL: the peer's and the journal's figures there too, beside SQLite's")
     parsing.add_argument("--runs", type=int, default=3, help="interleaved runs; each figure is their median")
     parsing.add_argument("--no-peer", action="store_true", help="leave the peer out (no virtual environment, no PyPI)")
     parsing.add_argument("--peer-venv", type=Path, default=PEER_VENV, help="the peer's virtual environment")

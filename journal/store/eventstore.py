@@ -153,8 +153,6 @@ def _row_to_event(row: Sequence) -> Event:
 #: A bound ``end`` meaning "up to the head" (versions are 32-bit integers on PostgreSQL).
 _UPTO_ANY = 2**31 - 1
 
-_HEAD = sa.select(sa.func.max(T.c.version)).where(T.c.campaign == sa.bindparam("campaign"))
-
 
 def _marks_statement(typed: bool) -> sa.Select:
     marked = sa.select(M.c.version).where(M.c.campaign == sa.bindparam("campaign"), M.c.version <= sa.bindparam("end"))
@@ -457,10 +455,14 @@ class EventStore:
         """The campaign's current version (0 when it has no events), read through ``conn`` when given (a write's),
         else through the write this context holds on the campaign (its own uncommitted events counted), if any."""
         conn = conn if conn is not None else self.held(campaign)
+        head_sql, positional = self._head_sql  # to the driver: a token check and every command read the head
+        params = (campaign,) if positional else {"campaign": campaign}
         if conn is not None:
-            return conn.execute(_HEAD, {"campaign": campaign}).scalar() or 0
+            row = driver_execute(conn, head_sql, params).fetchone()
+            return row[0] if row else 0
         with self._reads.connect() as own:
-            return own.execute(_HEAD, {"campaign": campaign}).scalar() or 0
+            row = driver_execute(own, head_sql, params).fetchone()
+            return row[0] if row else 0
 
     def exists(self, campaign: str) -> bool:
         return self.head(campaign) > 0

@@ -36,6 +36,7 @@ import sqlalchemy as sa
 from journal.aftermath import StepFailed, describe
 from journal.errors import IntegrityFailure, NotFound, ValidationFailed
 from journal.i18n import _
+from journal.store.engine import driver_execute
 from journal.store.keys import JournalKey, verify_signature
 from journal.store.tables import events as T
 
@@ -551,6 +552,11 @@ def _witness_files(folder: Path, campaign: str) -> tuple[Path, Path]:
     return appended, appended.with_suffix(".json")
 
 
+#: The hash at a version, in the driver's paramstyle (positional: SQLite's ``?``; else psycopg's ``%s``).
+_WITNESSED_HASH = {True: "SELECT hash FROM events WHERE campaign = ? AND version = ?",
+                   False: "SELECT hash FROM events WHERE campaign = %s AND version = %s"}
+
+
 def refuse_past_witness(store: EventStore, conn: sa.Connection, campaign: str, head: int, head_hash: str | None) -> None:
     """Before an append (or an import) writes: IntegrityFailure unless the chain, which ends at version ``head`` with
     hash ``head_hash`` as the write ``conn`` reads it, still holds the campaign's witnessed head.
@@ -565,7 +571,9 @@ def refuse_past_witness(store: EventStore, conn: sa.Connection, campaign: str, h
     if head == held.version:
         found = head_hash
     elif head > held.version:
-        found = conn.execute(sa.select(T.c.hash).where(T.c.campaign == campaign, T.c.version == held.version)).scalar()
+        row = driver_execute(conn, _WITNESSED_HASH[conn.dialect.positional],
+                             (campaign, held.version)).fetchone()  # to the driver: each later command of a group
+        found = row[0] if row else None
     else:
         found = None
     problem = _broken(held, found, head)

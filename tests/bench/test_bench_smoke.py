@@ -96,10 +96,10 @@ def _cells(line: str) -> list[str]:
 
 @pytest.mark.slow
 def test_side_by_side_table_has_a_column_for_each_database(side_by_side: tuple[list[str], set[str], set[str]]) -> None:
-    """The header names the ceiling, the peer, and the journal on SQLite and on PostgreSQL, each with its ratio."""
+    """The header names the ceiling, then on SQLite and on PostgreSQL the peer there, the journal and its ratio."""
     lines, _, _ = side_by_side
-    assert _cells(lines[1]) == ["figure", "ceiling", "peer", "this journal (sqlite)", "ratio to peer",
-                                "this journal (postgresql)", "ratio to peer"]
+    assert _cells(lines[1]) == ["figure", "ceiling", "peer (sqlite)", "this journal (sqlite)", "ratio to peer",
+                                "peer (postgresql)", "this journal (postgresql)", "ratio to peer"]
 
 
 @pytest.mark.slow
@@ -109,14 +109,14 @@ def test_side_by_side_table_has_the_five_figures(side_by_side: tuple[list[str], 
     rows = [_cells(line) for line in lines[3:8]]
     assert [row[0] for row in rows] == ["batched append", "single durable append", "full replay into projections",
                                         "as-of p95", "`journal sheet` wall time"]
-    assert [len(row) for row in rows] == [7] * 5
+    assert [len(row) for row in rows] == [8] * 5
 
 
 @pytest.mark.slow
 def test_side_by_side_without_the_peer_leaves_its_cells_empty(side_by_side: tuple[list[str], set[str], set[str]]) -> None:
-    """With --no-peer the peer column is a dash and the targets against the peer are 'not measured'."""
+    """With --no-peer both peer columns are dashes and the targets against the peer are 'not measured'."""
     lines, _, _ = side_by_side
-    assert [_cells(line)[2] for line in lines[3:8]] == ["—"] * 5
+    assert [(_cells(line)[2], _cells(line)[5]) for line in lines[3:8]] == [("—", "—")] * 5
     rebuild = [line for line in lines if "full rebuild >= 5x the peer's replay" in line]
     assert [line.split()[0] for line in rebuild] == ["sqlite", "postgresql"]
     assert [line.endswith("not measured") for line in rebuild] == [True, True]
@@ -146,7 +146,8 @@ def test_side_by_side_json_holds_every_figure(reference: Path) -> None:
     assert (report["events"], report["runs"], report["peer"], sorted(report["journal"])) == (120, 1, None, ["sqlite"])
     assert sorted(report["journal"]["sqlite"]) == ["as_of_p50_ms", "as_of_p95_ms", "batched", "durability",
                                                    "floor_s", "rebuild", "rebuild_peak_mib", "sheet_s", "single"]
-    assert [len(report["samples"][name]) for name in ("ceiling", "peer", "sqlite")] == [1, 0, 1]
+    assert sorted(report["samples"]) == ["ceiling", "peer (sqlite)", "sqlite"]
+    assert [len(report["samples"][name]) for name in ("ceiling", "peer (sqlite)", "sqlite")] == [1, 0, 1]
 
 
 @pytest.mark.slow
