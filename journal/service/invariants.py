@@ -20,7 +20,7 @@ def _xp_ledger(states: dict[str, Any]) -> list[str]:
 
 
 SHARED: tuple[Invariant, ...] = (
-    Invariant(N_("experience is spent, never more than was earned"), _xp_ledger),
+    Invariant(N_("experience is spent, never more than was earned"), _xp_ledger, reads=("xp",)),
 )
 
 

@@ -97,11 +97,15 @@ class Invariant:
     """A state the rules allow, checked on the folds after every overturn (journal.service.invariants).
 
     ``rule``: the rule in the rule text's words (marked with ``N_``; the refusal translates it);
-    ``check``: ``(states) -> [what breaks it]``, one short line per character or record that breaks it.
+    ``check``: ``(states) -> [what breaks it]``, one short line per character or record that breaks it;
+    ``reads``: the projections ``check`` reads (empty: every one).  An overturn folds only the projections the
+    void changes and those the invariants over them read, and checks an invariant after each event that changed
+    one of its projections.
     """
 
     rule: str
     check: Callable[[dict[str, Any]], list[str]]
+    reads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,5 +14,5 @@ def _xp(states: dict[str, Any]) -> list[str]:
 
 
 INVARIANTS = (
-    Invariant(N_("Experience Points are a resource: a character spends no more XP than he gained"), _xp),
+    Invariant(N_("Experience Points are a resource: a character spends no more XP than he gained"), _xp, reads=("dichotomy.sheet",)),
 )

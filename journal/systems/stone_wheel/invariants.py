@@ -14,5 +14,5 @@ def _xp(states: dict[str, Any]) -> list[str]:
 
 
 INVARIANTS = (
-    Invariant(N_("experience is spent on skills and parameters: no more than was gained"), _xp),
+    Invariant(N_("experience is spent on skills and parameters: no more than was gained"), _xp, reads=("stone_wheel.sheet",)),
 )

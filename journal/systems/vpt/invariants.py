@@ -14,5 +14,5 @@ def _relationships(states: dict[str, Any]) -> list[str]:
 
 
 INVARIANTS = (
-    Invariant(N_("the number of possible Relationships is limited to three"), _relationships),
+    Invariant(N_("the number of possible Relationships is limited to three"), _relationships, reads=("vpt.sheet",)),
 )

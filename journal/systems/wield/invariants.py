@@ -14,5 +14,5 @@ def _debts(states: dict[str, Any]) -> list[str]:
 
 
 INVARIANTS = (
-    Invariant(N_("breaking the geis creates a debt of failures owed to Fate: never below 0"), _debts),
+    Invariant(N_("breaking the geis creates a debt of failures owed to Fate: never below 0"), _debts, reads=("wield.geis",)),
 )
