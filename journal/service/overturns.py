@@ -10,7 +10,8 @@ voided event touches folds the same either way.  On the way the fold finds
   up is gone); one that counts only with it, which changes nothing without the decision where, as the campaign
   stands, it changed that projection (the fold as it stands is advanced only for such an event, up to it);
 * the first event after which an invariant (journal.service.invariants) breaks where it held as the campaign
-  stands; an invariant is checked after each event that changed one of the projections it reads.
+  stands (an invariant is checked after each event that changed one of the projections it reads), or that
+  does not meet a precondition of its type in the state just before it, where it met it as the campaign stands.
 
 Either refuses the ruling (rule ``dispute: overturn``), naming the events and how to proceed; nothing is written.
 """
@@ -39,7 +40,7 @@ from projections.engine import voids
 #: What a fold raises when a record it looks up is gone (a character whose creation is voided, a bond never opened).
 FOLD_FAILURES = (LookupError, TypeError, ValueError)
 
-Breach = tuple[Event, rules_allowed.Invariant, list[str]]
+Breach = tuple[Event, rules_allowed.Invariant | rules_allowed.Precondition, list[str]]
 
 
 class _AsItStands:
@@ -126,7 +127,8 @@ def refuse_unless_allowed(journal: Journal, ctx: Context, target: Event, decisio
     if any(void.version > base and void.target_version <= base for void in earlier):
         base = 0  # a later void reaches before the decision: the state at ``base`` would still count it
     everything = catalog.for_system(ctx.system)
-    allowed = rules_allowed.for_system(ctx.system)
+    allowed: list[rules_allowed.Invariant | rules_allowed.Precondition] = [
+        *rules_allowed.for_system(ctx.system), *rules_allowed.preconditions(ctx.system)]
     own = {r.payload.type for r in batch} - {DisputeRuled.type, EventVoided.type}  # the correction's type, if any
     candidates = {p.name for p in everything if any(p.wants(kind) for kind in {e.type for e in decision} | own)}
     watched = candidates.union(*(rule.reads or [p.name for p in everything] for rule in allowed))
@@ -142,6 +144,12 @@ def refuse_unless_allowed(journal: Journal, ctx: Context, target: Event, decisio
     touched |= {p.name for p in everything if any(p.wants(kind) for kind in own)}
     checked = [rule for rule in allowed if touched and (not rule.reads or touched.intersection(rule.reads))]
     names = touched.union(*(rule.reads or [p.name for p in everything] for rule in checked))
+    before_each: dict[str, list[rules_allowed.Precondition]] = {}
+    for rule in checked:
+        if isinstance(rule, rules_allowed.Precondition):
+            for kind in rule.types:
+                before_each.setdefault(kind, []).append(rule)
+    invariants = [rule for rule in checked if isinstance(rule, rules_allowed.Invariant)]
     states = {name: state for name, state in orjson.loads(dumped).items() if name in names}
     routes = _Routes([p for p in everything if p.name in names])
     later = _read(journal, ctx.name, routes.projections, last + 1, ctx.version)
@@ -166,11 +174,13 @@ def refuse_unless_allowed(journal: Journal, ctx: Context, target: Event, decisio
             for projection in wanting:
                 projection.apply(states[projection.name], event)
             continue
+        if breach is None and event.type in before_each:
+            breach = _unmet(before_each[event.type], states, event, stands if stored else None)
         changed, problem = _fold(states, wanting, event, stands if stored else None, settled)
         if problem is not None:
             dependents.append(problem)
         elif breach is None and changed:
-            breach = _breach(checked, states, changed, event, stands if stored else None)
+            breach = _breach(invariants, states, changed, event, stands if stored else None)
     if dependents:
         shown = "; ".join(dependents[:10]) + (f"; and {len(dependents) - 10} more" if len(dependents) > 10 else "")
         raise RuleViolation(
@@ -222,6 +232,17 @@ def _breach(checked: list[rules_allowed.Invariant], states: dict[str, Any], chan
             continue
         found = rule.check(states)
         if found and (stands is None or not rule.check(stands.states(event.version))):
+            return event, rule, found
+    return None
+
+
+def _unmet(preconditions: list[rules_allowed.Precondition], states: dict[str, Any], event: Event,
+           stands: _AsItStands | None) -> Breach | None:
+    """The first precondition ``event`` does not meet in ``states`` just before it (the campaign with the voids),
+    where it met it as the campaign stands (always, for the ruling's own batch)."""
+    for rule in preconditions:
+        found = rule.check(states, event)
+        if found and (stands is None or not rule.check(stands.states(event.version - 1), event)):
             return event, rule, found
     return None
 

@@ -109,6 +109,22 @@ class Invariant:
 
 
 @dataclass(frozen=True)
+class Precondition:
+    """A rule an event must meet in the state just before it, checked on the fold after every overturn: the state
+    the command decided from may be gone (a death check whose wounds are voided, a spend whose points are).
+
+    ``rule``: the rule in the rule text's words (``N_``); ``types``: the event types it applies to; ``check``:
+    ``(states, event) -> [what breaks it]``, calling the same rule function the command calls; ``reads``: the
+    projections ``check`` reads (empty: every one).  Listed in the system's ``INVARIANTS`` with the invariants.
+    """
+
+    rule: str
+    types: tuple[str, ...]
+    check: Callable[[dict[str, Any], Any], list[str]]
+    reads: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class SystemDescriptor:
     """Everything the core needs from one rule system (see the module docstring)."""
 
