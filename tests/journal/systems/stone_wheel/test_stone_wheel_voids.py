@@ -84,6 +84,15 @@ def test_an_overturned_attack_takes_its_damage_with_it(twin: Journal) -> None:
     assert sheets(twin) == sheets(twin, WITHOUT)
 
 
+def test_an_overturned_damage_takes_its_exchange_with_it(twin: Journal) -> None:
+    """The quorum disputes the damage of an exchange: the exchange goes too (one decision), Health 20 again."""
+    exchange, damage = attack(twin)
+    ruling = overturn(twin, damage)
+    assert [e.data["target"] for e in ruling[1:]] == [exchange.id, damage.id]
+    assert vitals(twin, "Ратибор") == (20, 10, "alive")
+    assert sheets(twin) == sheets(twin, WITHOUT)
+
+
 def test_a_voided_damage_changes_the_half_health_of_a_later_second_violation(twin: Journal) -> None:
     """4 damage, then two violations: the 2nd costs 16 // 2 = 8 (Health 8).  The damage overturned: the 2nd
     costs half of the 20 the fold now holds, 10 (Health 10), as in the log without the damage."""

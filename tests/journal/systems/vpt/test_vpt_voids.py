@@ -120,6 +120,7 @@ def test_overturned_wounds_of_the_first_hit_leave_the_later_two(table: Journal) 
     assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 3
     assert [e.type for e in first] == ["vpt.hit_rolled", "vpt.wounds_taken"]
     overturn(table, first[1])
+    assert voided(table) == {first[0].id, first[1].id}  # the wounds' decision: the hit that dealt them goes too
     assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 2
     assert folded(table) == without(table, {first[1].id})
 
