@@ -45,11 +45,11 @@ def preconditions(name: str) -> tuple[Precondition, ...]:
     return tuple(rule for rule in _declared(name) if isinstance(rule, Precondition))
 
 
-def refused(check: Callable[..., object], *args: object) -> list[str]:
+def refused(check: Callable[..., object], *args: object, **options: object) -> list[str]:
     """What a rule function of a system's rule book refuses for ``args`` (its message), or [] when it allows them:
     a precondition calls the rule its command calls."""
     try:
-        check(*args)
+        check(*args, **options)
     except RuleViolation as exc:
         return [exc.detail]
     return []
