@@ -81,15 +81,21 @@ def build(url: str, total: int, per_session: int) -> tuple[int, int, float]:
 
     Returns (events, sessions, events/s appended).
     """
+    _setup, session = record_template(url)
+    return fill(url, session, total, per_session, number=2)
+
+
+def fill(url: str, session: list, total: int, per_session: int, number: int) -> tuple[int, int, float]:
+    """Append copies of the template ``session`` (its events, one append per session) from session ``number`` on,
+    until the campaign holds ``total`` events; (events, sessions, events/s appended)."""
     from journal.events.envelope import NewEvent
     from journal.store import open_store
 
-    _setup, session = record_template(url)
     store = open_store(url)
     head = store.head(CAMPAIGN)
     body = [e for e in session if e.type not in ("session.started", "session.ended")]
     start_event, end_event = session[0], session[-1]
-    number = 2
+    first = head
     started = time.perf_counter()
     while head < total:
         batch = [NewEvent("session.started", dict(start_event.data, number=number), start_event.actor, session=number)]
@@ -105,7 +111,7 @@ def build(url: str, total: int, per_session: int) -> tuple[int, int, float]:
         number += 1
     elapsed = time.perf_counter() - started
     store.close()
-    return head, number - 1, head / max(elapsed, 1e-9)
+    return head, number - 1, (head - first) / max(elapsed, 1e-9)
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@
   corrected event (same type as the disputed one) whose causation is the disputed event's void.
   An overturn that later events depend on is refused with their list; so is one after which the
   campaign would break an invariant of its system (journal.service.invariants), naming the first
-  event that breaks it.  A disputed line of a session's tally is voided alone, not the other awards
-  its commit appended.
+  event that breaks it: both found in one fold of the campaign with the voids (journal.service.overturns).
+  A disputed line of a session's tally is voided alone, not the other awards its commit appended.
 
 A dispute is named by the id of its ``dispute.opened`` event, or by a unique prefix of at least 8 hex
 digits.  Voting and ruling need no campaign: the event's id finds it.
@@ -25,8 +25,6 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-import orjson
-
 from journal.dice.notation import evaluate, parse
 from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events import Payload, parse_payload
@@ -35,16 +33,12 @@ from journal.events.disputes import Choice, DisputeOpened, DisputeRuled, Dispute
 from journal.events.envelope import Event
 from journal.events.session import FreeRoll
 from journal.events.tallies import TallyCommitted
-from journal.events.upcasting import upcast
 from journal.i18n import N_, gettext
 from journal.quorum import second_degree
-from journal.service import invariants as rules_allowed
+from journal.service import overturns
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.service.roles import require_role
-from journal.service.summaries import summary
-from journal.store.eventstore import utc_now
-from projections import catalog
 from projections import disputes as disputes_projection
 from projections.engine import voids
 
@@ -238,6 +232,10 @@ def rule(
     if corrected is not None and ruling != "overturn":
         raise ValidationFailed(gettext("corrected: only an overturn appends a corrected event"))
     name, dispute_id = find_dispute(journal, dispute, campaign)
+    target = journal.store.get(journal.store.get(dispute_id).data["target"])
+    # What the disputed event's command appended: stored once and for all, so read before the write (a read inside
+    # it fetches the rest of the campaign at once).
+    decision = journal.store.decision(target) if ruling == "overturn" else []
 
     def decide(ctx: Context) -> list[Record]:
         require_role(ctx.campaign["members"], ctx.actor, DisputeRuled.type)
@@ -250,7 +248,6 @@ def rule(
             raise RuleViolation(N_("dispute: quorum"),
                                 gettext("second-degree quorum: {required} of {eligible} {who} must vote, {voted} {verb}")
                                 .format(required=counted['required'], eligible=counted['eligible'], who=_who(found), voted=counted['voted'], verb=verb))
-        target = journal.store.get(found["target"])
         if corrected is not None and corrected.type != target.type:
             raise ValidationFailed(gettext("corrected: the disputed event is a {type}; its correction must be one too, not a {type2}")
                                    .format(type=target.type, type2=corrected.type))
@@ -265,15 +262,15 @@ def rule(
             reason=reason.strip()[:2000], corrected=corrected is not None), dispute_id)]
         if ruling == "overturn":
             why = (reason.strip() or found["reason"])[:2000]
-            decision = journal.store.decision(target)
+            voided = decision
             if target.type != TallyCommitted.type and any(e.type == TallyCommitted.type for e in decision):
-                decision = [target]  # a tally's lines are awards voted on one by one: only the disputed one goes
+                voided = [target]  # a tally's lines are awards voted on one by one: only the disputed one goes
             voids = [Record(EventVoided(target=event.id, target_version=event.version, reason=why, dispute=dispute_id),
-                            event.id, ctx.new_id()) for event in decision]
+                            event.id, ctx.new_id()) for event in voided]
             out += voids
             if corrected is not None:
                 out.append(Record(corrected, next(v.id for v in voids if v.causation == target.id)))
-            _refuse_dependents(journal, ctx, target, decision, out)
+            overturns.refuse_unless_allowed(journal, ctx, target, voided, out)
         return out
 
     return journal.execute(name, decide, actor)
@@ -341,89 +338,3 @@ def show_dispute(journal: Journal, dispute: str, campaign: str | None = None) ->
         raise NotFound(gettext("no dispute with id '{dispute_id}' in campaign '{name}' (its opening was voided)")
                        .format(dispute_id=dispute_id, name=name))
     return {"campaign": name, "version": folded.version, "dispute": _row(found)}
-
-
-def _refuse_dependents(journal: Journal, ctx: Context, target: Event, decision: list[Event], batch: list[Record]) -> None:
-    """Refuse an overturn that later events depend on, listing every one of them.
-
-    A later event depends on the decision when it names one of the decision's events as its
-    causation, when some projection can no longer fold it once the decision is voided, or when it
-    changes a projection with the decision and changes nothing without it (a collection on a
-    breach that is gone, a status on a relationship that was never opened).  The campaign is folded
-    twice from the state just before the decision, as it stands and as it will stand after ``batch``;
-    the Master disputes those events first (docs/rulings.md, "Overturns and what depends on them").
-    In the same pass, the campaign as it will stand is checked against the system's invariants after
-    each later event: the first event after which one breaks (and held as the campaign stands) is named.
-    """
-    allowed = rules_allowed.for_system(ctx.system)
-    breach: tuple[Event, rules_allowed.Invariant, list[str]] | None = None
-    earlier = voids(journal.store, ctx.name, to_version=ctx.version)
-    voided = {void.target for void in earlier}
-    removed = {event.id for event in decision}
-    base = decision[0].version - 1
-    if any(void.version > base and void.target_version <= base for void in earlier):
-        base = 0  # a later void reaches before the decision: the state at ``base`` would still count it
-    projections = catalog.for_system(ctx.system)
-    states = (orjson.loads(orjson.dumps(journal.at(ctx.name, base).states)) if base > 0
-              else {p.name: p.initial() for p in projections})
-    now = utc_now()
-    tail = list(journal.store.read(ctx.name, from_version=base + 1, to_version=ctx.version))
-    tail += [Event(r.id or f"batch-{i}", ctx.name, ctx.version + 1 + i, r.payload.type, r.payload.to_data(), ctx.actor,
-                   now, ctx.sessions["open"], r.causation) for i, r in enumerate(batch)]
-    counted = orjson.loads(orjson.dumps(states))  # the campaign as it stands, the decision counted
-    last = decision[-1].version
-    dependents: list[str] = []
-    for event in tail:
-        if event.id in voided:
-            continue
-        event = upcast(event)
-        wanting = [p for p in projections if p.wants(event.type)]
-        later = last < event.version <= ctx.version
-        counts_with = set()  # the projections this event changes as the campaign stands
-        if event.version <= ctx.version:
-            for projection in wanting:
-                before = orjson.dumps(counted[projection.name]) if later else b""
-                projection.apply(counted[projection.name], event)
-                if later and orjson.dumps(counted[projection.name]) != before:
-                    counts_with.add(projection.name)
-        if event.id in removed:
-            continue
-        if event.causation in removed and event.version <= ctx.version and event.type != EventVoided.type:
-            dependents.append(f"version {event.version} ({event.type}, caused by it)")
-            continue
-        for projection in wanting:
-            before = orjson.dumps(states[projection.name]) if projection.name in counts_with else b""
-            try:
-                projection.apply(states[projection.name], event)
-            except Exception as exc:  # noqa: BLE001 - any failure means the record would not fold
-                problem = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
-                where = "the correction" if event.version > ctx.version else f"version {event.version}"
-                dependents.append(f"{where} ({event.type}; {projection.name}: {problem})")
-                break
-            if projection.name in counts_with and orjson.dumps(states[projection.name]) == before:
-                dependents.append(f"version {event.version} ({event.type}; {projection.name}: counts only with it)")
-                break
-        else:
-            if breach is None and wanting and event.version > last:
-                found = rules_allowed.broken(allowed, states)
-                if found is not None and (event.version > ctx.version or rules_allowed.broken(allowed, counted) is None):
-                    breach = (event, *found)
-    if dependents:
-        shown = "; ".join(dependents[:10]) + (f"; and {len(dependents) - 10} more" if len(dependents) > 10 else "")
-        raise RuleViolation(
-            N_("dispute: overturn"),
-            gettext("later events depend on the decision of event version {version}: {shown}; dispute them first")
-            .format(version=target.version, shown=shown),
-        )
-    if breach is not None:
-        event, invariant, what = breach
-        where = (gettext("the correction") if event.version > ctx.version
-                 else gettext("version {version} ({summary})").format(version=event.version, summary=summary(event)))
-        advice = ("" if event.version > ctx.version
-                  else gettext("; dispute version {version} first").format(version=event.version))
-        raise RuleViolation(
-            N_("dispute: overturn"),
-            gettext("without event version {version}, {where} breaks the rule \u00ab{rule}\u00bb: {what}{advice}")
-            .format(version=target.version, where=where, rule=gettext(invariant.rule), what="; ".join(what[:5]),
-                    advice=advice),
-        )

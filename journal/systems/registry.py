@@ -97,11 +97,31 @@ class Invariant:
     """A state the rules allow, checked on the folds after every overturn (journal.service.invariants).
 
     ``rule``: the rule in the rule text's words (marked with ``N_``; the refusal translates it);
-    ``check``: ``(states) -> [what breaks it]``, one short line per character or record that breaks it.
+    ``check``: ``(states) -> [what breaks it]``, one short line per character or record that breaks it;
+    ``reads``: the projections ``check`` reads (empty: every one).  An overturn folds only the projections the
+    void changes and those the invariants over them read, and checks an invariant after each event that changed
+    one of its projections.
     """
 
     rule: str
     check: Callable[[dict[str, Any]], list[str]]
+    reads: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Precondition:
+    """A rule an event must meet in the state just before it, checked on the fold after every overturn: the state
+    the command decided from may be gone (a death check whose wounds are voided, a spend whose points are).
+
+    ``rule``: the rule in the rule text's words (``N_``); ``types``: the event types it applies to; ``check``:
+    ``(states, event) -> [what breaks it]``, calling the same rule function the command calls; ``reads``: the
+    projections ``check`` reads (empty: every one).  Listed in the system's ``INVARIANTS`` with the invariants.
+    """
+
+    rule: str
+    types: tuple[str, ...]
+    check: Callable[[dict[str, Any], Any], list[str]]
+    reads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

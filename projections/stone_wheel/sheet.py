@@ -15,9 +15,10 @@ folding it without that event).  It reads deltas (damage ``amount``, recovery an
 XP ``amount`` and ``levels``), dice (the sleep d12's ``hours``) and the Master's settings (creation,
 revival), and never a running total or counter a payload carries for display:
 
-* a turn-order violation's number, consequence and damage are computed from the fold's own count in
-  this turn mode and its current Health (the payload's ``violation``, ``consequence`` and ``damage``
-  are what the Master saw when recording it);
+* a turn-order violation's number is the fold's own count in this turn mode; its consequence and damage
+  are the penalty the table applied (schema 2: a fact an overturned earlier damage does not reprice; the
+  overturn is refused when the number no longer follows, journal.systems.stone_wheel.invariants).  A
+  schema 1 violation is priced from the count and the current Health, as it always was;
 * sleep restores ``hours`` x the sheet's per-hour recovery, up to the maximum (the payload's
   ``health_restored`` / ``mana_restored`` are ignored);
 * a ``stone_wheel.carried_over`` (a running campaign brought in) adds the XP it states to the ledger and
@@ -141,15 +142,20 @@ def _turn_mode_ended(state: State, data: dict[str, Any]) -> None:
 
 
 def _turn_order_violated(state: State, data: dict[str, Any]) -> None:
-    """The n-th violation of this turn mode, counted here; its penalty from the Health the fold holds now."""
+    """The n-th violation of this turn mode, counted here; its penalty as the table applied it (a schema 1
+    violation, ``repriced``: from the count and the Health the fold holds now)."""
     name = data["character"]
     sheet = state["characters"][name]
     count = state["violations"].get(name, 0) + 1
     state["violations"][name] = count
-    penalty = violation_penalty(count, sheet["current"]["health"])
-    if penalty.consequence == "unconscious":
+    if data.get("repriced"):
+        penalty = violation_penalty(count, sheet["current"]["health"])
+        consequence, damage = penalty.consequence, penalty.damage
+    else:
+        consequence, damage = data["consequence"], data["damage"]
+    if consequence == "unconscious":
         sheet["knocked_out"] = True
-    _damage(sheet, penalty.damage)
+    _damage(sheet, damage)
 
 
 def _stamina_spent(state: State, data: dict[str, Any]) -> None:

@@ -161,3 +161,12 @@ def test_api_load_counts_no_failure_on_postgresql(postgresql: str) -> None:
         "server CPU per write <= 1.0 ms", "HTTP writes >= 0.5x the store's single-append rate", "writes p95 <= 50 ms",
         "reads p95 <= 50 ms"]
     assert figures["writes"]["server_cpu_ms"] > 0  # the server process's own CPU time, read from /proc
+
+
+def test_overturn_prints_the_ruling_time_of_each_run() -> None:
+    """bench.overturn on a tiny SQLite campaign: two free rolls, then a hit, overturned; a line for each kind."""
+    lines = _bench("bench.overturn", "--events", "300", "--runs", "2").stdout.splitlines()
+    assert lines[0] == "built 300 events in 3 sessions"
+    assert [line.split(": median ")[0] for line in lines[1:]] == [
+        "overturn of a free roll of session 2", "overturn of the first hit of session 1 and its wounds"]
+    assert [line.count(", ") for line in lines[1:]] == [1, 0]

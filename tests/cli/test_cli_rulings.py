@@ -137,3 +137,15 @@ def test_a_ruling_prints_each_void_with_its_summary_and_no_stray_correction(whee
     assert result.stdout == (
         f"dispute {dispute} ruled: overturn (0 uphold, 2 overturn of 2; following the majority)\n"
         f"event {line['version']} voided at version {void['version']}: Ёжик +30 XP bonus (нашёл карту)\n")
+
+
+def test_a_refused_overturn_names_the_rule_in_russian(cottage, events_of) -> None:
+    """With ``--lang ru`` the refusal gives the rule in the rule text's Russian words and how to proceed."""
+    events = events_of(D)
+    fulfilled = next(e for e in events if e["type"] == "dichotomy.xp_awarded")["version"]
+    spent = next(e for e in events if e["type"] == "dichotomy.xp_spent")["version"]
+    dispute, _ = _overturn(cottage, D, fulfilled, ("Давид", "Карли"))
+    result = cottage("--lang", "ru", "dispute", "rule", dispute, "--overturn")
+    assert result.exit_code == 3
+    assert "«Единицы Опыта — ресурс: персонаж тратит не больше опыта, чем получил»" in result.stderr
+    assert result.stderr.rstrip().endswith(f"сначала оспорьте версию {spent}")

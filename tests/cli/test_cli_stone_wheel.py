@@ -253,9 +253,9 @@ def test_an_overturned_attack_gives_back_its_damage(table) -> None:
     assert orjson.loads(table(SW, "sheet", "Камень", "Ратибор", "--json").stdout)["current"]["health"] == 20
 
 
-def test_a_second_violation_after_an_overturned_damage_costs_half_of_the_health_left(table) -> None:
-    """4 damage, then violations: the 2nd takes 16 // 2 = 8.  The damage overturned by the quorum: the sheet
-    folds the 2nd as half of 20, Health 10/20 (the log still shows the 8 the Master saw)."""
+def test_a_second_violation_after_an_overturned_damage_keeps_the_penalty_the_table_applied(table) -> None:
+    """4 damage, then violations: the 2nd takes 16 // 2 = 8.  The damage overturned by the quorum: the 2nd still
+    costs the 8 applied at the table (docs/rulings.md, Stone Wheel A11), Health 12/20."""
     table(SW, "damage", "Камень", "Ратибор", "--amount", "4", "--cause", "стрела")
     table(SW, "turn", "start", "Камень")
     table(SW, "violation", "Камень", "Ратибор")
@@ -267,7 +267,7 @@ def test_a_second_violation_after_an_overturned_damage_costs_half_of_the_health_
         table("--as", voter, "dispute", "vote", opened["id"], "--overturn")
     assert table("dispute", "rule", opened["id"], "--overturn").exit_code == 0
     ok(table(SW, "sheet", "Камень", "Ратибор"),
-       "Ратибор (Аня, alive): Health 10/20, Stamina 3/3, Mana 6/6, Survival 10/10; XP 0; skills: Фехтование 2; "
+       "Ратибор (Аня, alive): Health 12/20, Stamina 3/3, Mana 6/6, Survival 10/10; XP 0; skills: Фехтование 2; "
        "effects: -\n")
 
 

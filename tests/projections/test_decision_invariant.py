@@ -68,6 +68,7 @@ from journal.errors import JournalError, RuleViolation
 from journal.events.envelope import Event, NewEvent
 from journal.events.upcasting import needs_upcast, upcast
 from journal.service import Journal, disputes
+from journal.service import invariants as allowed
 from journal.store import open_store
 from projections import catalog
 from projections.engine import Engine
@@ -356,7 +357,8 @@ class DecisionMachine(RuleBasedStateMachine):
         return expected
 
     def check_removed(self) -> None:
-        """(a) the voids name exactly the overturned decisions, and voided == removed for every compared fold."""
+        """(a) the voids name exactly the overturned decisions, and voided == removed for every compared fold; (c)
+        every declared invariant and precondition holds (:meth:`check_rules_allowed`)."""
         events = self.events
         for step in self.steps:
             decisions = {e.decision for e in step.events}
@@ -375,6 +377,24 @@ class DecisionMachine(RuleBasedStateMachine):
         for name in self.compared:
             assert got[name] == expected[name], f"{name}: voided != removed:\n" + "\n".join(
                 diff(got[name], expected[name])[:12])
+        self.check_rules_allowed(kept)
+
+    def check_rules_allowed(self, kept: list[Event]) -> None:
+        """(c) after an overturn the campaign is in a state its rules allow: every declared invariant holds at the
+        head, and every kept event meets its system's preconditions in the state just before it."""
+        found = allowed.broken(allowed.for_system(self.table.system), self.journal.at(self.campaign).states)
+        assert found is None, f"after the overturn the rule «{found[0].rule}» is broken: {found[1]}"
+        preconditions: dict[str, list[allowed.Precondition]] = {}
+        for rule_ in allowed.preconditions(self.table.system):
+            for kind in rule_.types:
+                preconditions.setdefault(kind, []).append(rule_)
+        states = fold(self.projections, [])
+        for stored in kept:
+            current = upcast(stored) if needs_upcast(stored.type) else stored
+            for rule_ in preconditions.get(current.type, []):
+                broken = rule_.check(states, current)
+                assert not broken, f"v{current.version} {current.type} breaks «{rule_.rule}» after the overturn: {broken}"
+            fold(self.projections, [stored], start=states)
 
     def rerecord(self, removed: set[int], keep_records: bool) -> tuple[dict[str, Any], list[str]] | None:
         """The log re-recorded without the steps ``removed`` in a new campaign of the scratch journal.

@@ -203,9 +203,13 @@ class TurnModeEnded(Payload):
 
 
 class TurnOrderViolated(Payload):
-    """A turn-order violation, its number in this turn mode and its consequence (damage on the 2nd)."""
+    """A turn-order violation, its number in this turn mode and its consequence (damage on the 2nd).
+
+    Schema 2: the consequence and the damage are the penalty the table applied, a fact the sheet folds as it is
+    (docs/rulings.md, Stone Wheel A11); a schema 1 violation is priced again by the fold (upcasters)."""
 
     type = "stone_wheel.turn_order_violated"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     violation: int = Field(ge=1, le=3)

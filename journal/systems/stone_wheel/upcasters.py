@@ -30,3 +30,9 @@ def damage_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
 def died_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 1 wrote a death in combat with the damage's cause (``attack by Ратибор``): split as the damage's."""
     return _struck(data, combat=True)
+
+
+def violation_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 violations were priced by the fold, from its own count and the Health it held (the payload's
+    consequence and damage shown only): ``repriced`` keeps them so, and the sheets of their campaigns as they were."""
+    return {**data, "repriced": True}

@@ -42,3 +42,21 @@ def test_the_shared_xp_ledger_below_zero_is_broken() -> None:
                                                                                            "balance": 0}}}}
     found = invariants.broken(invariants.SHARED, ledger)
     assert found is not None and found[1] == ["A: 5 XP spent, 3 XP earned"]
+
+
+def test_a_dichotomy_track_of_three_shaken_hits_is_broken() -> None:
+    """Two Shaken circles only: a sheet showing three is refused by the track's invariant; two are allowed."""
+    rule = next(r for r in invariants.for_system("dichotomy") if r.rule.startswith("the health track"))
+
+    def sheets(shaken: int) -> dict[str, Any]:
+        health = {"shaken": shaken, "injured": False, "serious": False, "drawing": f"{shaken} shaken"}
+        return {"dichotomy.sheet": {"characters": {"Шарлотта": {"health": health}}}}
+
+    assert (rule.check(sheets(3)), rule.check(sheets(2))) == (["Шарлотта: 3 shaken"], [])
+
+
+def test_every_precondition_names_the_projections_it_reads_and_its_types() -> None:
+    """A precondition with no event type would never be checked; one with no projection would fold them all."""
+    found = [rule for descriptor in descriptors() for rule in invariants.preconditions(descriptor.name)]
+    assert len(found) == 4
+    assert all(rule.types and rule.reads for rule in found)

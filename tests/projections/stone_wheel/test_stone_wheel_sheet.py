@@ -3,10 +3,13 @@
 from typing import Any
 
 import orjson
+import pytest
 
 from journal.events import Payload
 from journal.events.envelope import Event
 from journal.events.rolls import Roll
+from journal.events.upcasting import needs_upcast, register_all, upcast
+from journal.systems.registry import system as registered
 from journal.systems.stone_wheel import events as ev
 from projections.stone_wheel import sheet
 
@@ -19,22 +22,25 @@ PARAMETERS = {"health": 20, "stamina": 3, "mana": 6, "survival": 10, "attack": 5
 HERO = "Ратибор"
 
 
-def event(payload: Payload, version: int = 1) -> Event:
+def event(payload: Payload, version: int = 1, schema: int = 1) -> Event:
     """Wrap a payload in a stored envelope."""
     return Event(id=f"e{version}", campaign="камень", version=version, type=payload.type, data=payload.to_data(),
-                 actor="Мастер", recorded_at="2024-05-01T18:00:00Z")
+                 actor="Мастер", recorded_at="2024-05-01T18:00:00Z", schema=schema)
 
 
-def fold(*payloads: Payload) -> dict[str, Any]:
-    """Fold a Ратибор creation followed by ``payloads``."""
+def fold(*payloads: Payload, violations: int = 2) -> dict[str, Any]:
+    """Fold a Ратибор creation followed by ``payloads`` (turn-order violations stored under schema ``violations``,
+    read through the upcasters as the engine reads them)."""
     state = sheet.initial()
     created = ev.CharacterCreated.model_validate({
         "character": HERO, "player": "Аня", "kind": "physical", "race": "человек", "class": "воин",
         "characteristics": CHARACTERISTICS, "parameters": PARAMETERS, "skills": {"Фехтование": 2},
         "perks": ["Шрам"], "spells": [{"name": "Искра", "schools": ["creation"]}],
     })
+    register_all(registered("stone-wheel").upcasters)
     for version, payload in enumerate((created, *payloads), start=1):
-        sheet.apply(state, event(payload, version))
+        stored = event(payload, version, violations if payload.type == ev.TurnOrderViolated.type else 1)
+        sheet.apply(state, upcast(stored) if needs_upcast(stored.type) else stored)
     return state
 
 
@@ -233,32 +239,43 @@ def test_state_is_json_serialisable() -> None:
 # --- the fold computes; payload totals are for display ----------------------------------------------
 
 
-def test_violation_numbers_and_penalties_are_counted_by_the_fold() -> None:
-    """Three violations all recorded as a 1st warning still fold as warning, 10 of 20 Health, unconscious."""
+def test_violation_numbers_are_counted_by_the_fold_and_penalties_are_the_tables() -> None:
+    """Three violations all recorded as a 1st warning: counted 3 by the fold, each the warning the table gave."""
     recorded = ev.TurnOrderViolated(character=HERO, violation=1, consequence="warning", damage=0)
     state = fold(ev.TurnModeStarted(), recorded, recorded, recorded)
+    hero = state["characters"][HERO]
+    assert (state["violations"], hero["current"]["health"], hero["status"]) == ({HERO: 3}, 20, "alive")
+
+
+def test_schema_1_violations_are_priced_by_the_fold() -> None:
+    """The same three stored under schema 1 fold as they always did: warning, 10 of 20 Health, unconscious."""
+    recorded = ev.TurnOrderViolated(character=HERO, violation=1, consequence="warning", damage=0)
+    state = fold(ev.TurnModeStarted(), recorded, recorded, recorded, violations=1)
     hero = state["characters"][HERO]
     assert (state["violations"], hero["current"]["health"], hero["status"]) == ({HERO: 3}, 10, "unconscious")
 
 
-def test_a_second_violation_costs_half_the_health_the_fold_holds() -> None:
-    """4 damage then a 2nd violation recorded as 10 damage: the fold takes 16 // 2 = 8, Health 8."""
+@pytest.mark.parametrize(("schema", "health"), [(2, 6), (1, 8)])
+def test_a_second_violation_costs_the_damage_applied_or_under_schema_1_half_the_health(schema: int,
+                                                                                       health: int) -> None:
+    """4 damage then a 2nd violation recorded as 10 damage: the sheet takes the 10 recorded (Health 6); a schema 1
+    one is priced by the fold, 16 // 2 = 8 (Health 8)."""
     hero = fold(
         ev.DamageTaken(character=HERO, amount=4, cause="стрела"),
         ev.TurnModeStarted(),
         ev.TurnOrderViolated(character=HERO, violation=1, consequence="warning"),
         ev.TurnOrderViolated(character=HERO, violation=2, consequence="health_penalty", damage=10),
+        violations=schema,
     )["characters"][HERO]
-    assert (hero["current"]["health"], hero["status"]) == (8, "alive")
+    assert (hero["current"]["health"], hero["status"]) == (health, "alive")
 
 
 def test_violations_past_the_third_fold_as_the_third() -> None:
-    """Without the turn-mode start between two combats the count reaches 4: unconscious, no damage."""
+    """Schema 1, without the turn-mode start between two combats the count reaches 4: unconscious, no damage."""
     recorded = ev.TurnOrderViolated(character=HERO, violation=1, consequence="warning")
-    state = fold(ev.TurnModeStarted(), recorded, recorded, recorded, recorded)
+    state = fold(ev.TurnModeStarted(), recorded, recorded, recorded, recorded, violations=1)
     hero = state["characters"][HERO]
     assert (state["violations"], hero["current"]["health"], hero["status"]) == ({HERO: 4}, 10, "unconscious")
-
 
 def test_sleep_restores_its_hours_times_the_sheets_recovery() -> None:
     """12 damage, 3 h recorded as restoring nothing: the fold gives back 3 x 2 = 6 Health (14) and 3 Mana (6)."""

@@ -178,14 +178,7 @@ def spend_points(journal: Journal, campaign: str, name: str, other: str, amount:
     def decide(ctx: Context) -> list:
         begin(ctx)
         require_player_or_master(ctx, name, f"spend {name}'s points")
-        state = ctx.states["bonds"]
-        if bond == "relationship":
-            standing = state["relationships"].get(name, {}).get(other)
-        else:
-            standing = state["revenges"].get(name)
-            if standing is not None and standing["target"] != other:
-                standing = None
-        points = standing["points"] if standing is not None else 0
+        points = standings.held(ctx.states["bonds"], name, other, bond)
         rules.check_spend(name, other, bond, points, amount)
         return [make(ev.PointsSpent, character=name, other=other, bond=bond, amount=amount, purpose=purpose,
                      remaining=points - amount)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from journal.events.envelope import NewEvent
 from journal.service import Journal
-from journal.systems.stone_wheel.upcasters import damage_v1_to_v2, died_v1_to_v2
+from journal.systems.stone_wheel.upcasters import damage_v1_to_v2, died_v1_to_v2, violation_v1_to_v2
 
 TERMS = {"weapon": 4, "character_damage": 3, "adds_character_damage": True, "margin": 8, "armour": 0, "critical": True}
 
@@ -67,3 +67,9 @@ def test_a_schema_1_hit_reads_in_the_systems_words_in_a_russian_timeline(journal
     with language("ru"):
         line = summary(stored)
     assert (line, stored.data["cause"]) == ("Ратибор получает 3 урона (атака: Разбойник)", "attack by Разбойник")
+
+
+def test_a_schema_1_violation_is_marked_to_be_priced_by_the_fold() -> None:
+    """Its recorded penalty was shown only: ``repriced`` keeps the fold pricing it; the fields stay as recorded."""
+    old = {"character": "Ратибор", "violation": 2, "consequence": "health_penalty", "damage": 8}
+    assert violation_v1_to_v2(old) == {**old, "repriced": True}

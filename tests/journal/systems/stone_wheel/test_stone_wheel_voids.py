@@ -14,7 +14,7 @@ import pytest
 from stone_wheel_table import CAMPAIGN, record_table
 
 from journal.errors import RuleViolation
-from journal.events.envelope import Event
+from journal.events.envelope import Event, NewEvent
 from journal.service import Journal
 from journal.service import disputes as D
 from journal.systems.stone_wheel import commands as sw
@@ -84,41 +84,59 @@ def test_an_overturned_attack_takes_its_damage_with_it(twin: Journal) -> None:
     assert sheets(twin) == sheets(twin, WITHOUT)
 
 
-def test_a_voided_damage_changes_the_half_health_of_a_later_second_violation(twin: Journal) -> None:
-    """4 damage, then two violations: the 2nd costs 16 // 2 = 8 (Health 8).  The damage overturned: the 2nd
-    costs half of the 20 the fold now holds, 10 (Health 10), as in the log without the damage."""
+def test_an_overturned_damage_takes_its_exchange_with_it(twin: Journal) -> None:
+    """The quorum disputes the damage of an exchange: the exchange goes too (one decision), Health 20 again."""
+    exchange, damage = attack(twin)
+    ruling = overturn(twin, damage)
+    assert [e.data["target"] for e in ruling[1:]] == [exchange.id, damage.id]
+    assert vitals(twin, "Ратибор") == (20, 10, "alive")
+    assert sheets(twin) == sheets(twin, WITHOUT)
+
+
+def test_a_voided_damage_leaves_the_penalty_the_table_applied_for_a_later_second_violation(twin: Journal) -> None:
+    """4 damage, then two violations: the 2nd costs 16 // 2 = 8 (Health 8).  The damage overturned: the 2nd still
+    costs the 8 the table applied (a fact, not repriced on the 20 the fold now holds): Health 12."""
     damage = sw.record_damage(twin, CAMPAIGN, "Ратибор", 4, "стрела")[0]
     sw.start_turn_mode(twin, CAMPAIGN)
     sw.record_violation(twin, CAMPAIGN, "Ратибор")
     second = sw.record_violation(twin, CAMPAIGN, "Ратибор")
-    assert (second.data["damage"], vitals(twin, "Ратибор")) == (8, (8, 10, "alive"))
+    assert (second.schema, second.data["damage"], vitals(twin, "Ратибор")) == (2, 8, (8, 10, "alive"))
     overturn(twin, damage)
-    sw.start_turn_mode(twin, WITHOUT)
-    sw.record_violation(twin, WITHOUT, "Ратибор")
-    assert sw.record_violation(twin, WITHOUT, "Ратибор").data["damage"] == 10
+    assert vitals(twin, "Ратибор") == (12, 10, "alive")
+
+
+def test_a_voided_damage_reprices_a_violation_recorded_under_schema_1(twin: Journal) -> None:
+    """A violation stored before the penalty was a fact (schema 1) is priced by the fold, as it always was: the
+    damage overturned, the 2nd costs half of 20, 10 (Health 10)."""
+    damage = sw.record_damage(twin, CAMPAIGN, "Ратибор", 4, "стрела")[0]
+    sw.start_turn_mode(twin, CAMPAIGN)
+    for number, cost in ((1, 0), (2, 8)):
+        twin.store.append(CAMPAIGN, [NewEvent("stone_wheel.turn_order_violated", {
+            "character": "Ратибор", "violation": number, "consequence": "warning" if number == 1 else "health_penalty",
+            "damage": cost}, "Мастер", schema=1)], twin.store.head(CAMPAIGN))
+    assert vitals(twin, "Ратибор") == (8, 10, "alive")
+    overturn(twin, damage)
     assert vitals(twin, "Ратибор") == (10, 10, "alive")
-    assert sheets(twin) == sheets(twin, WITHOUT)
 
 
-def test_a_voided_first_violation_makes_the_second_a_warning_and_the_third_the_half_health(twin: Journal) -> None:
-    """Violations 1, 2 (10 off 20), 4 damage, 3 (unconscious): Health 6.  The 1st overturned: the 2nd is a
-    warning, the 3rd costs 16 // 2 = 8: Health 8, conscious, 2 counted; a new violation is the 3rd."""
+def test_a_voided_first_violation_under_a_second_is_refused(twin: Journal) -> None:
+    """Violations 1 and 2 (10 off 20): overturning the 1st would leave the 2nd counted as the 1st of the turn mode
+    with its half-Health penalty: refused, naming the 2nd and the rule; nothing written."""
     sw.start_turn_mode(twin, CAMPAIGN)
     first = sw.record_violation(twin, CAMPAIGN, "Ратибор")
-    sw.record_violation(twin, CAMPAIGN, "Ратибор")
-    sw.record_damage(twin, CAMPAIGN, "Ратибор", 4, "стрела")
-    sw.record_violation(twin, CAMPAIGN, "Ратибор")
-    assert vitals(twin, "Ратибор") == (6, 10, "unconscious")
-    overturn(twin, first)
-    sw.start_turn_mode(twin, WITHOUT)
-    sw.record_violation(twin, WITHOUT, "Ратибор")
-    sw.record_damage(twin, WITHOUT, "Ратибор", 4, "стрела")
-    sw.record_violation(twin, WITHOUT, "Ратибор")
-    assert (vitals(twin, "Ратибор"), sheets(twin)["violations"]) == ((8, 10, "alive"), {"Ратибор": 2})
-    assert sheets(twin) == sheets(twin, WITHOUT)
-    third = sw.record_violation(twin, CAMPAIGN, "Ратибор")
-    assert (third.data["violation"], third.data["consequence"], vitals(twin, "Ратибор")) == (
-        3, "unconscious", (8, 10, "unconscious"))
+    second = sw.record_violation(twin, CAMPAIGN, "Ратибор")
+    opened = D.open_dispute(twin, CAMPAIGN, first.id, "не так было", actor="Вера")
+    D.vote(twin, opened.id, "overturn", actor="Аня")
+    D.vote(twin, opened.id, "overturn", actor="Боря")
+    head = twin.store.head(CAMPAIGN)
+    named = re.escape(f"refused by rule 'dispute: overturn': without event version {first.version}, version "
+                      f"{second.version} (")
+    rule = re.escape("breaks the rule «breaking turn order: the first time a warning, the second half the Health, "
+                     "the third unconsciousness»: Ратибор: recorded as violation 2, now violation 1 of this turn "
+                     f"mode; dispute version {second.version} first")
+    with pytest.raises(RuleViolation, match=f"^{named}.*\\) {rule}$"):
+        D.rule(twin, opened.id, "overturn")
+    assert twin.store.head(CAMPAIGN) == head
 
 
 def test_a_voided_recovery_lets_a_later_sleep_restore_its_full_hours(twin: Journal) -> None:

@@ -69,6 +69,20 @@ def refused(journal: Journal, event: Event, *dependents: Event) -> Event:
     return opened
 
 
+def broken(journal: Journal, event: Event, breaker: Event, rule: str, what: str) -> None:
+    """``event`` contested, the GM's overturn is refused: without it ``breaker`` breaks ``rule`` (``what``); the
+    journal head stays."""
+    opened = contest(journal, event)
+    head = journal.store.head(C)
+    message = (f"refused by rule 'dispute: overturn': without event version {event.version}, version "
+               f"{breaker.version} (")
+    advice = f") breaks the rule \u00ab{rule}\u00bb: {what}; dispute version {breaker.version} first"
+    with pytest.raises(RuleViolation) as refusal:
+        D.rule(journal, opened.id, "overturn", actor=GM)
+    assert str(refusal.value).startswith(message) and str(refusal.value).endswith(advice), str(refusal.value)
+    assert journal.store.head(C) == head
+
+
 def without(journal: Journal, removed: Collection[str]) -> dict[str, Any]:
     """Both VPT folds over the stored log with the events ``removed`` (ids) left out, voids not applied."""
     states = {"vpt.sheet": sheet.initial(), "vpt.bonds": bonds.initial()}
@@ -106,6 +120,7 @@ def test_overturned_wounds_of_the_first_hit_leave_the_later_two(table: Journal) 
     assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 3
     assert [e.type for e in first] == ["vpt.hit_rolled", "vpt.wounds_taken"]
     overturn(table, first[1])
+    assert voided(table) == {first[0].id, first[1].id}  # the wounds' decision: the hit that dealt them goes too
     assert table.at(C)["vpt.sheet"]["characters"]["Питер"]["wounds"] == 2
     assert folded(table) == without(table, {first[1].id})
 
@@ -265,19 +280,16 @@ def test_overturned_revenge_tick_changes_the_frozen_standing(table: Journal) -> 
     assert folded(table) == without(table, {first.id})
 
 
-def test_overturned_revenge_tick_floors_a_later_spending(table: Journal) -> None:
-    """Revenge +3 (s1), +1 (s2), spend 2 (2 left); overturn the +3: 1 - 2 stops at 0."""
+def test_overturned_revenge_tick_under_a_later_spending_is_refused(table: Journal) -> None:
+    """Revenge +3 (s1), +1 (s2), spend 2 (2 left); overturning the +3 would leave 2 spent of 1 held: refused, naming
+    the spending and the rule; nothing written."""
     vpt.choose_revenge(table, C, "Вольтаир", "Питер", actor="Оля")
     first = vpt.tick_revenge(table, C, "Вольтаир", ["fought", "killed_associates"], actor="Оля")
     next_session(table)
     vpt.tick_revenge(table, C, "Вольтаир", ["fought"], actor="Оля")
     spent = vpt.spend_points(table, C, "Вольтаир", "Питер", 2, bond="revenge", actor="Оля")
-    assert spent.data["remaining"] == 2
-    overturn(table, first)
-    now = table.at(C)
-    assert (now["vpt.bonds"]["revenges"]["Вольтаир"]["points"],
-            now["vpt.sheet"]["characters"]["Вольтаир"]["revenge"]) == (0, {"target": "Питер", "points": 0})
-    assert folded(table) == without(table, {first.id})
+    broken(table, first, spent, "points are spent separately, never more than are held",
+           "Вольтаир has 1 revenge points towards Питер, cannot spend 2")
 
 
 def test_commands_decide_from_the_folded_standing_after_an_overturn(table: Journal) -> None:
@@ -290,3 +302,33 @@ def test_commands_decide_from_the_folded_standing_after_an_overturn(table: Journ
         vpt.spend_points(table, C, "Вольтаир", "Эдди", 2, actor="Оля")
     later = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["gave_magic_item"], actor="Оля")
     assert (later.data["change"], later.data["points"]) == (1, 2)
+
+
+# --- preconditions: what an overturn takes from under a later event ---------------------------------------------
+
+
+def test_death_check_left_without_its_wounds_is_refused(table: Journal) -> None:
+    """2 wounds, a death check of 6+6+1 (alive); overturning the wounds would leave a death check at 0 wounds."""
+    wounds = vpt.record_wounds(table, C, "Вольтаир", 2)
+    death = vpt.check_death(table, C, "Вольтаир", dice=[6, 6], actor="Оля")
+    broken(table, wounds, death, "a death check is made by a wounded character",
+           "Вольтаир: only a wounded character makes a death check (0 wounds)")
+
+
+def test_second_revenge_target_left_by_an_overturned_renouncing_is_refused(table: Journal) -> None:
+    """Revenge on Питер, renounced, then on Эдди; overturning the renouncing would leave two targets at once: the
+    second choice counts only with the renouncing (the sheet would keep Питер), so it is named as a dependent."""
+    vpt.choose_revenge(table, C, "Вольтаир", "Питер", actor="Оля")
+    renounced = vpt.renounce_revenge(table, C, "Вольтаир", actor="Оля")
+    second = vpt.choose_revenge(table, C, "Вольтаир", "Эдди", actor="Оля")
+    refused(table, renounced, second)
+
+
+def test_a_second_revenge_target_breaks_its_precondition() -> None:
+    """The precondition itself, on the state the overturn would leave: Питер still the target, Эдди chosen."""
+    from journal.service.invariants import preconditions
+
+    rule = next(r for r in preconditions("vpt") if "vpt.revenge_target_chosen" in r.types)
+    states = {"vpt.sheet": {"characters": {"Вольтаир": {"revenge": {"target": "Питер", "points": 0}}}}}
+    chosen = Event("e", C, 9, "vpt.revenge_target_chosen", {"avenger": "Вольтаир", "target": "Эдди"}, "Оля", "")
+    assert rule.check(states, chosen) == ["Вольтаир already craves revenge on Питер; renounce it first"]

@@ -283,3 +283,22 @@ def test_a_collection_and_the_wounds_it_changes_are_one_decision(journal: Journa
     stored = journal.store.get(collected.id)
     assert (journal.store.head(VOIDED), stored.decision, stored.data["wounds"]) == (
         head + 1, collected.id, {"John": -1})
+
+
+def test_overturning_a_power_under_a_control_risk_is_refused(journal: Journal) -> None:
+    """Gust (rank 1) leaves Control lost 1, and the Control Risk after it rolls 9 and 1 dice; overturning Gust would
+    leave that risk with the pools of 0 Control lost (10 and 0): refused, naming the risk and the rule."""
+    table(journal, VOIDED)
+    gust = commands.record_power(journal, VOIDED, "Ring", "Gust", 1, actor="Jill")
+    risk = commands.record_control_risk(journal, VOIDED, "John", "Flee", dice=[2] * 9 + [20])
+    opened = disputes.open_dispute(journal, VOIDED, gust.id, "the dice fell off the table", actor="Jill")
+    for player in PLAYERS:
+        disputes.vote(journal, opened.id, "overturn", actor=player)
+    head = journal.store.head(VOIDED)
+    refusal = (f"refused by rule 'dispute: overturn': without event version {gust.version}, version {risk.version} "
+               "(John vs Ring, 'Flee': vatcha [2, 2, 2, 2, 2, 2, 2, 2, 2] vs wielder [20] -> the wielder wins) breaks the rule «the hero rolls a number of d20s "
+               "equal to his Control over the Vatcha»: with 0 Control lost the vatcha rolls 10 and the wielder 0 "
+               f"dice, not 9 and 1; dispute version {risk.version} first")
+    with pytest.raises(RuleViolation) as refused:
+        disputes.rule(journal, opened.id, "overturn", actor=FATE)
+    assert (str(refused.value), journal.store.head(VOIDED)) == (refusal, head)
