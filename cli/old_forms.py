@@ -4,7 +4,7 @@ A renamed verb or option never breaks a user's command line (or a script written
 runs as the new one would, after one translated line on stderr, ``warning: ... is deprecated ...: write ...``.
 
 * :func:`old_positional` keeps a value that was a trailing positional argument before it became an option
-  (``wield power C V P 3`` for ``--rank 3``): the argument is hidden from the usage line and the help.
+  (``... POWER 3`` for ``... POWER --rank 3``): the argument is hidden from the usage line and the help.
 * :func:`say_old_form` is the warning itself, for the other kinds of old form (an old option's spelling).
 """
 
