@@ -16,7 +16,7 @@ from contextlib import contextmanager
 import sqlalchemy as sa
 
 from journal.store import open_store
-from journal.store.engine import normalise_url
+from journal.store.urls import normalise_url
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/test"
 

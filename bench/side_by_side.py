@@ -49,7 +49,7 @@ from bench import projections as campaign_bench
 from bench.databases import backend_name, drop_schema, fresh_database, server_setting
 from bench.store import batched_append, durability, single_appends
 from journal.store import open_store
-from journal.store.engine import attach_key
+from journal.store.opening import attach_key
 
 REFERENCE = Path(os.environ.get("JOURNAL_BENCH_REFERENCE") or Path(__file__).resolve().parents[2] / "shared" / "bench")
 PEER_VENV = Path(__file__).resolve().parent / "out" / "peer-venv"

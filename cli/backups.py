@@ -43,7 +43,7 @@ def backup_name(url: str, when: dt.datetime | None = None, *, stamp: str | None 
     import sqlalchemy as sa
 
     from journal.store.backups import extension, sqlite_file
-    from journal.store.engine import normalise_url
+    from journal.store.urls import normalise_url
 
     path = sqlite_file(url)
     stem = path.stem if path is not None else (sa.engine.make_url(normalise_url(url)).database or "journal")
@@ -162,7 +162,7 @@ def restore(app: AppContext, file: str, accept_loss: bool, receipt_files: tuple[
     from journal.errors import IntegrityFailure
     from journal.service import Journal
     from journal.store import backups, open_store, receipts
-    from journal.store.engine import attach_key
+    from journal.store.opening import attach_key
 
     app.say_database()
     public_key = public_key_option(public_key)

@@ -17,7 +17,7 @@ _ = CLI.gettext
                                "receipt`` prints its public key."), cls=Command)
 @click.pass_obj
 def init(app: AppContext) -> None:
-    from journal.store.engine import attach_key
+    from journal.store.opening import attach_key
 
     journal = app.journal(upgrade=True)
     attach_key(journal.store, create=True)

@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from cli.main import AppContext
+from cli.old_forms import old_positional
 from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, NUMBER, POINT, TableGroup, character_group
 from cli.sessions import parse_dice, parse_names
@@ -55,6 +56,7 @@ JSON = click.option("--json", "as_json", is_flag=True, help=N_("Print the stored
 
 @group.command("new", help=N_("Create character NAME: Finesse,Power,Martial,Spiritual,Natural,Technical (each pair "
                               "sums to 11)."))
+@old_positional("attributes", metavars=("F,P,M,S,N,T",))  # 0.1: dichotomy new CAMPAIGN NAME F,P,M,S,N,T
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name")
 @click.option("--attributes", required=True, metavar="F,P,M,S,N,T",
@@ -225,6 +227,7 @@ def swap(app: AppContext, campaign: str, character: str, old: str, new_motive_na
 
 
 @group.command("renown", help=N_("Award CHARACTER --xp XP for fame, respect and authority (the GM)."))
+@old_positional("amount", metavars=("REASON",), before="reason")  # 0.1: renown C CHARACTER AMOUNT REASON
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("character", type=CHARACTER)
 @click.argument("reason", required=False, default="")
@@ -241,6 +244,7 @@ def renown(app: AppContext, campaign: str, character: str, reason: str, amount: 
 
 
 @group.command("damage", help=N_("Apply a round's --damage to CHARACTER at the end of the round (the GM)."))
+@old_positional("damage", metavars=("DAMAGE",))  # 0.1: dichotomy damage CAMPAIGN CHARACTER DAMAGE
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("character", type=CHARACTER)
 @click.option("--damage", type=NUMBER, required=True, help=N_("The round's damage."))

@@ -31,7 +31,7 @@ def _shown(url: str) -> str:
         return url
     import sqlalchemy as sa
 
-    from journal.store.engine import normalise_url
+    from journal.store.urls import normalise_url
 
     return sa.engine.make_url(normalise_url(url)).render_as_string(hide_password=True)
 

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from cli.main import AppContext
+from cli.old_forms import old_positional, say_old_form
 from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, NUMBER, POSITIVE, TableGroup, character_group
 from cli.sessions import parse_dice
@@ -164,6 +165,7 @@ def character(app: AppContext, campaign: str, name: str, player: str, kind: str,
 
 @group.command("request", help=N_("CHARACTER makes a request (заявка) on CHECK: --pool d10 against --threshold (both "
                                   "set by the Master)."))
+@old_positional("threshold", "pool", metavars=("THRESHOLD", "POOL"))  # 0.1: request C CHARACTER CHECK T P
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("check")
@@ -185,6 +187,7 @@ def request(app: AppContext, campaign: str, name: str, check: str, threshold: in
 
 @group.command("exchange", help=N_("CHALLENGER challenges TARGET (вызов): --pool d10 from --threshold; TARGET "
                                    "responds (--response, --answer-*)."))
+@old_positional("threshold", "pool", metavars=("THRESHOLD", "POOL"))  # 0.1: exchange C A B T P
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("challenger", type=CHARACTER)
 @click.argument("target", type=CHARACTER)
@@ -213,6 +216,7 @@ def exchange(app: AppContext, campaign: str, challenger: str, target: str, thres
              counter_weapon: int | None, counter_armour: int, as_json: bool) -> None:
     if answer is not None:
         answer_threshold, answer_pool = answer
+        say_old_form(f"--answer {answer[0]} {answer[1]}", f"--answer-threshold {answer[0]} --answer-pool {answer[1]}")
     from journal.systems.stone_wheel.commands import record_exchange
 
     events = record_exchange(
@@ -242,6 +246,7 @@ def exchange(app: AppContext, campaign: str, challenger: str, target: str, thres
 
 @group.command("damage", help=N_("The Master records --amount damage to CHARACTER (Health first, then Survival; death "
                                  "at 0)."))
+@old_positional("amount", metavars=("AMOUNT",))  # 0.1: stone-wheel damage CAMPAIGN CHARACTER AMOUNT
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.option("--amount", type=NUMBER, required=True, help=N_("The damage (урон)."))
@@ -339,6 +344,7 @@ def effect(app: AppContext, campaign: str, name: str, effect: str, remove: bool,
 
 
 @group.command("recover", help=N_("CHARACTER recovers --amount of POOL (never above its maximum)."))
+@old_positional("amount", metavars=("AMOUNT",))  # 0.1: stone-wheel recover C CHARACTER POOL AMOUNT
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("pool", type=click.Choice(POOLS))
@@ -395,6 +401,7 @@ def xp_session(app: AppContext, campaign: str, number: int, as_json: bool) -> No
 
 
 @xp.command("bonus", help=N_("The Master awards --amount bonus XP to CHARACTER for REASON."))
+@old_positional("amount", metavars=("REASON",), before="reason")  # 0.1: xp bonus C CHARACTER AMOUNT REASON
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("reason")
@@ -409,6 +416,7 @@ def xp_bonus(app: AppContext, campaign: str, name: str, reason: str, amount: int
 
 
 @xp.command("spend", help=N_("CHARACTER spends --cost XP (the agreed cost) on KIND TARGET."))
+@old_positional("cost", metavars=("COST",))  # 0.1: xp spend CAMPAIGN CHARACTER KIND TARGET COST
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.argument("kind", type=click.Choice(["skill", "spell", "spell_mastery", "spell_efficiency", "characteristic",

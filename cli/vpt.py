@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.main import AppContext
+from cli.old_forms import old_positional
 from cli.output import emit_json, line, table
 from cli.params import CAMPAIGN, CHARACTER, NUMBER, TableGroup, character_group
 from cli.sessions import parse_dice, parse_names
@@ -116,6 +117,7 @@ def initiative(app: AppContext, campaign: str, mode: str, sides: tuple[str, ...]
 
 @group.command("weapon", help=N_("Set weapon NAME's row of the Hit table: --target to hit and --wi, its weapon "
                                  "initiative (the GM only)."))
+@old_positional("target", "wi", metavars=("TARGET", "WI"))  # 0.1: vpt weapon CAMPAIGN NAME TARGET WI
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name")
 @click.option("--target", type=NUMBER, required=True, help=N_("The number to reach to hit (the Hit table's column)."))
@@ -211,6 +213,7 @@ def hit(app: AppContext, campaign: str, attacker: str, defender: str | None, wea
 
 
 @group.command("wound", help=N_("NAME takes --wounds from anything but a recorded hit (the GM only)."))
+@old_positional("wounds", metavars=("N",))  # 0.1: vpt wound CAMPAIGN NAME [N]
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", type=CHARACTER)
 @click.option("--wounds", type=NUMBER, default=1, show_default=True, help=N_("How many wounds."))
@@ -365,6 +368,7 @@ def status(app: AppContext, campaign: str, name: str, other: str, status: str, r
 
 @group.command("spend", help=N_("NAME spends --points of his Relationship (Отношения) or Revenge (Месть) points "
                                 "towards OTHER."))
+@old_positional("amount", metavars=("AMOUNT",))  # 0.1: vpt spend CAMPAIGN NAME OTHER AMOUNT
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", type=CHARACTER)
 @click.argument("other", type=CHARACTER)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.main import AppContext
+from cli.old_forms import old_positional
 from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, EVENT, NUMBER, TableCommand, TableGroup, event_id
 from cli.sessions import parse_dice, parse_names
@@ -107,6 +108,7 @@ def hero(app: AppContext, campaign: str, name: str, vatcha_name: str, background
 
 
 @group.command("power", help=N_("VATCHA bestows POWER of --rank on its wielder (its player or Fate)."))
+@old_positional("rank", metavars=("RANK",))  # 0.1: wield power CAMPAIGN VATCHA POWER RANK
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("vatcha_name", metavar="VATCHA", type=CHARACTER)
 @click.argument("power")
@@ -413,6 +415,7 @@ def counter(app: AppContext, campaign: str, hero_name: str, promise: str, as_jso
 
 
 @group.command("seal", help=N_("Fate seals HERO's geis (гейс) at --rank 1 (small), 2 (large) or 3 (major)."))
+@old_positional("rank", metavars=("RANK",))  # 0.1: wield seal CAMPAIGN HERO RANK
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("hero_name", metavar="HERO", type=CHARACTER)
 @click.option("--rank", type=NUMBER, required=True, help=N_("The geis's rank: 1 small, 2 large, 3 major."))

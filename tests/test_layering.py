@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Each layer, and the project modules it must not import.
 FORBIDDEN = {
     "journal/events": ("journal.store", "journal.service", "projections", "cli", "journal.systems"),
-    "journal/store": ("journal.service", "projections", "cli", "journal.systems", "journal.events.payload"),
+    "journal/store": ("journal.service", "projections", "cli", "web", "journal.systems", "journal.events.payload"),
     "journal/dice": ("journal.store", "journal.service", "projections", "cli"),
     "projections": ("journal.service", "cli"),
     "journal/service": ("cli",),
@@ -49,7 +49,8 @@ def test_events_import_nothing_above_them() -> None:
 
 
 def test_the_store_knows_no_game_and_no_layer_above() -> None:
-    """journal.store imports neither the systems nor projections, service or CLI."""
+    """journal.store imports neither the systems nor projections, service, CLI or web: the write path never climbs
+    back up."""
     assert _violations("journal/store", FORBIDDEN["journal/store"]) == []
 
 
@@ -155,4 +156,17 @@ def test_the_service_imports_no_systems_commands() -> None:
     found = [f"{path.relative_to(ROOT)} imports {name}"
              for path in sorted((ROOT / "journal/service").rglob("*.py"))
              for name in _imports(path) if name.startswith("journal.systems.") and name != REGISTRY]
+    assert found == []
+
+
+def test_the_service_leaves_the_stores_connection_state_alone() -> None:
+    """What a write keeps on its connection (``conn.info``: the heads to witness, what runs after the commit) is the
+    store's: the service reads and writes none of it, and group commit is one call of the store."""
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / "journal" / "service").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr == "info" and isinstance(node.value, ast.Name)
+        and node.value.id in ("conn", "connection", "held")
+    ]
     assert found == []

@@ -33,7 +33,7 @@ def journal_key(store: EventStore, *, create: bool = False) -> JournalKey | None
     Racing first uses agree on one key (keys.py links a complete file into place); a key made here is given to
     the store too, so this process signs its appends from then on.
     """
-    from journal.store.engine import attach_key
+    from journal.store.opening import attach_key
 
     return attach_key(store, create=create)
 

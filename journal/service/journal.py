@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import dataclasses
 import functools
-import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
@@ -15,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from journal.aftermath import AfterCommit, collecting, report
 from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, TokenRefused, ValidationFailed
 from journal.events.envelope import Event, NewEvent
 from journal.events.names import check_name as _check_name
@@ -25,7 +22,7 @@ from journal.service.context import Context, Record
 from journal.service.roles import require_role
 from journal.service.warm import WARM_SIZE, OwnStates, Warm, WarmStates, as_stored, clone
 from journal.store import EventStore, open_store
-from journal.store.engine import AFTER_COMMIT, holding
+from journal.store.grouping import Step
 from projections import campaign as campaign_projection
 from projections import points
 from projections.engine import Engine, Folded
@@ -52,41 +49,8 @@ _IDEMPOTENCY: ContextVar[_Idempotency | None] = ContextVar("journal_idempotency"
 #: The id of the bearer token the commands of this thread or task act under (:meth:`Journal.acting_under`), or None.
 _TOKEN: ContextVar[str | None] = ContextVar("journal_token", default=None)
 
-#: At most this many commands share one transaction (one durable commit) of a campaign (see ``Journal.execute``).
-GROUP_MAX = 32
-
-
-@dataclasses.dataclass(eq=False)
-class _Command:
-    """One ``Journal.execute`` waiting its turn: what to run, in whose context, and what came of it."""
-
-    decide: Callable[[Context], Sequence[Payload | Record]]
-    actor: str | None
-    projections: dict[str, ModuleType]
-    idempotency: tuple[str, int] | None
-    context: contextvars.Context
-    done: threading.Event = dataclasses.field(default_factory=threading.Event)
-    lead: bool = False
-    finished: bool = False
-    appended: list[Event] = dataclasses.field(default_factory=list)
-    after: Warm | None = None
-    error: BaseException | None = None
-    #: ``error`` is a refusal after the command's dice were thrown, and ``appended`` the burn of them.
-    burned: bool = False
-    #: What failed after its group's commit (the witness...): its caller hears it beside the result (journal.aftermath).
-    problems: list[AfterCommit] = dataclasses.field(default_factory=list)
-
-
 #: What one command's write came to: the events appended, the warm state after them, and the refusal to raise.
 Outcome = tuple[list[Event], Warm | None, Exception | None]
-
-
-@dataclasses.dataclass(eq=False)
-class _Queue:
-    """The commands waiting for one campaign's write, and whether a thread is writing them."""
-
-    pending: list[_Command] = dataclasses.field(default_factory=list)
-    active: bool = False
 
 
 def decision_id(campaign: str, actor: str, key: str, ordinal: int) -> str:
@@ -131,8 +95,6 @@ class Journal:
         self.store = store
         #: Each active campaign's folded head, at most ``warm`` campaigns (journal/service/warm.py; 0 keeps none).
         self.warm = WarmStates(self.engine, warm)
-        self._queues: dict[str, _Queue] = {}
-        self._queues_guard = threading.Lock()
 
     @staticmethod
     @contextlib.contextmanager
@@ -269,7 +231,7 @@ class Journal:
         happen inside the lock, so nobody appends in between and a command never loses a race; it waits
         its turn, up to the store's bound (then CampaignBusy).  Events appended while a session is open
         carry its number.  Under :meth:`idempotent` a decision already stored is returned instead.  Commands
-        that queue for the campaign meanwhile share the next write's transaction (:meth:`_write_group`).
+        that queue for the campaign meanwhile share the next write's transaction (``EventStore.grouped``).
         Every server die the decide threw is recorded: the ones its decision leaves out, or all of them when it is
         refused, are appended as ``dice.burned`` (journal.service.burning) and the refusal is raised once they are
         committed, so that no refusal tells the actor the die the next roll gets (docs/dice.md).
@@ -291,122 +253,20 @@ class Journal:
             if refusal is not None:  # its burned dice are in the write this context holds
                 raise refusal
             return appended
-        command = _Command(decide, actor, projections, keyed, contextvars.copy_context())
-        with self._queues_guard:
-            queue = self._queues.setdefault(campaign, _Queue())
-            queue.pending.append(command)
-            command.lead = not queue.active
-            queue.active = True
-        while not command.finished:
-            if not command.lead:
-                command.done.wait()  # a writer ran it, or handed this thread the next turn (``lead``)
-                command.done.clear()
-                continue
-            command.lead = False
-            self._write_group(campaign, queue, command)
-        report(command.problems)  # stored, and something after the commit failed: said beside the result
-        if command.error is not None:
-            raise command.error
-        return command.appended
 
-    def _write_group(self, campaign: str, queue: _Queue, mine: _Command) -> None:
-        """Run the commands waiting for ``campaign`` (this thread's among them) in ONE write transaction, in order.
+        def work(conn: Any, warm: Warm | None) -> Step[list[Event], Warm]:
+            appended, after, refusal = self._execute(conn, campaign, decide, actor, projections, keyed, warm)
+            return Step(appended, after, bool(appended), refusal, self._settle(campaign, after))
 
-        Group commit: while one command holds the campaign's write, the others queue; the next writer takes
-        them all (at most ``GROUP_MAX``) and runs each as it would alone (the state the previous one left, its
-        own decide in its own context), each in a savepoint, so a refused command leaves nothing and the others
-        go on.  One durable commit then stands for all of them; each caller hears its own result only after it.
-        A void (it sends the campaign back to the engine, which reads committed events) ends the group early.
-        The group is taken once the write is held (whoever queued while it was awaited joins it), and the writer
-        then hands the next turn to the first command still waiting.
-        """
-        group: list[_Command] = []
-        ran: list[_Command] = []
-        after_commit: list[AfterCommit] = []  # what failed once the group was stored: every writer of it hears it
-        try:
-            with collecting() as after_commit, self.store.writing(campaign) as conn:
-                with self._queues_guard:
-                    keys: set[tuple[str, int]] = set()
-                    for waiting in list(queue.pending):
-                        if len(group) == GROUP_MAX:
-                            break
-                        if waiting.idempotency is not None and waiting.idempotency in keys:
-                            continue  # the same request twice: the retry waits for the first's commit
-                        if waiting.idempotency is not None:
-                            keys.add(waiting.idempotency)
-                        group.append(waiting)
-                        queue.pending.remove(waiting)
-                warm: Warm | None = None
-                written = False
-                for command in group:
-                    if written and warm is None:
-                        break  # after a void: the rest waits for the next turn
-                    savepoint = conn.begin_nested() if len(group) > 1 else None
-                    witnessed = conn.info.get("journal.appended")  # the heads to witness once the group commits
-                    heads = len(witnessed) if witnessed is not None else 0
-                    committing = conn.info.get(AFTER_COMMIT)  # what runs once the group commits (warm states kept)
-                    kept = len(committing) if committing is not None else 0
-                    try:
-                        command.appended, command.after, refusal = command.context.run(
-                            self._execute_held, conn, campaign, command, warm)
-                    except Exception as exc:  # handed to the command's own caller
-                        command.error, command.after = exc, warm
-                        if savepoint is None:  # alone in its write: the whole transaction rolls back, as ever
-                            ran.append(command)
-                            raise
-                        savepoint.rollback()
-                        if witnessed is not None:  # its appends (a nested record) are gone: no witness of them
-                            del witnessed[heads:]
-                        if committing is not None:  # nor a warm state that counts them
-                            del committing[kept:]
-                    else:
-                        if savepoint is not None:
-                            savepoint.commit()
-                        written = written or bool(command.appended)
-                        command.error, command.burned = refusal, refusal is not None  # told once they are committed
-                    warm = command.after
-                    ran.append(command)
-        except BaseException as exc:  # nothing of the group was committed: every command hears why
-            for command in ran:
-                if command.error is None or command.burned:  # a refusal whose burn was not committed is not told
-                    command.error, command.appended, command.after, command.burned = exc, [], None, False
-            if not ran:  # the write never began (CampaignBusy...): this thread's command hears it, the rest wait on
-                with self._queues_guard:
-                    if mine in queue.pending:
-                        queue.pending.remove(mine)
-                mine.error = exc
-                ran = [mine]
-            if not isinstance(exc, Exception):
-                raise
-        finally:
-            with self._queues_guard:
-                queue.pending[:0] = [command for command in group if command not in ran]
-                successor = queue.pending[0] if queue.pending else None
-                if successor is None:
-                    queue.active = False
-                    if self._queues.get(campaign) is queue:
-                        del self._queues[campaign]
-                else:
-                    successor.lead = True
-            last = next((c for c in reversed(ran) if (c.error is None or c.burned) and c.appended), None)
-            if last is not None:  # committed: the campaign's warm state moves on (a void sends it back to the engine)
-                if last.after is not None:
-                    self.warm.keep(last.after)
-                else:
-                    self.warm.drop(campaign)
-            for command in ran:
-                if command.error is None and command.appended:
-                    command.problems = list(after_commit)
-                command.finished = True
-                command.done.set()
-            if successor is not None:
-                successor.done.set()
+        stored: list[Event] = self.store.grouped(campaign, work, key=keyed)
+        return stored
 
-    def _execute_held(self, conn: Any, campaign: str, command: _Command, warm: Warm | None) -> Outcome:
-        """One command of a group, in its caller's context, as this context's write (``holding``)."""
-        with holding(self.store.engine, campaign, conn):
-            return self._execute(conn, campaign, command.decide, command.actor, command.projections,
-                                 command.idempotency, warm)
+    def _settle(self, campaign: str, after: Warm | None) -> Callable[[], None]:
+        """What runs once a group whose last write was this command's commits: the campaign's warm state moves on
+        (a void sends it back to the engine)."""
+        if after is not None:
+            return functools.partial(self.warm.keep, after)
+        return functools.partial(self.warm.drop, campaign)
 
     def _execute(self, conn: Any, campaign: str, decide: Callable[[Context], Sequence[Payload | Record]],
                  actor: str | None, projections: dict[str, ModuleType],

@@ -33,7 +33,7 @@ import sqlalchemy as sa
 
 from journal.errors import IntegrityFailure, JournalError, ValidationFailed
 from journal.i18n import gettext as _
-from journal.store.engine import normalise_url
+from journal.store.urls import normalise_url
 
 #: The last line ``pg_dump`` writes to a plain dump that it finished.
 PG_DUMP_COMPLETE = "-- PostgreSQL database dump complete"

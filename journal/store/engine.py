@@ -1,4 +1,7 @@
-"""Opening a database: URL handling, SQLite pragmas and write locks, and the schema revision check.
+"""The low-level helpers of a database: engines, SQLite pragmas, write locks and the revision a database is at.
+
+It imports nothing of the store but its tables' revision and the URL spellings (journal/store/urls.py); a store is
+assembled from these parts in journal/store/opening.py.
 
 * ``postgresql://`` and ``postgres://`` URLs are driven by psycopg 3; a bare path is a SQLite file.
 * SQLite runs in WAL mode with ``synchronous=FULL`` (a commit survives a power cut, as the peer keeps it)
@@ -9,8 +12,8 @@
   (``JOURNAL_WRITE_WAIT`` seconds, 30 by default); a wait of 0 only tries, for the caches a read saves.
   The connection holding a write is known to its context (:func:`held_write`), so that whatever runs
   inside the write (a cache save, a session's seed) goes through it instead of waiting for itself.
-* A SQLite file is brought to the head revision on first use.  A server database must be upgraded
-  explicitly (``journal db upgrade``): ``open_store`` refuses one that is behind, with that hint.
+* :func:`current_revision` says which revision a database is at; ``open_store`` (journal/store/opening.py) brings
+  a SQLite file to the head on first use and refuses a server database that is behind.
 """
 
 from __future__ import annotations
@@ -20,16 +23,12 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
 
-from journal.errors import IntegrityFailure, JournalError, ValidationFailed
-from journal.store.tables import SCHEMA_REVISION
-
-if TYPE_CHECKING:
-    from journal.store.eventstore import EventStore
-    from journal.store.keys import JournalKey
+from journal.errors import JournalError, ValidationFailed
+from journal.store.urls import normalise_url
 
 DEFAULT_URL = "sqlite:///journal.db"
 
@@ -44,16 +43,6 @@ class SchemaOutOfDate(JournalError):
     """The database is not at the schema revision this code needs."""
 
     exit_code = 8
-
-
-def normalise_url(url: str) -> str:
-    """Accept the spellings people type and return a SQLAlchemy URL with the right driver."""
-    if "://" not in url:
-        return f"sqlite:///{url}"
-    scheme, rest = url.split("://", 1)
-    if scheme in ("postgresql", "postgres"):
-        return f"postgresql+psycopg://{rest}"
-    return url
 
 
 def write_wait(value: float | str | None = None) -> float:
@@ -228,6 +217,10 @@ def held_write(engine: sa.Engine, campaign: str | None) -> sa.Connection | None:
 #: The key of a write connection's ``info`` under which :func:`after_commit` keeps what runs once it commits.
 AFTER_COMMIT = "journal.after_commit"
 
+#: The key of a write connection's ``info`` under which the store keeps the (campaign, head) of each append it
+#: made, for the listeners that run once it commits.
+APPENDED = "journal.appended"
+
 
 def after_commit(engine: sa.Engine, campaign: str, then: Callable[[], None]) -> None:
     """Run ``then`` once the write this context holds on ``campaign`` commits (never if it rolls back); at once
@@ -264,76 +257,3 @@ def current_revision(engine: sa.Engine) -> str | None:
             if "no such table" in str(exc):
                 return None
             raise
-
-
-def open_store(url: str = DEFAULT_URL, *, upgrade: bool | None = None, wait: float | None = None) -> EventStore:
-    """Open the store at ``url``, checking (and for SQLite, by default, creating) its schema.
-
-    ``upgrade=None`` upgrades SQLite files automatically and only checks servers; ``True`` always
-    upgrades; ``False`` only checks.  ``wait`` bounds a writer's wait for a campaign's write lock, in
-    seconds (default: ``JOURNAL_WRITE_WAIT``, else 30).
-    """
-    from journal.store.eventstore import EventStore
-
-    wait = write_wait(wait)
-    engine = make_engine(url, wait)
-    revision = current_revision(engine)
-    automatic = False
-    if revision != SCHEMA_REVISION:
-        if upgrade is None:
-            upgrade = automatic = engine.dialect.name == "sqlite"
-        if not upgrade:
-            engine.dispose()
-            raise SchemaOutOfDate(
-                f"database schema is at revision {revision or 'none'}, this journal needs {SCHEMA_REVISION}: "
-                "run 'journal db upgrade'"
-            )
-        from journal.store.migrate import upgrade_to_head
-
-        upgrade_to_head(engine)
-    store = EventStore(engine, wait=wait)
-    store.url = url
-    attach_key(store, create=automatic and ":memory:" not in url)
-    return store
-
-
-def _refuse_a_lost_identity(conn: sa.Connection) -> None:
-    """IntegrityFailure when the database has the identity's table (revision 0007 on) and events, but no identity.
-
-    Revision 0007 gives every database its identity, and nothing the journal does removes it; without it the key
-    would be looked for under the database's URL, where no key or an empty witness lies, and a cut tail could be
-    played on (docs/security.md).  A database before 0007, or an empty one, has nothing to lose."""
-    from journal.i18n import _
-    from journal.store.tables import events, journal_identity
-
-    if not sa.inspect(conn).has_table(journal_identity.name) or conn.execute(
-            sa.select(events.c.campaign).limit(1)).first() is None:
-        return
-    raise IntegrityFailure(_("journal_identity: the database holds events but no identity (the row was deleted): its "
-                             "key and witness are found by it, so nothing is signed or appended until it is put back "
-                             "(docs/security.md)"))
-
-
-def attach_key(store: EventStore, *, create: bool = False) -> JournalKey | None:
-    """The database's signing key (made now when ``create`` and missing), given to the store if it has none.
-
-    The one place a key is found for a store: ``open_store`` (a SQLite file the journal brings up to date by
-    itself gets its key then, as it gets its schema; a server database gets one from ``journal init``) and the
-    first ``session start`` of a journal without one.  Once the store has the key, every append signs its last
-    event and keeps the campaign's witness (journal/store/keys.py, journal/store/receipts.py).  The key is looked
-    up in its folder each time, so a key that moved away is noticed.
-    """
-    from journal.store.keys import JournalKey, locate, read_identity
-
-    url = store.url or store.engine.url.render_as_string(hide_password=False)
-    with store.engine.connect() as conn:
-        identity = read_identity(conn)
-        if identity is None:
-            _refuse_a_lost_identity(conn)
-    key = JournalKey.create_for_url(url, identity)[0] if create else JournalKey.for_url(url, identity)
-    if key is not None and store.key is None:
-        from journal.store.receipts import witness_append
-
-        store.key, store.witness = key, locate(url, identity).with_suffix(".witness")
-        store.after_append.append(lambda campaign, version: witness_append(store, campaign, version))
-    return key

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 import sqlalchemy as sa
@@ -33,6 +33,7 @@ from journal.events.envelope import Event, NewEvent
 from journal.i18n import gettext
 from journal.store.engine import (
     AFTER_COMMIT,
+    APPENDED,
     begin_write,
     driver_execute,
     held_write,
@@ -40,6 +41,7 @@ from journal.store.engine import (
     statement_reads,
     write_wait,
 )
+from journal.store.grouping import Work, WriteGroups
 from journal.store.hashing import (
     canonical,
     decision_break,
@@ -48,7 +50,7 @@ from journal.store.hashing import (
     hash_bytes,
     row_hasher,
 )
-from journal.store.receipts import refuse_past_witness, remember_head, sign_last
+from journal.store.receipts import refuse_past_witness, remember_head, sign_last, witness_append
 from journal.store.tables import MARKER_TYPES
 from journal.store.tables import event_marks as M
 from journal.store.tables import events as T
@@ -196,7 +198,8 @@ class EventStore:
     #: The PostgreSQL channel each append notifies (payload: "<version> <campaign>"), inside its transaction.
     NOTIFY_CHANNEL = "journal_events"
 
-    def __init__(self, engine: sa.Engine, *, wait: float | None = None) -> None:
+    def __init__(self, engine: sa.Engine, *, wait: float | None = None, url: str | None = None,
+                 key: JournalKey | None = None, witness: Path | None = None) -> None:
         self.engine = engine
         #: How long a writer waits for a campaign's write lock, in seconds, before CampaignBusy.
         self.wait = write_wait(wait)
@@ -204,12 +207,24 @@ class EventStore:
         self.after_append: list[Callable[[str, int], None]] = []
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
-        #: The journal's signing key (set by ``open_store`` when it has one): each append signs its last event.
-        self.key: JournalKey | None = None
+        #: The commands queued for each campaign's next group commit (journal/store/grouping.py).
+        self._groups = WriteGroups(self)
         #: The URL the store was opened with (``open_store``), which names its key file.
-        self.url: str | None = None
+        self.url = url
+        #: The journal's signing key, when it has one: each append signs its last event.
+        self.key: JournalKey | None = None
         #: The folder beside the key where the newest receipt of each campaign is kept (journal/store/receipts.py).
         self.witness: Path | None = None
+        if key is not None:
+            self.sign_with(key, witness)
+
+    def sign_with(self, key: JournalKey, witness: Path | None) -> None:
+        """Sign every append from now on with ``key`` and, when ``witness`` is a folder's path, keep each
+        campaign's newest receipt there once the append commits (journal/store/receipts.py)."""
+        self.key = key
+        if witness is not None:
+            self.witness = witness
+            self.after_append.append(lambda campaign, version: witness_append(self, campaign, version))
 
     @property
     def dialect(self) -> str:
@@ -265,13 +280,13 @@ class EventStore:
                 transaction = begin_write(conn, campaign, max(0.0, deadline - time.monotonic()))
                 if transaction is None:
                     raise CampaignBusy(campaign, bound)
-                conn.info["journal.appended"] = pending
+                conn.info[APPENDED] = pending
                 conn.info[AFTER_COMMIT] = committed
                 try:
                     with transaction, holding(self.engine, campaign, conn):
                         yield conn
                 finally:
-                    conn.info.pop("journal.appended", None)
+                    conn.info.pop(APPENDED, None)
                     conn.info.pop(AFTER_COMMIT, None)
         finally:
             lock.release()
@@ -287,6 +302,16 @@ class EventStore:
                                  reason=aftermath.failed_step(exc))
                     failed.append(aftermath.AfterCommit(appended_to, version, aftermath.failed_step(exc)))
         aftermath.report(failed)
+
+    def grouped(self, campaign: str, work: Work, *, key: object | None = None) -> Any:
+        """Run ``work(conn, carry)`` in ``campaign``'s next write, shared with whatever else queued for it (group
+        commit, journal/store/grouping.py), and return its step's result once that write is committed; raise its
+        error, or its step's refusal.  ``key`` (an idempotent request's): the same key never shares a group."""
+        return self._groups.run(campaign, work, key=key)
+
+    def queued(self, campaign: str) -> int:
+        """How many works wait for ``campaign``'s next group write (:meth:`grouped`)."""
+        return self._groups.queued(campaign)
 
     def append(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None = None, *,
                conn: sa.Connection | None = None) -> list[Event]:
@@ -395,7 +420,7 @@ class EventStore:
             self._insert(conn, rows)
             if self.dialect == "postgresql":
                 driver_execute(conn, "SELECT pg_notify(%s, %s)", (self.NOTIFY_CHANNEL, f"{appended[-1].version} {campaign}"))
-            conn.info.setdefault("journal.appended", []).append((campaign, appended[-1].version))
+            conn.info.setdefault(APPENDED, []).append((campaign, appended[-1].version))
         log = _log.bind(campaign=campaign)
         for event in appended:
             log.debug("event.appended", version=event.version, type=event.type, actor=event.actor)

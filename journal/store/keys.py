@@ -54,7 +54,7 @@ def key_path(url: str) -> Path:
     """
     if os.environ.get("JOURNAL_KEY"):
         return Path(os.environ["JOURNAL_KEY"])
-    from journal.store.engine import normalise_url
+    from journal.store.urls import normalise_url
 
     normal = normalise_url(url)
     if normal.startswith("sqlite:///") and normal != "sqlite:///:memory:":
@@ -105,7 +105,8 @@ def _migrate(legacy: Path, path: Path) -> None:
 def identity_of(url: str) -> str | None:
     """The identity stored in the database at ``url``, or None when it has none yet (no such file, no schema, or
     a schema older than revision 0007)."""
-    from journal.store.engine import make_engine, normalise_url
+    from journal.store.engine import make_engine
+    from journal.store.urls import normalise_url
 
     normal = normalise_url(url)
     if normal.startswith("sqlite:///") and (normal == "sqlite:///:memory:"

@@ -119,9 +119,7 @@ def open_read_store(primary: EventStore, url: str) -> EventStore:
     except BaseException:
         engine.dispose()
         raise
-    store = EventStore(engine, wait=primary.wait)
-    store.url = url
-    store.key = primary.key
+    store = EventStore(engine, wait=primary.wait, url=url, key=primary.key)  # a standby keeps no witness
     store.__dict__["projections"] = NoCaches(engine, wait=primary.wait)  # in place of the cached property
     return store
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 import sqlalchemy as sa
 
-from journal.store.engine import normalise_url
+from journal.store.urls import normalise_url
 
 Dump = Callable[[], list[tuple]]
 

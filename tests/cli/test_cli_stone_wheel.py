@@ -96,7 +96,7 @@ def test_a_request_by_a_dead_character_is_refused(table) -> None:
 def test_exchange_prints_the_outcome_and_the_damage(table) -> None:
     """A critical hit of margin 8 with a weapon of 4: two lines, Ёжик dead."""
     ok(table(SW, "exchange", "Камень", "Ратибор", "Ёжик", "--threshold", "6", "--pool", "8", "--dice", "6,6,6,6,6,6,6,6", "--response",
-             "block", "--answer", "8", "1", "--answer-dice", "1", "--weapon", "4"),
+             "block", "--answer-threshold", "8", "--answer-pool", "1", "--answer-dice", "1", "--weapon", "4"),
        "Ратибор attack -> Ёжик (block): 8 vs 0 successes, margin 8 -> Ратибор lands with 8, critical\n"
        "Ёжик takes 18 damage (Health 0/8, Survival 0/4: dead)\n")
 
@@ -104,7 +104,7 @@ def test_exchange_prints_the_outcome_and_the_damage(table) -> None:
 def test_exchange_prints_a_parry(table) -> None:
     """A dodge by 5: 'parry!'."""
     ok(table(SW, "exchange", "Камень", "Ратибор", "Ёжик", "--threshold", "7", "--pool", "1", "--dice", "1", "--response", "dodge",
-             "--answer", "7", "5", "--answer-dice", "7,7,7,7,7"),
+             "--answer-threshold", "7", "--answer-pool", "5", "--answer-dice", "7,7,7,7,7"),
        "Ратибор attack -> Ёжик (dodge): 0 vs 5 successes, margin -5 -> parry!\n")
 
 

@@ -274,3 +274,11 @@ def test_relationship_twice_is_refused(vpt) -> None:
     result = vpt("--as", "Оля", "vpt", "relationship", C, "Вольтаир", "Эдди")
     assert (result.exit_code, result.stderr) == (
         3, "error: refused by rule 'vpt: relationship already open': Вольтаир already has a relationship with Эдди\n")
+
+
+def test_wound_with_the_count_as_its_last_word_works_with_a_deprecation_warning(vpt) -> None:
+    """The 0.1 form ``vpt wound C NAME N`` adds N wounds, as ``--wounds N`` would, with the warning naming it."""
+    result = vpt("vpt", "wound", C, "Эдди", "2")
+    assert (result.exit_code, result.stdout) == (0, "Эдди takes 2 wounds: 2 in all\n")
+    assert result.stderr == ("warning: 'journal vpt wound … 2' is deprecated and goes in the next release: write "
+                             "'journal vpt wound … --wounds 2'\n")

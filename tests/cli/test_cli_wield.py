@@ -319,3 +319,56 @@ def test_a_chance_at_a_huge_target_number_is_refused_naming_the_field(table) -> 
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", (
         "error: wield.chance_rolled: field 'target': 99999999999999999999 is out of range (at most 2147483647 either "
         "way)\n"))
+
+
+def test_power_with_the_rank_as_its_last_word_works_with_a_deprecation_warning(table) -> None:
+    """The 0.1 form ``wield power C VATCHA POWER RANK`` still bestows the power, as ``--rank`` would, and says on one
+    line of stderr that it is deprecated, naming the new form."""
+    result = table("wield", "power", "Зола", "Ring", "Gust", "2")
+    assert (result.exit_code, result.stdout) == (
+        0, "Ring bestows Gust (rank 2) on Ёжик: boxes marked 2, Control lost 2 -> vatcha 8 dice, wielder 2 (v6)\n")
+    assert result.stderr == ("warning: 'journal wield power … 2' is deprecated and goes in the next release: write "
+                             "'journal wield power … --rank 2'\n")
+
+
+def test_seal_with_the_rank_as_its_last_word_works_with_a_deprecation_warning(table) -> None:
+    """The 0.1 form ``wield seal C HERO RANK`` seals the geis at that rank, with the warning naming ``--rank``."""
+    table("--as", "John", "wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap")
+    result = table("wield", "seal", "Зола", "Ёжик", "1")
+    assert (result.exit_code, result.stdout) == (
+        0, "geis sealed: Ёжик promises 'Give my cloak away', rank 1 (small); the chance succeeds without a roll (v7)\n")
+    assert result.stderr == ("warning: 'journal wield seal … 1' is deprecated and goes in the next release: write "
+                             "'journal wield seal … --rank 1'\n")
+
+
+def test_the_deprecation_warning_is_said_in_russian(table) -> None:
+    """Under ``--lang ru`` the warning is Russian, on one line."""
+    result = table("--lang", "ru", "wield", "power", "Зола", "Ring", "Gust", "1")
+    assert result.exit_code == 0
+    assert result.stderr == ("Предупреждение: «journal wield power … 1» устарело и уйдёт в следующем выпуске: пишите "
+                             "«journal wield power … --rank 1»\n")
+
+
+def test_power_given_the_rank_in_both_places_is_refused(table, db_url) -> None:
+    """``--rank`` and the old last word together: a usage error (exit 2) naming --rank; nothing is recorded."""
+    result = table("wield", "power", "Зола", "Ring", "Gust", "2", "--rank", "3")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == ("Error: --rank given twice: as --rank and as the last word (its old "
+                                              "place)")
+    journal = Journal.open(db_url)
+    try:
+        assert journal.store.head("Зола") == 5
+    finally:
+        journal.close()
+
+
+def test_power_without_a_rank_is_refused_as_before(table) -> None:
+    """Neither form: click's own refusal of the missing --rank, exit 2."""
+    result = table("wield", "power", "Зола", "Ring", "Gust")
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (2, "Error: Missing option '--rank'.")
+
+
+def test_the_old_form_is_not_in_the_usage_line(run) -> None:
+    """The help shows the new form only."""
+    result = run("wield", "power", "--help")
+    assert result.stdout.splitlines()[0] == "Usage: journal wield power [OPTIONS] CAMPAIGN VATCHA POWER"

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from journal.service import Journal
 from journal.store import open_store
-from journal.store.engine import attach_key
+from journal.store.opening import attach_key
 from tests.web.conftest import JOURNAL, auth, campaign_with_tokens
 from web.app import create_app
 

@@ -17,8 +17,8 @@ from support import hold_write, let_go
 from journal.aftermath import AfterCommit, StoredButIncomplete, collecting
 from journal.events.envelope import Event
 from journal.service import Journal
-from journal.store.engine import attach_key
 from journal.store.keys import JournalKey
+from journal.store.opening import attach_key
 from journal.store.receipts import witness_file
 
 CAMPAIGN = "Полный диск"
@@ -74,8 +74,7 @@ def test_every_writer_of_a_group_commit_hears_its_command_stored(full_disk: Jour
             thread.start()
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            queue = full_disk._queues.get(CAMPAIGN)
-            if queue is not None and len(queue.pending) == len(names):
+            if full_disk.store.queued(CAMPAIGN) == len(names):
                 break
             time.sleep(0.01)
     finally:

@@ -47,8 +47,7 @@ def _queue_up(journal: Journal, holder: subprocess.Popen[str], names: list[str])
         thread.start()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        queue = journal._queues.get(CAMPAIGN)
-        if queue is not None and len(queue.pending) == len(names):
+        if journal.store.queued(CAMPAIGN) == len(names):
             break
         time.sleep(0.01)
     assert holder.stdin is not None

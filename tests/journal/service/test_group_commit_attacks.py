@@ -75,8 +75,7 @@ def grouped(journal: Journal, holder: Callable[[], subprocess.Popen[str]],
         threads[-1].start()
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            queue = journal._queues.get(CAMPAIGN)
-            if queue is not None and len(queue.pending) == index + 1:
+            if journal.store.queued(CAMPAIGN) == index + 1:
                 break
             time.sleep(0.005)
         else:

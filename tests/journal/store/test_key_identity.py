@@ -63,7 +63,7 @@ def test_a_key_named_by_the_url_of_an_older_release_is_renamed_to_the_identity_w
     """The key and witness an older release kept under the URL's name: the next open finds them, moves them to the
     identity's name, and the witness still names a cut tail."""
     store = open_store(db_url, upgrade=True)
-    from journal.store.engine import attach_key
+    from journal.store.opening import attach_key
 
     attach_key(store, create=True)
     store.append("Z", _events(3), 0)
