@@ -10,6 +10,7 @@ The label, the help line, each field's ``title`` and the system's title are Engl
 catalogue, answered in the request's language (web.language); the keys and the schema's shape stay English.
 A choice's options (an ``enum``) keep their values and carry ``x-labels``: each value's display word from the
 system's one table of words (its descriptor's ``words``, the same the event summaries use), in that language.
+A field picked from a list carries ``x-source``: the list's name in ``GET /api/choices`` (web.routes.choices).
 Nothing here names a rule system: the verbs come from the campaign's descriptor.
 """
 
@@ -28,6 +29,8 @@ from journal.i18n import WEB
 from journal.service.summaries import Words, word, words_of
 from web.auth import journal_of
 from web.errors import JSON
+from web.routes.choices import choices as choices_at
+from web.routes.choices import source_of
 from web.routes.reading import Me
 from web.routes.systems import body_model, label
 
@@ -72,8 +75,25 @@ def verbs_of(system: str) -> tuple[dict[str, Any], ...]:
         function = descriptor.verb_function(verb)
         model = body_model(system, verb, function)
         found.append({"verb": verb, "path": f"/api/{system}/{verb}", "label": label(verb), "help": _help(function),
-                      "who": who_may(function), "schema": model.model_json_schema()})
+                      "who": who_may(function), "schema": _sourced(system, verb, model.model_json_schema())})
     return tuple(found)
+
+
+def _sourced(system: str, verb: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with ``x-source`` on each field (of the body and of its ``$defs``) picked from a list (web.routes.choices)."""
+    def fields(node: dict[str, Any]) -> dict[str, Any]:
+        if "properties" not in node:
+            return node
+        found = {}
+        for name, field in node["properties"].items():
+            source = source_of(system, verb, name, field)
+            found[name] = {**field, "x-source": source} if source else field
+        return {**node, "properties": found}
+
+    sourced = fields(schema)
+    if "$defs" in schema:
+        sourced["$defs"] = {name: fields(node) for name, node in schema["$defs"].items()}
+    return sourced
 
 
 def _titled(schema: dict[str, Any]) -> dict[str, Any]:
@@ -117,3 +137,10 @@ def verbs(request: Request, who: Me) -> JSON:
     name = journal_of(request).campaign(who.campaign)["system"]
     return JSON({"system": name, "title": WEB.gettext(system(name).title),
                  "verbs": [spoken(verb, words_of(name)) for verb in verbs_of(name)]})
+
+
+@router.get("/choices", summary="What the verbs' fields offer: the campaign's characters, weapons, sealed geasa, words")
+def choices(request: Request, who: Me) -> JSON:
+    """``{version, choices: {source: [{value, text}]}}`` now, for the fields whose schema names an ``x-source``."""
+    folded = journal_of(request).at(who.campaign)
+    return JSON({"version": folded.version, "choices": choices_at(folded)})
