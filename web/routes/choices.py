@@ -32,6 +32,10 @@ CREATING: frozenset[tuple[str, str]] = frozenset({
     ("dichotomy", "new"),
 })
 
+#: Lists a form starts at their first entry even where the field may be left out: a VPT hit needs a weapon
+#: from the table or a target, and the table's weapon is the one a player most often swings.
+FIRST: frozenset[str] = frozenset({"weapons"})
+
 #: Lists of the system's own words (their rules values), offered in the reader's language.
 WORD_LISTS: dict[str, tuple[str, ...]] = {
     "difficulties": ("Easy", "Hard", "Heroic", "Epic", "Impossible"),

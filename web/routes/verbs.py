@@ -29,8 +29,8 @@ from journal.i18n import WEB
 from journal.service.summaries import Words, word, words_of
 from web.auth import journal_of
 from web.errors import JSON
+from web.routes.choices import FIRST, source_of
 from web.routes.choices import choices as choices_at
-from web.routes.choices import source_of
 from web.routes.reading import Me
 from web.routes.systems import body_model, label
 
@@ -87,7 +87,7 @@ def _sourced(system: str, verb: str, schema: dict[str, Any]) -> dict[str, Any]:
         found = {}
         for name, field in node["properties"].items():
             source = source_of(system, verb, name, field)
-            found[name] = {**field, "x-source": source} if source else field
+            found[name] = field if not source else {**field, "x-source": source, **({"x-first": True} if source in FIRST else {})}
         return {**node, "properties": found}
 
     sourced = fields(schema)

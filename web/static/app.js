@@ -182,7 +182,7 @@
     var date = new Date(stamp);
     if (isNaN(date.getTime())) return stamp;
     var today = new Date().toDateString() === date.toDateString();
-    return today ? date.toLocaleTimeString() : date.toLocaleString();
+    return today ? date.toLocaleTimeString(pageLanguage()) : date.toLocaleString(pageLanguage());  // 13:37, not 1:37 PM
   }
 
   /** Every roll ({sides, dice, source}) nested in an event's data, with where it sits. */

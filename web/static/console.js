@@ -432,7 +432,7 @@
     var hint = el("p", { className: "muted" });
     function allowed() {
       var rule = rules.filter(function (r) { return r.key === key.value; })[0];
-      hint.textContent = rule ? f("allowed: {allowed}", { allowed: rule.allowed }) : "";
+      hint.textContent = rule ? f("allowed: {allowed}", { allowed: String(rule.allowed).split(" | ").map(words).join(" | ") }) : "";
     }
     key.addEventListener("change", allowed);
     allowed();

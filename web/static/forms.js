@@ -220,6 +220,7 @@
   function pickFirst(select, values) {
     var wanted = select.dataset.default;
     if (wanted !== undefined && values.indexOf(wanted) >= 0) return wanted;
+    if (select.dataset.first === "true") return values[0] || "";
     if (!select.required) return "";
     var own = values.filter(function (v) { return mine.indexOf(v) >= 0; });
     if (select.dataset.others === "true") {
@@ -296,6 +297,7 @@
       if (required) input.required = true;
       if (schema["default"] !== undefined && schema["default"] !== null) input.dataset["default"] = String(schema["default"]);
       if (name === "other" || name === "defender" || name === "target") input.dataset.others = "true";
+      if (schema["x-first"]) input.dataset.first = "true";  // started at the list's first entry (web/routes/choices.py)
       pickers.push(input);
       fillPicker(input);
     } else if (kind.kind === "json" && kind.text) {
