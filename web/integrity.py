@@ -31,6 +31,7 @@ def check_campaign(journal: Journal, campaign: str) -> None:
             return
     from journal.store.receipts import load_problems
 
+    journal.take_up_key()  # a key the CLI made since the server started (its first session start) checks too
     problems = load_problems(journal.store, campaign)
     if problems:
         raise IntegrityFailure(_("campaign '{campaign}' is not served: its record fails the journal's check "

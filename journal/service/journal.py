@@ -37,6 +37,7 @@ Check = Callable[[dict[str, Any], str], None]
 
 if TYPE_CHECKING:
     from journal.events import Payload
+    from journal.store.keys import JournalKey
 
 
 @dataclasses.dataclass
@@ -187,13 +188,26 @@ class Journal:
         name = _check_name("campaign", name)
         master = _check_name("member", master)
         registered(system)
-        key = self.store.key
+        key = self.take_up_key()
         payload = CampaignCreated(name=name, system=system, master=master,
                                   public_key=key.public_hex if key is not None else None)
         try:
             return self.store.append(name, [NewEvent(payload.type, payload.to_data(), master, schema=payload.schema_version)], expected_version=0)[0]
         except ConcurrencyConflict:
             raise ValidationFailed(_("campaign '{name}' already exists").format(name=name)) from None
+
+    def take_up_key(self) -> JournalKey | None:
+        """The journal's key, looked for in its folder while this process has none.
+
+        A key can be made after this journal opened: ``journal serve`` runs on a journal without one, and the
+        Master's first ``session start`` on the laptop makes it.  The server then takes it up before its next write
+        or campaign check, so it signs, and checks the campaigns whose creation recorded it, from then on (one look
+        in the key folder per write while there is no key; none once there is)."""
+        if self.store.key is None:
+            from journal.service.context import journal_key
+
+            journal_key(self.store)
+        return self.store.key
 
     def add_member(self, campaign: str, name: str, actor: str | None = None) -> Event:
         """Add a player to the campaign (the Master only)."""
@@ -261,6 +275,7 @@ class Journal:
         committed, so that no refusal tells the actor the die the next roll gets (docs/dice.md).
         """
         projections = projections or {}
+        self.take_up_key()
         idempotency = _IDEMPOTENCY.get()
         ordinal = None
         if idempotency is not None:

@@ -346,6 +346,30 @@ def test_a_redraw_without_a_connection_keeps_the_screen_and_says_why(
     assert (said.startswith("the journal server cannot be reached"), kept) == (True, [True, "150"])
 
 
+def test_a_redraw_keeps_the_whole_bonus_form_the_master_filled_in(
+    live: str, module_db: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """The character, amount and reason put in, the focus gone to a button, then a redraw (a tap on the tab, as
+    another device's event does): the redrawn form holds all three, and 'add' adds that bonus (under load a redraw
+    used to come between the typing and the tap, and 'add' said the form was empty)."""
+    _on_the_tally(live, module_db, new_campaign, laptop)
+    wait(laptop, lambda d: one(d, "[data-test=bonus-character] option[value='Ратибор']"))
+    choose(laptop, "[data-test=bonus-character]", "Ратибор")
+    type_over(laptop, "[data-test=bonus-amount]", "7")
+    type_over(laptop, "[data-test=bonus-reason]", "загадка")
+    laptop.execute_script("window.shownBefore = document.querySelector('[data-test=bonus-amount]');"
+                          "document.querySelector('[data-test=console-tab-tally]').click();")
+    wait(laptop, lambda d: d.execute_script(
+        "var a = document.querySelector('[data-test=bonus-amount]'); return a !== null && a !== window.shownBefore"
+        " && document.querySelector(\"[data-test=bonus-character] option[value='Ратибор']\") !== null;"))
+    shown = laptop.execute_script("return ['bonus-character', 'bonus-amount', 'bonus-reason'].map(function (t) {"
+                                  " return document.querySelector('[data-test=' + t + ']').value; });")
+    press(laptop, "[data-test=bonus-add]")
+    wait(laptop, lambda d: one(d, "[data-test=tally-bonus]"))
+    assert (shown, texts(laptop, "[data-test=tally-bonus] span"), read(laptop, "[data-test=bonus-amount]", "value")) == (
+        ["Ратибор", "7", "загадка"], ["bonus 7 to Ратибор: загадка"], "")
+
+
 def test_a_redraw_keeps_what_the_master_is_typing_and_where(
     live: str, module_db: str, new_campaign, laptop: WebDriver,
 ) -> None:

@@ -3,6 +3,8 @@ one that fails, in the reader's language (web/integrity.py); a campaign that hol
 
 from __future__ import annotations
 
+import subprocess
+
 import httpx
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
@@ -10,7 +12,7 @@ from fastapi.testclient import TestClient
 from journal.service import Journal
 from journal.store import open_store
 from journal.store.engine import attach_key
-from tests.web.conftest import auth, campaign_with_tokens
+from tests.web.conftest import JOURNAL, auth, campaign_with_tokens
 from web.app import create_app
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
@@ -63,3 +65,47 @@ def test_a_campaign_that_holds_is_served(db_url: str) -> None:
     answer = _get(db_url, "/api/me", auth(tokens["Вика"]))
     assert (answer.status_code, answer.json()["campaign"], answer.json()["me"]) == (200, "Лес", {"name": "Вика",
                                                                                             "role": "master"})
+
+
+def _session_on_the_laptop(db_url: str, campaign: str, players: list[str]) -> None:
+    """The Master's first ``session start`` and ``end`` from the CLI's service: it makes the journal's key."""
+    from journal.service.sessions import end_session, start_session
+
+    journal = Journal(open_store(db_url))
+    try:
+        start_session(journal, campaign, players, "Вика")
+        end_session(journal, campaign, 30, "Вика")
+    finally:
+        journal.close()
+
+
+def test_a_campaign_created_after_the_laptop_made_the_key_is_served_by_a_server_started_before(db_url: str) -> None:
+    """`journal serve` opened on a journal without a key; the laptop's first session makes it, then a second campaign
+    recording it is created: the running server takes the key up and serves the second campaign (it said "no key to
+    check its signatures with", 409, before)."""
+    from tests.web.conftest import serving
+
+    with serving(db_url) as running:
+        first = campaign_with_tokens(db_url, "Лес", "vpt", "Вика", ["Оля"])
+        assert httpx.get(running.base + "/api/me", headers=auth(first["Вика"]), timeout=30).status_code == 200
+        _session_on_the_laptop(db_url, "Лес", ["Оля"])
+        second = campaign_with_tokens(db_url, "Поле", "vpt", "Вика", ["Оля"])
+        answer = httpx.get(running.base + "/api/me", headers=auth(second["Вика"]), timeout=30)
+    assert (answer.status_code, answer.json()["campaign"]) == (200, "Поле")
+
+
+def test_a_server_started_before_the_key_was_made_signs_its_writes_with_it(db_url: str) -> None:
+    """The same server then records a roll in the campaign created after the key: `journal verify` holds (its head is
+    signed under the key its creation recorded)."""
+    from tests.web.conftest import serving
+
+    with serving(db_url) as running:
+        first = campaign_with_tokens(db_url, "Лес", "vpt", "Вика", ["Оля"])
+        httpx.get(running.base + "/api/me", headers=auth(first["Вика"]), timeout=30).raise_for_status()
+        _session_on_the_laptop(db_url, "Лес", ["Оля"])
+        second = campaign_with_tokens(db_url, "Поле", "vpt", "Вика", ["Оля"])
+        rolled = httpx.post(running.base + "/api/roll", headers=auth(second["Оля"]), timeout=30,
+                            json={"notation": "1d6", "dice": [4], "purpose": "след"})
+    verified = subprocess.run([JOURNAL, "--db", db_url, "verify"], capture_output=True, text=True, check=False)
+    assert (rolled.status_code, verified.returncode, verified.stdout.splitlines()[0]) == (
+        200, 0, "ok: 11 events in 2 campaigns, every chain holds")

@@ -18,7 +18,7 @@
   function words(name) { return name ? t(String(name).replace(/_/g, " ")) : ""; }
 
   var ctx = { me: null, api: null, report: null, clearError: null, token: null, tab: "session", timer: null, frames: 0,
-              tally: { session: null, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null },
+              tally: { session: null, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null, draft: {} },
               issued: null, qr: null,
               absent: {}, tokenMember: null, minutes: "" };
 
@@ -208,7 +208,7 @@
   }
 
   function resetTally(number) {
-    ctx.tally = { session: number, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null };
+    ctx.tally = { session: number, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null, draft: {} };
   }
 
   /** The tally with the choices applied; an amount the server refuses is shown, dropped, and the rest previewed. */
@@ -359,8 +359,17 @@
     var amount = el("input", { type: "number", inputmode: "numeric", "data-test": "bonus-amount", placeholder: t("amount"),
                                "aria-label": t("amount") });
     var reason = el("input", { "data-test": "bonus-reason", placeholder: t("reason"), "aria-label": t("reason") });
+    // What the Master has put in the bonus form so far is kept over a redraw (another device's event, the stream
+    // coming back): the redrawn form starts from it, and a successful 'add' empties it.
+    var draft = ctx.tally.draft;
+    amount.value = draft.amount || "";
+    reason.value = draft.reason || "";
+    amount.addEventListener("input", function () { draft.amount = amount.value; });
+    reason.addEventListener("input", function () { draft.reason = reason.value; });
+    who.addEventListener("change", function () { draft.character = who.value; });
     ctx.api("/api/sheets").then(function (found) {
       Object.keys(found.sheets || {}).sort().forEach(function (name) { who.appendChild(el("option", { value: name, text: name })); });
+      if (draft.character && draft.character in (found.sheets || {})) who.value = draft.character;
     }).catch(refused);
     out.appendChild(el("fieldset", { className: "bonus" }, [el("legend", { text: t("Bonus award") }), who, amount, reason,
       button(t("add"), "bonus-add", function (b) {
@@ -369,6 +378,7 @@
           return;
         }
         ctx.tally.bonuses.push({ character: who.value, amount: Number(amount.value.trim()), reason: reason.value.trim() });
+        ctx.tally.draft = {};  // added: the redrawn form is empty
         b.disabled = true;  // added once: a second tap before the redraw adds nothing
         frame();
       }, "small")]));
@@ -434,12 +444,21 @@
       var rule = rules.filter(function (r) { return r.key === key.value; })[0];
       hint.textContent = rule ? f("allowed: {allowed}", { allowed: String(rule.allowed).split(" | ").map(words).join(" | ") }) : "";
     }
+    // Kept over a redraw (a vote arriving), as the bonus form is; a proposal that is stored empties it.
+    var draft = ctx.proposal || (ctx.proposal = {});
+    if (draft.key && rules.some(function (r) { return r.key === draft.key; })) key.value = draft.key;
+    value.value = draft.value || "";
+    key.addEventListener("change", function () { draft.key = key.value; });
+    value.addEventListener("input", function () { draft.value = value.value; });
     key.addEventListener("change", allowed);
     allowed();
     return el("fieldset", {}, [el("legend", { text: t("Propose a house rule") }), key, value, hint,
       button(t("Propose"), "rule-propose", function (b) {
         var raw = value.value.trim();
-        write(b, "/api/rules", { key: key.value, value: /^-?\d+$/.test(raw) ? Number(raw) : raw }).then(refresh);
+        write(b, "/api/rules", { key: key.value, value: /^-?\d+$/.test(raw) ? Number(raw) : raw }).then(function (answer) {
+          if (answer) ctx.proposal = {};
+          refresh();
+        });
       })]);
   }
 
