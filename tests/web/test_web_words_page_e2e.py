@@ -320,3 +320,18 @@ def test_every_screen_of_a_wield_campaign_fits_the_phone_in_russian(live: str, n
     wait(browser, lambda d: one(d, "#debts [data-test=row]"))
     problems = check_every_screen(browser)
     assert problems == [], "\n".join(problems)
+
+
+def test_a_vpt_tally_offers_no_bonus_award_and_says_when_it_is_recorded(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """VPT keeps no experience: its tally has no «Бонусная награда»; «Записать итоги» ends on «Итоги … записаны»."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=console-tab-tally]")
+    wait(browser, lambda d: one(d, "[data-test=console-tally] [data-test=tally-commit]"))
+    bonus = browser.find_elements(By.CSS_SELECTOR, "[data-test=bonus-add]")
+    press(browser, "[data-test=tally-commit]")
+    assert (bonus, read(browser, "[data-test=tally-committed]")) == ([], "Итоги сессии 1 записаны.")
