@@ -26,10 +26,22 @@ def sources(base: str, token: str, verb: str) -> dict[str, str]:
 
 
 def test_a_vpt_hit_picks_its_fighters_from_the_characters_and_its_weapon_from_the_table(live, new_campaign) -> None:
-    """The hit's attacker and defender name the characters' list, its weapon the weapon table, its attack a word."""
+    """The hit's attacker and defender name the characters' list, its weapon the weapon table, its attack a word,
+    its modifiers the rules' named ones."""
     _, tokens = new_campaign("vpt", "Вика", ["Оля"])
     assert sources(live, tokens["Оля"], "hit") == {
-        "attacker": "characters", "defender": "characters", "attack": "attacks", "weapon": "weapons"}
+        "attacker": "characters", "defender": "characters", "attack": "attacks", "weapon": "weapons",
+        "modifiers": "modifiers"}
+
+
+def test_the_named_hit_modifiers_are_offered_with_each_value_the_rules_allow(live, new_campaign) -> None:
+    """Mounted is offered twice (+1, +2), the enemy in cover once (-1), fresh not at all (the sheets say it); each
+    with its Russian word."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    offered = get(live, tokens["Оля"], "/api/choices")["choices"]["modifiers"]
+    assert ([(item["value"], item["amount"]) for item in offered if item["value"] in ("mounted", "enemy_in_cover", "fresh")],
+            all(not item["text"].startswith(item["value"]) for item in offered)) == (
+        [("mounted", 1), ("mounted", 2), ("enemy_in_cover", -1)], True)
 
 
 def test_a_verb_that_makes_a_character_offers_no_list_for_its_name(live, new_campaign) -> None:

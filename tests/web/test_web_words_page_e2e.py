@@ -335,3 +335,25 @@ def test_a_vpt_tally_offers_no_bonus_award_and_says_when_it_is_recorded(live: st
     bonus = browser.find_elements(By.CSS_SELECTOR, "[data-test=bonus-add]")
     press(browser, "[data-test=tally-commit]")
     assert (bonus, read(browser, "[data-test=tally-committed]")) == ([], "Итоги сессии 1 записаны.")
+
+
+def test_a_vpt_hit_ticks_its_modifiers_by_their_rule_names(live: str, new_campaign, browser: WebDriver) -> None:
+    """Two named modifiers ticked (engaged +1, the high ground +1) are the hit's modifiers; none asks for a number."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    Taps(browser).pick("[data-test=verb-picker]", "hit")
+    for tick in ("check-engaged-1", "check-high_ground-1"):
+        press(browser, f"[data-verb=hit] [data-test={tick}]")
+    fill(browser, "hit", {"dice": "3, 5"})
+    press(browser, "[data-verb=hit] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "vpt.hit_rolled"))
+    [hit] = events(live, tokens["Вика"], "vpt.hit_rolled")
+    assert (hit["data"]["modifiers"]["engaged"], hit["data"]["modifiers"]["high_ground"]) == (1, 1)
+
+
+def test_the_sign_in_screen_fits_the_phone(live: str, browser: WebDriver) -> None:
+    """Before any token, the Russian sign-in is no wider than the 360-px phone."""
+    browser.get(f"{live}/?lang=ru")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.lang") == "ru")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= PHONE_WIDTH

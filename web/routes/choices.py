@@ -24,6 +24,7 @@ SOURCES: dict[str, str] = {
     "character": "characters", "engaged": "characters", "by": "characters",
     "hero_name": "hero", "vatcha_name": "vatcha",
     "weapon": "weapons", "geis": "geasa", "difficulty": "difficulties", "domain": "domains", "attack": "attacks",
+    "modifiers": "modifiers",
 }
 
 #: Verbs whose ``name`` names something new (a character, a weapon): they offer no list for it.
@@ -51,6 +52,8 @@ def source_of(system: str, verb: str, field: str, schema: dict[str, Any]) -> str
     if source is None or (field == "name" and (system, verb) in CREATING):
         return None
     options = schema.get("anyOf", [schema])
+    if source == "modifiers":  # name -> number pairs, each name one of the rules' named modifiers
+        return source if any(option.get("type") == "object" for option in options) and system == "vpt" else None
     if not any(option.get("type") == "string" for option in options):
         return None  # Stone Wheel's weapon is a number, VPT's target too: nothing to pick by name
     if source in WORD_LISTS and not set(WORD_LISTS[source]) <= set(words_of(system)):
@@ -77,6 +80,13 @@ def choices(folded: Folded) -> dict[str, list[dict[str, Any]]]:
     state = folded.states
     if "vpt.sheet" in state:
         found["weapons"] = [_pair(name, name) for name in sorted(state["vpt.sheet"]["weapons"])]
+    if folded.system == "vpt":  # the named Hit modifiers the recorder gives, each with every value the rules allow
+        from journal.systems.vpt.commands.combat import SHEET_MODIFIERS
+        from journal.systems.vpt.rules import HIT_MODIFIERS
+
+        found["modifiers"] = [{"value": name, "amount": amount, "text": f"{word(words, name)} {amount:+d}"}
+                              for name, amounts in HIT_MODIFIERS.items() if name not in SHEET_MODIFIERS
+                              for amount in sorted(amounts)]
     if "wield.geis" in state:
         found["geasa"] = [_pair(geis_id, f"{g['promise']} ({g['hero']})")
                           for geis_id, g in state["wield.geis"]["geasa"].items() if not g["broken"]]

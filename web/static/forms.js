@@ -235,9 +235,34 @@
     lists = (answer && answer.choices) || {};
     mine = own || [];
     pickers.forEach(function (select) {
-      fillPicker(select);
+      if (select.refill) select.refill();
+      else fillPicker(select);
       select.dispatchEvent(new Event("change"));
     });
+  }
+
+  /** Named numbers ticked from a list (VPT's Hit modifiers: «Свежий +1», «верхом +2»): read as "name=number, …". */
+  function checksOf(id, source) {
+    var box = el("div", { className: "checks", id: id, "data-source": source });
+    box.refill = function () {
+      var kept = box.rowsText ? box.rowsText() : "";
+      while (box.firstChild) box.removeChild(box.firstChild);
+      (lists[source] || []).forEach(function (item) {
+        var key = item.value + "=" + item.amount;
+        var tick = el("input", { type: "checkbox", value: key, "data-test": "check-" + item.value + "-" + item.amount });
+        tick.checked = kept.split(", ").indexOf(key) >= 0;
+        box.appendChild(el("label", { className: "field check" }, [tick, el("span", { text: item.text })]));
+      });
+    };
+    box.rowsText = function () {
+      return Array.prototype.filter.call(box.querySelectorAll("input"), function (i) { return i.checked; })
+        .map(function (i) { return i.value; }).join(", ");
+    };
+    box.clearRows = function () {
+      Array.prototype.forEach.call(box.querySelectorAll("input"), function (i) { i.checked = false; });
+    };
+    box.refill();
+    return box;
   }
 
   /** Rows of a name and a number (VPT's sides and fighters: the server reads "Жулики 7; Стража 5"). */
@@ -292,7 +317,10 @@
     var id = "verb-" + verb.verb + "-" + name;
     var input;
     var source = schema["x-source"];  // picked from one of the campaign's lists (web/routes/choices.py)
-    if (source && kind.kind !== "boolean" && kind.kind !== "choice") {
+    if (source && kind.kind === "pairs") {
+      input = checksOf(id, source);
+      pickers.push(input);
+    } else if (source && kind.kind !== "boolean" && kind.kind !== "choice") {
       input = el("select", { id: id, "data-source": source });
       if (required) input.required = true;
       if (schema["default"] !== undefined && schema["default"] !== null) input.dataset["default"] = String(schema["default"]);
