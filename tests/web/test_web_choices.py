@@ -1,4 +1,4 @@
-"""``GET /api/choices`` and the fields' ``x-source`` (web.routes.choices) through a real ``journal serve``, on
+"""``GET /api/choices`` and the fields' ``x-source`` (journal.service.choices) through a real ``journal serve``, on
 SQLite and PostgreSQL: what a form offers is the campaign's own characters, weapons, sealed geasa and words."""
 
 from __future__ import annotations

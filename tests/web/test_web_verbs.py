@@ -27,7 +27,7 @@ def test_verbs_lists_every_verb_of_the_campaigns_system_in_the_descriptors_order
 
 def test_a_verbs_schema_is_the_model_its_endpoint_validates_with(live, new_campaign) -> None:
     """The Stone Wheel request's schema equals its POST body model's JSON schema, titles for people included (less
-    the lists its fields are picked from, web.routes.choices)."""
+    the lists its fields are picked from, journal.service.choices)."""
     _, tokens = new_campaign("stone-wheel", "Мастер", ["Аня"])
     with api(live, tokens["Аня"]) as http:
         [request] = [v for v in http.get("/api/verbs").json()["verbs"] if v["verb"] == "request"]

@@ -10,7 +10,7 @@ The label, the help line, each field's ``title`` and the system's title are Engl
 catalogue, answered in the request's language (web.language); the keys and the schema's shape stay English.
 A choice's options (an ``enum``) keep their values and carry ``x-labels``: each value's display word from the
 system's one table of words (its descriptor's ``words``, the same the event summaries use), in that language.
-A field picked from a list carries ``x-source``: the list's name in ``GET /api/choices`` (web.routes.choices).
+A field picked from a list carries ``x-source``: the list's name in ``GET /api/choices`` (journal.service.choices).
 Nothing here names a rule system: the verbs come from the campaign's descriptor.
 """
 
@@ -26,11 +26,11 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 
 from journal.i18n import WEB
+from journal.service.choices import choices as choices_at
+from journal.service.choices import first, source_of
 from journal.service.summaries import Words, word, words_of
 from web.auth import journal_of
 from web.errors import JSON
-from web.routes.choices import FIRST, source_of
-from web.routes.choices import choices as choices_at
 from web.routes.reading import Me
 from web.routes.systems import body_model, label
 
@@ -80,14 +80,16 @@ def verbs_of(system: str) -> tuple[dict[str, Any], ...]:
 
 
 def _sourced(system: str, verb: str, schema: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` with ``x-source`` on each field (of the body and of its ``$defs``) picked from a list (web.routes.choices)."""
+    """``schema`` with ``x-source`` on each field (of the body and of its ``$defs``) picked from a list
+    (journal.service.choices)."""
     def fields(node: dict[str, Any]) -> dict[str, Any]:
         if "properties" not in node:
             return node
         found = {}
         for name, field in node["properties"].items():
             source = source_of(system, verb, name, field)
-            found[name] = field if not source else {**field, "x-source": source, **({"x-first": True} if source in FIRST else {})}
+            found[name] = field if not source else {**field, "x-source": source,
+                                                    **({"x-first": True} if first(system, source) else {})}
         return {**node, "properties": found}
 
     sourced = fields(schema)

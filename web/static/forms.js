@@ -72,8 +72,8 @@
 
   var COMMAND_HINT = /\s*\([^()]*(«journal |'journal )[^()]*\)/g;
 
-  /** A refusal's detail without the command-line hint the terminal's reader gets ("(создайте его через «journal
-   *  vpt char»)"): a player at the page has no terminal; the page itself is where the thing is made. */
+  /** A refusal's detail without the command-line hint the terminal's reader gets ("(создайте его через
+   *  «journal …»)"): a player at the page has no terminal; the page itself is where the thing is made. */
   function withoutCommands(detail) { return String(detail || "").replace(COMMAND_HINT, ""); }
 
   /** A refusal for people: "refused by rule 'R': detail" with the rule's name translated. */
@@ -316,7 +316,7 @@
     var kind = kindOf(schema, defs);
     var id = "verb-" + verb.verb + "-" + name;
     var input;
-    var source = schema["x-source"];  // picked from one of the campaign's lists (web/routes/choices.py)
+    var source = schema["x-source"];  // picked from one of the campaign's lists (journal/service/choices.py)
     if (source && kind.kind === "pairs") {
       input = checksOf(id, source);
       pickers.push(input);
@@ -325,7 +325,7 @@
       if (required) input.required = true;
       if (schema["default"] !== undefined && schema["default"] !== null) input.dataset["default"] = String(schema["default"]);
       if (name === "other" || name === "defender" || name === "target") input.dataset.others = "true";
-      if (schema["x-first"]) input.dataset.first = "true";  // started at the list's first entry (web/routes/choices.py)
+      if (schema["x-first"]) input.dataset.first = "true";  // started at the list's first entry (journal/service/choices.py)
       pickers.push(input);
       fillPicker(input);
     } else if (kind.kind === "json" && kind.text) {
