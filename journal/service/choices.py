@@ -45,6 +45,8 @@ class Choices:
     first: tuple[str, ...] = ()
     #: ``(folded) -> {source: [item]}``: the lists drawn from the system's projections.
     lists: Callable[[Folded], dict[str, list[Item]]] | None = None
+    #: the verb a player takes most (a VPT hit, a Wield chance): the page opens its form first.
+    main: str | None = None
 
 
 NONE = Choices()

@@ -83,3 +83,10 @@ def test_i18n_of_a_language_without_a_catalogue_is_english_and_empty(live) -> No
     with api(live) as http:
         answer = http.get("/api/i18n", params={"lang": "fr"}).json()
     assert (answer["lang"], answer["messages"]) == ("en", {})
+
+
+def test_verbs_names_the_systems_main_verb(live, new_campaign) -> None:
+    """A Wield campaign's page opens the chance first: /api/verbs names it ``main``."""
+    _, tokens = new_campaign("wield", "Вика", ["Оля"])
+    with api(live, tokens["Оля"]) as http:
+        assert http.get("/api/verbs").json()["main"] == "chance"

@@ -27,7 +27,7 @@ from fastapi import APIRouter, Request
 
 from journal.i18n import WEB
 from journal.service.choices import choices as choices_at
-from journal.service.choices import first, source_of
+from journal.service.choices import choices_of, first, source_of
 from journal.service.summaries import Words, word, words_of
 from web.auth import journal_of
 from web.errors import JSON
@@ -133,11 +133,12 @@ def spoken(verb: dict[str, Any], words: Words | None = None) -> dict[str, Any]:
 
 @router.get("/verbs", summary="The verbs of the campaign's rule system, with their input schemas")
 def verbs(request: Request, who: Me) -> JSON:
-    """``{system, title, verbs: [{verb, path, label, help, who, schema}]}`` for the token's campaign."""
+    """``{system, title, main, verbs: [{verb, path, label, help, who, schema}]}`` for the token's campaign (``main``:
+    the verb a player takes most, whose form the page opens first)."""
     from journal.systems.registry import system
 
     name = journal_of(request).campaign(who.campaign)["system"]
-    return JSON({"system": name, "title": WEB.gettext(system(name).title),
+    return JSON({"system": name, "title": WEB.gettext(system(name).title), "main": choices_of(name).main,
                  "verbs": [spoken(verb, words_of(name)) for verb in verbs_of(name)]})
 
 

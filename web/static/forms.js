@@ -498,6 +498,8 @@
       forms[verb.verb] = forms[verb.verb] || form(verb, send);
       holder.appendChild(forms[verb.verb]);
     }
+    var main = mine.filter(function (v) { return v.verb === answer.main; })[0];
+    if (main) picker.value = main.verb;  // the verb a player takes most is open first (a VPT hit, a Wield chance)
     picker.addEventListener("change", show);
     container.appendChild(el("label", { className: "row" }, [el("span", { text: t("action") }), picker]));
     container.appendChild(holder);

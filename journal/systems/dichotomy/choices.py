@@ -2,4 +2,4 @@
 
 from journal.service.choices import Choices
 
-CHOICES = Choices(creating=("new",))
+CHOICES = Choices(creating=("new",), main="check")

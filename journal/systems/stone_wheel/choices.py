@@ -2,4 +2,4 @@
 
 from journal.service.choices import Choices
 
-CHOICES = Choices(creating=("character",))
+CHOICES = Choices(creating=("character",), main="request")

@@ -24,4 +24,4 @@ def _lists(folded: Any) -> dict[str, list[Item]]:
 #: A hit's weapon starts at the table's first: a hit needs a weapon from the table or a target.
 CHOICES = Choices(fields={"attack": "attacks", "weapon": "weapons", "modifiers": "modifiers"},
                   creating=("char", "weapon"), words={"attacks": ("melee", "ranged")}, first=("weapons",),
-                  lists=_lists)
+                  lists=_lists, main="hit")

@@ -21,4 +21,5 @@ CHOICES = Choices(
            "domains": ("Air", "Destruction", "Earth", "Light", "Animal", "Darkness", "Fire", "Plant", "Creation",
                        "Death", "Life", "Water")},
     lists=_lists,
+    main="chance",
 )
