@@ -37,8 +37,10 @@ class Choices:
 
     #: field name -> the list it offers, beside the shared :data:`SOURCES` (a sheet kind names that kind's sheets).
     fields: Mapping[str, str] = field(default_factory=dict)
-    #: verbs whose ``name`` names something new (a character, a weapon): no list for it.
+    #: verbs that name something new (a character, a weapon): they offer no list of characters.
     creating: tuple[str, ...] = ()
+    #: ``verb:field`` of a shared name that is typed, not picked (Stone Wheel's ``xp-spend:target``: a skill).
+    typed: tuple[str, ...] = ()
     #: lists of the system's own words (its rules values, offered in the reader's language).
     words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: lists a form starts at their first entry even where the field may be left out.
@@ -62,7 +64,7 @@ def source_of(system: str, verb: str, name: str, schema: dict[str, Any]) -> str 
     """The list field ``name`` of ``verb`` offers, or None (a number-only field, a new thing's name)."""
     own = choices_of(system)
     source = own.fields.get(name, SOURCES.get(name))
-    if source is None or (name == "name" and verb in own.creating):
+    if source is None or (source == "characters" and verb in own.creating) or f"{verb}:{name}" in own.typed:
         return None
     types = {option.get("type") for option in schema.get("anyOf", [schema])}
     if "string" in types or (name in own.fields and "object" in types):

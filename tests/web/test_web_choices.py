@@ -90,3 +90,15 @@ def test_a_wield_difficulty_is_offered_in_the_tables_words(live, new_campaign) -
 def test_choices_without_a_token_is_refused_401(live) -> None:
     """/api/choices names no campaign without a token."""
     assert httpx.get(live + "/api/choices", timeout=10).status_code == 401
+
+
+def test_what_a_stone_wheel_character_improves_is_typed_not_picked(live, new_campaign) -> None:
+    """xp-spend's ``target`` is a skill or a perk: only its ``name`` (the character) is picked."""
+    _, tokens = new_campaign("stone-wheel", "Вика", ["Оля"])
+    assert sources(live, tokens["Оля"], "xp-spend") == {"name": "characters"}
+
+
+def test_a_dichotomy_new_character_is_typed(live, new_campaign) -> None:
+    """Dichotomy's new makes a character: its ``character_name`` offers no list."""
+    _, tokens = new_campaign("dichotomy", "Вика", ["Оля"])
+    assert sources(live, tokens["Оля"], "new") == {}
