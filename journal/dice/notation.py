@@ -1,6 +1,7 @@
 """Free-roll dice notation: parse ``2d6+1d4-1``, ``4d6kh3``, ``2d20kl1``, ``6d10>=7`` and evaluate them.
 
-Grammar (whitespace allowed between tokens; ``d``, ``k``, ``h``, ``l`` in any case)::
+Grammar (whitespace allowed between tokens; ``d``, ``k``, ``h``, ``l`` in any case; the table's Russian ``к`` or
+``д`` for ``d``: ``2к6``, ``1д20``)::
 
     expression := [sign] term (sign term)*
     sign       := '+' | '-'
@@ -130,7 +131,7 @@ class Expression:
 # ---------------------------------------------------------------------------------------------- parse
 
 _TOKEN = re.compile(
-    r"(?P<ws>\s+)|(?P<int>\d+)|(?P<d>d)|(?P<keep>k[hl]?)|(?P<cmp>>=|>)|(?P<sign>[+-])",
+    r"(?P<ws>\s+)|(?P<int>\d+)|(?P<d>[dкд])|(?P<keep>k[hl]?)|(?P<cmp>>=|>)|(?P<sign>[+-])",
     re.IGNORECASE,
 )
 

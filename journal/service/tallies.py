@@ -288,7 +288,8 @@ def propose_tally(
                   for entry in summary if entry["key"] not in seen]
     return {"campaign": ctx.name, "system": ctx.system, "session": session, "version": ctx.version,
             "minutes": facts.record["minutes"], "present": list(facts.record["present"]),
-            "tallied": _tallied(facts), "lines": [line.to_dict() for line in lines]}
+            "tallied": _tallied(facts), "lines": [line.to_dict() for line in lines],
+            "takes_bonuses": rules is not None and rules.bonuses is not None}
 
 
 def commit_tally(

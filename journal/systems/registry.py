@@ -156,6 +156,8 @@ class SystemDescriptor:
     notes: str | None = None
     #: ``module:attribute`` of the system's tally rules (a journal.service.tallies.TallyRules).
     tally: str | None = None
+    #: ``module:attribute`` of what its verbs' fields are picked from (a journal.service.choices.Choices).
+    choices: str | None = None
     #: House-rule keys of the system.
     house_rules: tuple[HouseRule, ...] = ()
     #: ``module:attribute`` of the click group of the system's verbs (``journal <name> ...``).

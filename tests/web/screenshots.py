@@ -4,7 +4,8 @@
 
 Starts ``journal serve`` over a fresh SQLite file, records a VPT campaign (two players, a session with a
 hit), and photographs the sign-in, the timeline with the generated forms, a form's result and a refusal,
-in English and in Russian, at each width.  The language is asked for in the page's address (``/?lang=ru``):
+in English and in Russian, at each width; in Russian also a Wield chance settled by a sealed geis picked by its
+promise, and the geis debts as cards.  The language is asked for in the page's address (``/?lang=ru``):
 Chromium's locale override does not change ``navigator.language``, which the page falls back to.
 """
 
@@ -37,6 +38,17 @@ def main() -> None:
             post("Вика", "/api/vpt/char", {"name": "Питер"})
             post("Вика", "/api/sessions/start", {"present": ["Оля", "Дима"]})
             post("Оля", "/api/vpt/hit", {"attacker": "Вольтаир", "defender": "Питер", "target": 7, "dice": [4, 5]})
+            wield = campaign_with_tokens(db, "Владетели", "wield", "Вика", ["Оля", "Дима"])
+            put = lambda who, path, body: httpx.post(base + path, json=body, headers=auth(wield[who]), timeout=10)
+            put("Дима", "/api/wield/vatcha", {
+                "name": "Искра", "item": "кольцо", "domains": ["Air", "Fire"], "goal": "Свергнуть короля",
+                "steps": ["Найти наследника", "Склонить стражу", "Взять ворота", "Открыть сокровищницу",
+                          "Встать перед королём"], "destruction": "Расплавить в драконьем огне"})
+            put("Оля", "/api/wield/hero", {"name": "Ёжик", "vatcha_name": "Искра", "background": "вор",
+                                           "destiny": "Жениться на принце"})
+            put("Оля", "/api/wield/offer", {"hero_name": "Ёжик", "promise": "Отдать плащ первому нищему",
+                                            "chance": "Перепрыгнуть пропасть"})
+            put("Вика", "/api/wield/seal", {"hero_name": "Ёжик", "rank": 1})
             for width in (360, 1280):
                 for lang in ("en", "ru"):
                     driver = phone(str(Path(folder) / f"profile-{width}-{lang}"))
@@ -63,6 +75,18 @@ def main() -> None:
                         wait(driver, lambda d: one(d, "[data-verb=hit] [data-test=verb-refusal]"))
                         driver.execute_script("document.getElementById('verbs-panel').scrollIntoView()")
                         driver.save_screenshot(str(OUT / f"player-form-refused-{lang}-{width}.png"))
+                        if lang == "ru":  # a Wield chance settled by the sealed geis, picked by its promise
+                            driver.get("about:blank")
+                            driver.get(f"{base}/?lang=ru#token={wield['Оля']}")
+                            wait(driver, lambda d: one(d, "[data-test=verb-form]"))
+                            choose_verb(driver, "chance")
+                            fill(driver, "chance", {"task": "Перепрыгнуть пропасть", "difficulty": "Эпическая",
+                                                    "geis": "Отдать плащ первому нищему (Ёжик)"})
+                            driver.execute_script("window.scrollTo(0, 0)")
+                            driver.save_screenshot(str(OUT / f"player-chance-geis-ru-{width}.png"))
+                            wait(driver, lambda d: one(d, "#debts [data-test=row]"))
+                            driver.execute_script("document.getElementById('debts-panel').scrollIntoView()")
+                            driver.save_screenshot(str(OUT / f"player-debts-ru-{width}.png"))
                     finally:
                         driver.quit()
         finally:

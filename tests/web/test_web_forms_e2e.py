@@ -13,6 +13,7 @@ import httpx
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
 
 from tests.web.browsers import PHONE, PHONE_WIDTH
 from tests.web.conftest import auth
@@ -49,7 +50,8 @@ def choose_verb(driver: WebDriver, verb: str) -> None:
 
 
 def fill(driver: WebDriver, verb: str, values: dict[str, str]) -> None:
-    """Type each value into its field, found afresh and typed again if a redraw replaced the field meanwhile."""
+    """Type each value into its field (or pick it, by the text shown, from a field's list of the campaign's
+    characters, weapons, geasa or words), found afresh and again if a redraw replaced the field meanwhile."""
     for name, value in values.items():
         css = f"[data-verb='{verb}'] [data-field='{name}']"
 
@@ -57,6 +59,12 @@ def fill(driver: WebDriver, verb: str, values: dict[str, str]) -> None:
             field = one(d, css)
             if field is None:
                 return False
+            if field.tag_name == "select":  # the list comes with GET /api/choices: wait until it offers the value
+                options = [option for option in Select(field).options if option.text == value]
+                if not options:
+                    return False
+                Select(field).select_by_visible_text(value)
+                return bool(field.get_attribute("value"))
             field.clear()
             field.send_keys(value)
             return field.get_attribute("value") == value

@@ -10,6 +10,7 @@ The label, the help line, each field's ``title`` and the system's title are Engl
 catalogue, answered in the request's language (web.language); the keys and the schema's shape stay English.
 A choice's options (an ``enum``) keep their values and carry ``x-labels``: each value's display word from the
 system's one table of words (its descriptor's ``words``, the same the event summaries use), in that language.
+A field picked from a list carries ``x-source``: the list's name in ``GET /api/choices`` (journal.service.choices).
 Nothing here names a rule system: the verbs come from the campaign's descriptor.
 """
 
@@ -25,6 +26,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 
 from journal.i18n import WEB
+from journal.service.choices import choices as choices_at
+from journal.service.choices import choices_of, first, source_of
 from journal.service.summaries import Words, word, words_of
 from web.auth import journal_of
 from web.errors import JSON
@@ -72,8 +75,27 @@ def verbs_of(system: str) -> tuple[dict[str, Any], ...]:
         function = descriptor.verb_function(verb)
         model = body_model(system, verb, function)
         found.append({"verb": verb, "path": f"/api/{system}/{verb}", "label": label(verb), "help": _help(function),
-                      "who": who_may(function), "schema": model.model_json_schema()})
+                      "who": who_may(function), "schema": _sourced(system, verb, model.model_json_schema())})
     return tuple(found)
+
+
+def _sourced(system: str, verb: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with ``x-source`` on each field (of the body and of its ``$defs``) picked from a list
+    (journal.service.choices)."""
+    def fields(node: dict[str, Any]) -> dict[str, Any]:
+        if "properties" not in node:
+            return node
+        found = {}
+        for name, field in node["properties"].items():
+            source = source_of(system, verb, name, field)
+            found[name] = field if not source else {**field, "x-source": source,
+                                                    **({"x-first": True} if first(system, source) else {})}
+        return {**node, "properties": found}
+
+    sourced = fields(schema)
+    if "$defs" in schema:
+        sourced["$defs"] = {name: fields(node) for name, node in schema["$defs"].items()}
+    return sourced
 
 
 def _titled(schema: dict[str, Any]) -> dict[str, Any]:
@@ -111,9 +133,17 @@ def spoken(verb: dict[str, Any], words: Words | None = None) -> dict[str, Any]:
 
 @router.get("/verbs", summary="The verbs of the campaign's rule system, with their input schemas")
 def verbs(request: Request, who: Me) -> JSON:
-    """``{system, title, verbs: [{verb, path, label, help, who, schema}]}`` for the token's campaign."""
+    """``{system, title, main, verbs: [{verb, path, label, help, who, schema}]}`` for the token's campaign (``main``:
+    the verb a player takes most, whose form the page opens first)."""
     from journal.systems.registry import system
 
     name = journal_of(request).campaign(who.campaign)["system"]
-    return JSON({"system": name, "title": WEB.gettext(system(name).title),
+    return JSON({"system": name, "title": WEB.gettext(system(name).title), "main": choices_of(name).main,
                  "verbs": [spoken(verb, words_of(name)) for verb in verbs_of(name)]})
+
+
+@router.get("/choices", summary="What the verbs' fields offer: the campaign's characters, weapons, sealed geasa, words")
+def choices(request: Request, who: Me) -> JSON:
+    """``{version, choices: {source: [{value, text}]}}`` now, for the fields whose schema names an ``x-source``."""
+    folded = journal_of(request).at(who.campaign)
+    return JSON({"version": folded.version, "choices": choices_at(folded)})

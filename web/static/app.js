@@ -18,7 +18,7 @@
   var state = {
     token: null, me: null, head: 0, stream: null, asOf: null, character: null,
     seen: {}, audits: {}, timer: null, pending: {}, sheetRequest: 0, sheetShown: null, disputeNodes: {},
-    queue: null, summaries: {}, session: null, verbs: null,
+    queue: null, summaries: {}, session: null, verbs: null, mine: [], versions: {},
     labels: { types: {}, fields: {}, words: {} },  // GET /api/labels: the campaign's system's names for people
   };
   var t = window.JournalForms.t;
@@ -116,8 +116,21 @@
   /** What a sheet's key is called; a key no table names (a character's name, a skill) as it is. */
   function fieldLabel(key) { return state.labels.fields[key] || key; }
 
-  /** A changed field's path (relationships.Эдди.points) with each key named. */
-  function pathLabel(path) { return String(path).split(".").map(fieldLabel).join(" · "); }
+  /** A changed field's path (relationships.Эдди.points) with each key named; an event's id (a geis's key) is
+   *  left out: it says nothing to people. */
+  function pathLabel(path) {
+    return String(path).split(".").filter(function (key) { return !EVENT_ID.test(key); }).map(fieldLabel).join(" · ");
+  }
+
+  var ANY_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+  /** A line of the server's with each event id in it (a dispute's, a proposal's) named by its version, as the
+   *  timeline shows it ("v57"); an event the page has not seen is "…". */
+  function withoutIds(line) {
+    return String(line || "").replace(ANY_ID, function (id) {
+      return state.versions[id] ? "v" + state.versions[id] : "…";
+    });
+  }
 
   /** A recorded value's word (comfortable -> "комфортный"); any other text as it is. */
   function wordOf(value) {
@@ -169,7 +182,7 @@
     var date = new Date(stamp);
     if (isNaN(date.getTime())) return stamp;
     var today = new Date().toDateString() === date.toDateString();
-    return today ? date.toLocaleTimeString() : date.toLocaleString();
+    return today ? date.toLocaleTimeString(pageLanguage()) : date.toLocaleString(pageLanguage());  // 13:37, not 1:37 PM
   }
 
   /** Every roll ({sides, dice, source}) nested in an event's data, with where it sits. */
@@ -217,17 +230,19 @@
     item.querySelector("[data-test=event-version]").textContent = "v" + event.version + (event.session ? " · s" + event.session : "");
     item.querySelector("[data-test=event-actor]").textContent = event.actor;
     item.querySelector("[data-test=event-type]").textContent = typeLabel(event.type);
-    state.summaries[event.version] = event.summary;
+    state.versions[event.id] = event.version;
+    state.summaries[event.version] = withoutIds(event.summary);
     window.JournalForms.translatePage(item);
     followSession(event);
     var time = item.querySelector("time");
     time.textContent = when(event.recorded_at);
     time.setAttribute("datetime", event.recorded_at || "");
-    item.querySelector("[data-test=event-summary]").textContent = event.summary;
+    item.querySelector("[data-test=event-summary]").textContent = withoutIds(event.summary);
     item.querySelector("[data-test=event-dice]").appendChild(diceChips(event.data));
 
     item.querySelector("[data-test=event-asof]").addEventListener("click", function () {
       setAsOf(String(event.version));
+      $("sheet-panel").scrollIntoView({ block: "start" });  // the sheet that changed, not the timeline's button
     });
     var disputeButton = item.querySelector("[data-test=event-dispute]");
     var form = item.querySelector("[data-test=dispute-form]");
@@ -291,6 +306,7 @@
       var pending = state.pending;
       state.pending = {};
       if (pending.sessions) refreshSessions();
+      if (pending.panels) refreshChoices();
       if (pending.disputes) refreshDisputes();
       if (state.asOf === null) {
         if (pending.sheet) refreshSheet();
@@ -415,8 +431,9 @@
           select.appendChild(el("option", { value: name, text: name + owner }));
         });
       }
+      var mine = names.filter(function (n) { return result.sheets[n].player === state.me.me.name; });
+      if (point === null && mine.join("\n") !== state.mine.join("\n")) { state.mine = mine; refreshChoices(); }
       if (!state.character || names.indexOf(state.character) < 0) {
-        var mine = names.filter(function (n) { return result.sheets[n].player === state.me.me.name; });
         var remembered = localStorage.getItem(CHARACTER_KEY);
         state.character = names.indexOf(remembered) >= 0 ? remembered : (mine[0] || names[0] || null);
       }
@@ -520,8 +537,11 @@
       body.appendChild(el("tr", {}, [el("td", { colspan: "6", className: "muted", text: t("nothing yet") })]));
       return;
     }
-    items.forEach(function (item) {
-      body.appendChild(el("tr", { "data-test": "row" }, cells(item).map(function (c) { return el("td", { text: text(c) }); })));
+    var heads = Array.prototype.map.call(body.parentNode.querySelectorAll("thead th"), function (th) { return th.textContent; });
+    items.forEach(function (item) {  // each cell names its column: a phone shows the row as a card (app.css)
+      body.appendChild(el("tr", { "data-test": "row" }, cells(item).map(function (c, i) {
+        return el("td", heads[i] ? { text: text(c), "data-label": heads[i] } : { text: text(c) });
+      })));
     });
   }
 
@@ -591,7 +611,7 @@
         box.appendChild(el("p", { "data-test": "evidence-change",
           text: c.character + " " + pathLabel(c.field) + ": " + text(c.before) + " → " + text(c.after) }));
       });
-      if (audit.chain) box.appendChild(el("p", { "data-test": "evidence-chain", className: "muted", "data-i18n-server": "", text: audit.chain.summary }));
+      if (audit.chain) box.appendChild(el("p", { "data-test": "evidence-chain", className: "muted", "data-i18n-server": "", text: withoutIds(audit.chain.summary) }));
     }).catch(function (problem) {
       clear(box);
       box.appendChild(el("p", { className: "muted", text: t("evidence unavailable:") + " " + (problem.message || problem) }));
@@ -736,6 +756,7 @@
         return api(path, { method: "POST", body: body, label: name });
       });
       $("verbs-panel").hidden = false;
+      return refreshChoices();
     }).catch(report);
   }
 
@@ -745,6 +766,14 @@
     return send("/api/link/claim", init, 1).then(function (answer) {
       localStorage.setItem(TOKEN_KEY, answer.token);
     });
+  }
+
+  /** The lists the forms offer (GET /api/choices), now: the campaign's characters, weapons, sealed geasa. */
+  function refreshChoices() {
+    if (!state.verbs) return Promise.resolve();
+    return api("/api/choices").then(function (answer) {
+      window.JournalForms.setChoices(answer, state.mine);
+    }, function () { return null; });
   }
 
   // -- the flow: token -> /api/me -> everything -------------------------------------------------
@@ -758,7 +787,10 @@
     state.sheetShown = null;
     state.disputeNodes = {};
     state.summaries = {};
+    state.versions = {};
     state.session = null;
+    state.verbs = null;
+    state.mine = [];
     $("salt-row").hidden = true;
     openQueue(me);
     loadVerbs(me);
@@ -867,6 +899,7 @@
       } catch (problem) { report(problem); return; }
       // Queued at once (shown as pending until stored): the form is free for the next roll, online or not.
       api("/api/roll", { method: "POST", body: body, label: t("roll") + " " + body.notation }).then(clearError, report);
+      $("roll-notation").value = "";  // the next roll starts clean: «2к6» typed next is not appended to 2d6
       $("roll-dice").value = "";
       $("roll-purpose").value = "";
     });

@@ -284,6 +284,10 @@
     clear(out);
     out.appendChild(el("p", { className: "muted", "data-test": "tally-head", text: f("{minutes} min; present: {present}",
       { minutes: tally.minutes, present: tally.present.join(", ") }) }));
+    if (tally.tallied && ctx.tally.committed === tally.session) {  // the commit just made, said where the Master looks
+      out.appendChild(el("p", { className: "done", "data-test": "tally-committed", role: "status",
+        text: f("The tally of session {number} is recorded.", { number: tally.session }) }));
+    }
     if (tally.tallied) {
       out.appendChild(el("p", { "data-test": "tally-done",
         text: f("Tallied at version {version}.", { version: tally.tallied.version }) }));
@@ -329,6 +333,20 @@
     out.appendChild(list);
     if (tally.tallied) return;
 
+    if (tally.takes_bonuses) drawBonuses(out);
+    out.appendChild(button(f("Commit the tally of session {number}", { number: tally.session }), "tally-commit", function (b) {
+      write(b, "/api/tally/" + tally.session + "/commit", choices()).then(function (answer) {
+        if (!answer) return;
+        resetTally(tally.session);  // the choices are spent: the committed tally shows as recorded
+        ctx.tally.committed = tally.session;
+        frame();
+      });
+    }));
+  }
+
+  /** The Master's bonus awards, for a system whose tally takes them (Stone Wheel's experience): VPT and Wield
+   *  keep no experience to award, so they are not offered there. */
+  function drawBonuses(out) {
     ctx.tally.bonuses.forEach(function (bonus) {
       out.appendChild(el("div", { className: "row", "data-test": "tally-bonus" }, [
         el("span", { text: f("bonus {amount} to {character}: {reason}", bonus) }),
@@ -364,13 +382,6 @@
         b.disabled = true;  // added once: a second tap before the redraw adds nothing
         frame();
       }, "small")]));
-    out.appendChild(button(f("Commit the tally of session {number}", { number: tally.session }), "tally-commit", function (b) {
-      write(b, "/api/tally/" + tally.session + "/commit", choices()).then(function (answer) {
-        if (!answer) return;
-        resetTally(tally.session);  // the choices are spent: the committed tally shows as recorded
-        frame();
-      });
-    }));
   }
 
   // -- house rules: in force, proposals with their votes, propose ------------------------------------
@@ -431,7 +442,7 @@
     var hint = el("p", { className: "muted" });
     function allowed() {
       var rule = rules.filter(function (r) { return r.key === key.value; })[0];
-      hint.textContent = rule ? f("allowed: {allowed}", { allowed: rule.allowed }) : "";
+      hint.textContent = rule ? f("allowed: {allowed}", { allowed: String(rule.allowed).split(" | ").map(words).join(" | ") }) : "";
     }
     // Kept over a redraw (a vote arriving), as the bonus form is; a proposal that is stored empties it.
     var draft = ctx.proposal || (ctx.proposal = {});
@@ -477,7 +488,7 @@
         var item = el("li", { className: "line", "data-test": "token", "data-token-id": token.token_id,
                               "data-revoked": String(token.revoked) }, [
           el("div", { className: "line-head" }, [el("strong", { text: token.member }),
-            el("span", { className: "muted", text: token.revoked ? t("revoked") : token.expires_at ? t("one-time link") : t("live") })]),
+            el("span", { className: "muted", text: token.revoked ? t("revoked") : token.expires_at ? t("one-time link") : t("in use") })]),
           el("div", { className: "muted", text: f("token {id}", { id: token.token_id }) })]);
         if (!token.revoked) {
           item.appendChild(button(t("Revoke"), "token-revoke", function (b) {

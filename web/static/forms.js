@@ -70,11 +70,17 @@
     return words.charAt(0).toUpperCase() + words.slice(1);
   }
 
+  var COMMAND_HINT = /\s*\([^()]*(«journal |'journal )[^()]*\)/g;
+
+  /** A refusal's detail without the command-line hint the terminal's reader gets ("(создайте его через
+   *  «journal …»)"): a player at the page has no terminal; the page itself is where the thing is made. */
+  function withoutCommands(detail) { return String(detail || "").replace(COMMAND_HINT, ""); }
+
   /** A refusal for people: "refused by rule 'R': detail" with the rule's name translated. */
   function refusal(message) {
     var match = /^refused by rule '([^']+)': ([\s\S]*)$/.exec(message || "");
-    if (!match) return t(message || "");
-    return t("refused by the rule") + " «" + t(match[1]) + "»: " + match[2];
+    if (!match) return withoutCommands(t(message || ""));
+    return t("refused by the rule") + " «" + t(match[1]) + "»: " + withoutCommands(match[2]);
   }
 
   /** An element: ``attrs`` sets its attributes (``text``: its textContent, ``className``), ``children`` (nodes or
@@ -192,12 +198,139 @@
     return String(value);
   }
 
+  // -- lists drawn from the campaign (GET /api/choices): characters, weapons, sealed geasa, the system's words --
+
+  var lists = {};       // source -> [{value, text}]
+  var mine = [];        // the names of the reader's own characters, which a form picks first
+  var pickers = [];     // every select that offers a list, redrawn when the lists change
+
+  /** Fill ``select`` with the ``source``'s list, keeping what was picked (an optional field starts at "—"). */
+  function fillPicker(select) {
+    var items = lists[select.dataset.source] || [];
+    var kept = select.value;
+    while (select.firstChild) select.removeChild(select.firstChild);
+    if (!select.required || !items.length) select.appendChild(el("option", { value: "", text: "—" }));
+    items.forEach(function (item) { select.appendChild(el("option", { value: String(item.value), text: item.text })); });
+    var values = items.map(function (item) { return String(item.value); });
+    if (kept && values.indexOf(kept) >= 0) select.value = kept;
+    else select.value = pickFirst(select, values);
+  }
+
+  /** What a fresh picker shows: its default, else (a required one) the reader's own character, else another's. */
+  function pickFirst(select, values) {
+    var wanted = select.dataset.default;
+    if (wanted !== undefined && values.indexOf(wanted) >= 0) return wanted;
+    if (select.dataset.first === "true") return values[0] || "";
+    if (!select.required) return "";
+    var own = values.filter(function (v) { return mine.indexOf(v) >= 0; });
+    if (select.dataset.others === "true") {
+      var others = values.filter(function (v) { return mine.indexOf(v) < 0; });
+      return others[0] || values[0] || "";
+    }
+    return own[0] || values[0] || "";
+  }
+
+  /** The campaign's lists now (``answer`` of GET /api/choices) and the reader's characters; every picker follows. */
+  function setChoices(answer, own) {
+    lists = (answer && answer.choices) || {};
+    mine = own || [];
+    pickers.forEach(function (select) {
+      if (select.refill) select.refill();
+      else fillPicker(select);
+      select.dispatchEvent(new Event("change"));
+    });
+  }
+
+  /** Named numbers ticked from a list (VPT's Hit modifiers: «Свежий +1», «верхом +2»): read as "name=number, …". */
+  function checksOf(id, source) {
+    var box = el("div", { className: "checks", id: id, "data-source": source });
+    box.refill = function () {
+      var kept = box.rowsText ? box.rowsText() : "";
+      while (box.firstChild) box.removeChild(box.firstChild);
+      (lists[source] || []).forEach(function (item) {
+        var key = item.value + "=" + item.amount;
+        var tick = el("input", { type: "checkbox", value: key, "data-test": "check-" + item.value + "-" + item.amount });
+        tick.checked = kept.split(", ").indexOf(key) >= 0;
+        box.appendChild(el("label", { className: "field check" }, [tick, el("span", { text: item.text })]));
+      });
+    };
+    box.rowsText = function () {
+      return Array.prototype.filter.call(box.querySelectorAll("input"), function (i) { return i.checked; })
+        .map(function (i) { return i.value; }).join(", ");
+    };
+    box.clearRows = function () {
+      Array.prototype.forEach.call(box.querySelectorAll("input"), function (i) { i.checked = false; });
+    };
+    box.refill();
+    return box;
+  }
+
+  /** Rows of a name and a number (VPT's sides and fighters: the server reads "Жулики 7; Стража 5"). */
+  function rowsEditor(id, kind) {
+    var box = el("div", { className: "rows", id: id, "data-test": "rows" });
+    var list = el("div", { className: "rows-list" });
+    var add = el("button", { type: "button", className: "small", "data-test": "row-add", text: t("add a row") });
+    box.appendChild(list);
+    box.appendChild(add);
+    function row() {
+      var who = el("input", { type: "text", autocomplete: "off", spellcheck: "false", "data-test": "row-name",
+                              "aria-label": t("name"), placeholder: t("name") });
+      var number = el("input", { type: "text", autocomplete: "off", spellcheck: "false", "data-test": "row-number",
+                                 "aria-label": kind === "fighters" ? t("weapon or initiative") : t("initiative"),
+                                 placeholder: kind === "fighters" ? t("weapon or initiative") : t("initiative") });
+      if (kind !== "fighters") number.setAttribute("inputmode", "numeric");
+      var remove = el("button", { type: "button", className: "small", "data-test": "row-remove",
+                                  "aria-label": t("remove the row"), text: "✕" });
+      var line = el("div", { className: "rows-row", "data-test": "row" }, [who, number, remove]);
+      remove.addEventListener("click", function () {
+        list.removeChild(line);
+        if (!list.children.length) list.appendChild(row());
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      return line;
+    }
+    add.addEventListener("click", function () {
+      var line = row();
+      list.appendChild(line);
+      line.querySelector("input").focus();
+    });
+    list.appendChild(row());
+    box.rowsText = function () {
+      return Array.prototype.map.call(list.children, function (line) {
+        var parts = line.querySelectorAll("input");
+        return (parts[0].value.trim() + " " + parts[1].value.trim()).trim();
+      }).filter(Boolean).join("; ");
+    };
+    box.clearRows = function () {
+      while (list.firstChild) list.removeChild(list.firstChild);
+      list.appendChild(row());
+    };
+    return box;
+  }
+
+  /** The kind of rows a field of text rows takes: fighters (a weapon or an initiative each), else sides. */
+  function rowsKind(name) { return name === "fighters" ? "fighters" : "sides"; }
+
   /** One input of a form, wired to validate as the reader types. */
   function field(verb, name, schema, defs, required) {
     var kind = kindOf(schema, defs);
     var id = "verb-" + verb.verb + "-" + name;
     var input;
-    if (kind.kind === "boolean") {
+    var source = schema["x-source"];  // picked from one of the campaign's lists (journal/service/choices.py)
+    if (source && kind.kind === "pairs") {
+      input = checksOf(id, source);
+      pickers.push(input);
+    } else if (source && kind.kind !== "boolean" && kind.kind !== "choice") {
+      input = el("select", { id: id, "data-source": source });
+      if (required) input.required = true;
+      if (schema["default"] !== undefined && schema["default"] !== null) input.dataset["default"] = String(schema["default"]);
+      if (name === "other" || name === "defender" || name === "target") input.dataset.others = "true";
+      if (schema["x-first"]) input.dataset.first = "true";  // started at the list's first entry (journal/service/choices.py)
+      pickers.push(input);
+      fillPicker(input);
+    } else if (kind.kind === "json" && kind.text) {
+      input = rowsEditor(id, rowsKind(name));
+    } else if (kind.kind === "boolean") {
       input = el("input", { type: "checkbox", id: id });
       input.checked = schema["default"] === true;
     } else if (kind.kind === "choice") {
@@ -233,7 +366,7 @@
     return {
       name: name, node: wrapper, input: input,
       read: function (show) {
-        var raw = kind.kind === "boolean" ? input.checked : input.value;
+        var raw = kind.kind === "boolean" ? input.checked : input.rowsText ? input.rowsText() : input.value;
         var parsed = parse(kind, raw, required);
         if (kind.kind === "boolean" && schema["default"] === parsed.value) parsed = { value: undefined };
         if (show || touched) {
@@ -243,6 +376,17 @@
         return parsed;
       },
       touch: function () { touched = true; },
+      /** Back to the form's first state, after the action was stored: the next one starts clean. */
+      reset: function () {
+        touched = false;
+        problem.textContent = "";
+        input.removeAttribute("aria-invalid");
+        if (input.clearRows) input.clearRows();
+        else if (kind.kind === "boolean") input.checked = schema["default"] === true;
+        else if (input.dataset.source) { input.value = ""; fillPicker(input); }
+        else if (input.tagName === "SELECT") input.value = schema["default"] !== undefined ? schema["default"] : (required ? input.options[0].value : "");
+        else input.value = defaultText(kind, schema["default"]);
+      },
     };
   }
 
@@ -280,9 +424,9 @@
   /** A refusal as a node: the rule's name translated, the server's detail in an element of its own. */
   function refusalNode(tag, attrs, message) {
     var match = /^refused by rule '([^']+)': ([\s\S]*)$/.exec(message || "");
-    if (!match) return el(tag, Object.assign({ "data-i18n-server": "" }, attrs), [t(message || "")]);
+    if (!match) return el(tag, Object.assign({ "data-i18n-server": "" }, attrs), [withoutCommands(t(message || ""))]);
     return el(tag, attrs, [t("refused by the rule") + " «" + t(match[1]) + "»: ",
-                           el("span", { "data-i18n-server": "", text: match[2] })]);
+                           el("span", { "data-i18n-server": "", text: withoutCommands(match[2]) })]);
   }
 
   function showRefusal(box, problem) {
@@ -329,8 +473,11 @@
       var body = check(true);
       if (!body) return;
       result.textContent = "";
-      send(verb.path, body, t(verb.label)).then(function (answer) { showResult(result, answer); },
-                                                  function (problem) { showRefusal(result, problem); });
+      send(verb.path, body, t(verb.label)).then(function (answer) {
+        showResult(result, answer);
+        fields.forEach(function (f) { f.reset(); });
+        check(false);
+      }, function (problem) { showRefusal(result, problem); });
     });
     return node;
   }
@@ -338,6 +485,7 @@
   /** The actions panel: a picker of the verbs the member may use and the chosen verb's form. */
   function panel(container, answer, me, send) {
     container.textContent = "";
+    pickers = [];
     var mine = (answer.verbs || []).filter(function (v) { return v.who !== "master" || me.role === "master"; });
     var picker = el("select", { "data-test": "verb-picker", "aria-label": t("action") });
     mine.forEach(function (v) { picker.appendChild(el("option", { value: v.verb, text: t(v.label) })); });
@@ -350,6 +498,8 @@
       forms[verb.verb] = forms[verb.verb] || form(verb, send);
       holder.appendChild(forms[verb.verb]);
     }
+    var main = mine.filter(function (v) { return v.verb === answer.main; })[0];
+    if (main) picker.value = main.verb;  // the verb a player takes most is open first (a VPT hit, a Wield chance)
     picker.addEventListener("change", show);
     container.appendChild(el("label", { className: "row" }, [el("span", { text: t("action") }), picker]));
     container.appendChild(holder);
@@ -359,7 +509,7 @@
   window.t = t;
   window.JournalForms = {
     t: t, label: label, el: el, refusal: refusal, refusalNode: refusalNode, loadLanguage: loadLanguage,
-    translatePage: translatePage, panel: panel, form: form, parse: parse, kindOf: kindOf,
+    translatePage: translatePage, panel: panel, form: form, parse: parse, kindOf: kindOf, setChoices: setChoices,
     language: function () { return language; },
   };
 })();

@@ -11,6 +11,7 @@ DESCRIPTOR = register(SystemDescriptor(
     sheets=(Sheets("dichotomy.sheet", "characters"),),
     summaries="journal.systems.dichotomy.summaries:LINES",
     words="journal.systems.dichotomy.words:WORDS",
+    choices="journal.systems.dichotomy.choices:CHOICES",
     types="journal.systems.dichotomy.words:TYPES",
     fields="journal.systems.dichotomy.words:FIELDS",
     tally="journal.systems.dichotomy.tally:RULES",

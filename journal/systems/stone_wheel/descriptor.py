@@ -15,6 +15,7 @@ DESCRIPTOR = register(SystemDescriptor(
                       "journal.systems.stone_wheel.upcasters:violation_v1_to_v2")),
     summaries="journal.systems.stone_wheel.summaries:LINES",
     words="journal.systems.stone_wheel.words:WORDS",
+    choices="journal.systems.stone_wheel.choices:CHOICES",
     types="journal.systems.stone_wheel.words:TYPES",
     fields="journal.systems.stone_wheel.words:FIELDS",
     tally="journal.systems.stone_wheel.tally:RULES",

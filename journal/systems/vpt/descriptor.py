@@ -12,6 +12,7 @@ DESCRIPTOR = register(SystemDescriptor(
     upcasters=(Upcast("vpt.weapon_table_set", 1, "journal.systems.vpt.upcasters:weapon_table_v1_to_v2"),),
     summaries="journal.systems.vpt.summaries:LINES",
     words="journal.systems.vpt.words:WORDS",
+    choices="journal.systems.vpt.choices:CHOICES",
     types="journal.systems.vpt.words:TYPES",
     fields="journal.systems.vpt.words:FIELDS",
     tally="journal.systems.vpt.tally:RULES",

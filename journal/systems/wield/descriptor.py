@@ -12,6 +12,7 @@ DESCRIPTOR = register(SystemDescriptor(
     sheets=(Sheets("wield.sheet", "heroes", "hero"), Sheets("wield.sheet", "vatcha", "vatcha")),
     summaries="journal.systems.wield.summaries:LINES",
     words="journal.systems.wield.words:WORDS",
+    choices="journal.systems.wield.choices:CHOICES",
     types="journal.systems.wield.words:TYPES",
     fields="journal.systems.wield.words:FIELDS",
     notes="journal.systems.wield.summaries:notes",

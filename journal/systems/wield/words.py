@@ -52,6 +52,7 @@ WORDS: dict[str, Callable[[], str]] = {
     # the values a sheet shows (its kind, its status)
     "hero": lambda: pgettext("wield", "hero"),
     "chance": lambda: pgettext("wield", "chance"),
+    "risk": lambda: pgettext("wield", "risk"),
 }
 
 

@@ -238,3 +238,13 @@ def test_too_long_notation_is_refused() -> None:
     """Notation longer than 200 characters is refused."""
     with pytest.raises(ValidationFailed, match="longer than 200 characters"):
         parse("d6" + " " * 300 + "+1")
+
+
+@pytest.mark.parametrize(("typed", "read"), [("2к6", "2d6"), ("2К6+1", "2d6+1"), ("1д20", "1d20"), ("3к6кh2", None)])
+def test_the_tables_russian_k_or_d_reads_as_d(typed: str, read: str | None) -> None:
+    """«2к6» and «1д20», as a Russian table writes them, are 2d6 and 1d20; «к» never means keep (``kh`` does)."""
+    if read is None:
+        with pytest.raises(ValidationFailed):
+            parse(typed)
+    else:
+        assert str(parse(typed)) == read

@@ -406,6 +406,16 @@ def test_vpt_a_ticks_change_is_not_changed_by_the_master(bonds: Journal) -> None
     assert bonds.store.head(VPT) == head
 
 
+def test_a_vpt_proposal_says_it_takes_no_bonus_award(bonds: Journal) -> None:
+    """The proposal a page draws from tells it a VPT tally takes no bonus award (so none is offered)."""
+    assert propose_tally(bonds, VPT, 2)["takes_bonuses"] is False
+
+
+def test_a_stone_wheel_proposal_says_it_takes_bonus_awards(stone: Journal) -> None:
+    """Stone Wheel keeps experience: its tally takes the Master's bonus awards."""
+    assert propose_tally(stone, SW, 1)["takes_bonuses"] is True
+
+
 def test_vpt_keeps_no_experience_for_a_bonus(bonds: Journal) -> None:
     """A bonus award in a VPT campaign is refused by rule; nothing is written."""
     head = bonds.store.head(VPT)

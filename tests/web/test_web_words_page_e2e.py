@@ -1,0 +1,359 @@
+"""The page in the table's words at 360 px, in a real headless Chromium (``/?lang=ru``), on both databases.
+
+A Russian player picks what the campaign holds (her character, the one she hits, a weapon, a sealed geis by
+its promise, a difficulty by its word) and types only what the table says («спас жизнь», «Жулики» and 7);
+no form asks for JSON, an id or a version.  The actions a player takes most (a VPT hit, a Wield chance, a
+tick) are on the first screen and take at most three taps (a list is two: open it, pick); a stored action
+clears its form; «лист на этот момент» brings the sheet into view.  On every screen (each verb's form, each
+tab of the Master's console) the document is no wider than the phone, no visible text has an event id, and
+no Latin word shows but the allowed ones (the text the server writes included).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
+
+from tests.web.browsers import PHONE, PHONE_WIDTH
+from tests.web.conftest import auth
+from tests.web.page import one, press, read, texts, wait
+from tests.web.test_web_forms_e2e import fill
+
+#: Latin words the Russian page may show: none of the group's names is Latin; "JSON" is a format's name.
+ALLOWED = frozenset({"JSON"})
+#: A Latin word of three letters or more (dice notation, ``2d6``, has none; nor has a hex digest).
+LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{3,}(?![A-Za-z0-9])")
+#: An event's id, as the journal keys its events.
+EVENT_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+#: Every visible text of the page (text nodes, placeholders, labels), the server's text included.
+VISIBLE = """
+function shown(node) {
+  var host = node.closest('option') ? node.closest('select') : node;
+  return host.checkVisibility({ visibilityProperty: true });
+}
+function skipped(node) { return node.closest('[translate=no], script, style, template'); }
+var found = [];
+var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (var text = walker.nextNode(); text; text = walker.nextNode()) {
+  var parent = text.parentElement, value = text.nodeValue.trim();
+  if (value && parent && !skipped(parent) && shown(parent)) found.push(value);
+}
+document.body.querySelectorAll('*').forEach(function (node) {
+  if (skipped(node) || !shown(node)) return;
+  ['placeholder', 'title', 'aria-label', 'alt'].forEach(function (name) {
+    if (node.getAttribute(name)) found.push(node.getAttribute(name));
+  });
+});
+return found;
+"""
+
+
+@pytest.fixture(scope="module")
+def phone(chromiums: Callable[..., WebDriver]) -> WebDriver:
+    """One 360-px phone (an English locale: only the address asks for Russian), for the module."""
+    return chromiums("words-phone", **PHONE)
+
+
+@pytest.fixture
+def browser(phone: WebDriver, live: str) -> Iterator[WebDriver]:
+    """The phone for one test; it leaves the page (closing its stream) afterwards."""
+    yield phone
+    phone.get("about:blank")
+
+
+class Taps:
+    """What a player's thumb does on the page, counted: a button is one tap, a list two (open it, pick)."""
+
+    def __init__(self, driver: WebDriver) -> None:
+        self.driver, self.count = driver, 0
+
+    def press(self, css: str) -> None:
+        press(self.driver, css)
+        self.count += 1
+
+    def pick(self, css: str, value: str) -> None:
+        def choose(d: WebDriver) -> bool:
+            found = one(d, css)
+            if found is None:
+                return False
+            Select(found).select_by_value(value)
+            return True
+
+        wait(self.driver, choose)
+        self.count += 2
+
+
+def post(base: str, token: str, path: str, body: dict) -> dict:
+    answer = httpx.post(base + path, json=body, headers=auth(token), timeout=10)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def events(base: str, token: str, kind: str) -> list[dict]:
+    return httpx.get(base + "/api/events", params={"type": kind}, headers=auth(token), timeout=10).json()["events"]
+
+
+def open_russian(driver: WebDriver, base: str, token: str) -> None:
+    """Sign in through ``/?lang=ru#token=…``; wait for the live stream, the forms and their lists."""
+    driver.get("about:blank")
+    driver.get(f"{base}/?lang=ru#token={token}")
+    wait(driver, lambda d: d.find_element(By.ID, "stream-state").get_attribute("class") == "badge live")
+    wait(driver, lambda d: one(d, "[data-test=verb-form]"))
+
+
+def vpt_table(new_campaign, base: str) -> dict[str, str]:
+    """A VPT campaign: Оля's Вольтаир, Дима's Гром and the Master's Питер; a sword in the weapon table."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля", "Дима"])
+    post(base, tokens["Оля"], "/api/vpt/char", {"name": "Вольтаир"})
+    post(base, tokens["Дима"], "/api/vpt/char", {"name": "Гром"})
+    post(base, tokens["Вика"], "/api/vpt/char", {"name": "Питер"})
+    post(base, tokens["Вика"], "/api/vpt/weapon", {"name": "Меч", "target": 7, "initiative": 3})
+    return tokens
+
+
+def wield_table(new_campaign, base: str) -> dict[str, str]:
+    """A Wield campaign: Оля's hero Ёжик (of the vatcha Искра) with a geis sealed for «Перепрыгнуть пропасть»."""
+    _, tokens = new_campaign("wield", "Вика", ["Оля", "Дима"])
+    post(base, tokens["Дима"], "/api/wield/vatcha", {
+        "name": "Искра", "item": "кольцо", "domains": ["Air", "Fire"], "goal": "Свергнуть короля",
+        "steps": ["Найти наследника", "Склонить стражу", "Взять ворота", "Открыть сокровищницу", "Встать перед королём"],
+        "destruction": "Расплавить в драконьем огне"})
+    post(base, tokens["Оля"], "/api/wield/hero", {"name": "Ёжик", "vatcha_name": "Искра", "background": "вор",
+                                                  "destiny": "Жениться на принце"})
+    post(base, tokens["Оля"], "/api/wield/offer", {"hero_name": "Ёжик", "promise": "Отдать плащ первому нищему",
+                                                   "chance": "Перепрыгнуть пропасть"})
+    post(base, tokens["Вика"], "/api/wield/seal", {"hero_name": "Ёжик", "rank": 1})
+    return tokens
+
+
+def options(driver: WebDriver, css: str) -> list[str]:
+    return texts(driver, f"{css} option")
+
+
+def on_first_screen(driver: WebDriver, css: str) -> bool:
+    """Whether the element ``css`` names is within the first screen of the page (scrolled to the top)."""
+    return bool(driver.execute_script(
+        "window.scrollTo(0, 0); var e = document.querySelector(arguments[0]); if (!e) return false;"
+        " var r = e.getBoundingClientRect(); return r.height > 0 && r.bottom <= window.innerHeight;", css))
+
+
+def test_a_vpt_hit_picks_its_fighters_and_weapon_from_the_campaign(live: str, new_campaign, browser: WebDriver) -> None:
+    """The hit's attacker and defender list the campaign's characters, its weapon the weapon table."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    press(browser, "[data-test=verb-picker]")
+    Select(browser.find_element(By.CSS_SELECTOR, "[data-test=verb-picker]")).select_by_value("hit")
+    wait(browser, lambda d: "Питер" in options(d, "[data-verb=hit] [data-field=attacker]"))
+    wait(browser, lambda d: "Меч" in options(d, "[data-verb=hit] [data-field=weapon]"))
+    assert (options(browser, "[data-verb=hit] [data-field=attacker]"),
+            options(browser, "[data-verb=hit] [data-field=weapon]")) == (["Вольтаир", "Гром", "Питер"], ["—", "Меч"])
+
+
+def test_a_vpt_hit_takes_one_tap_from_the_home_screen(live: str, new_campaign, browser: WebDriver) -> None:
+    """The picker is on the first screen with the hit open: its submit alone records Оля's Вольтаир's sword blow."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    assert on_first_screen(browser, "[data-test=verb-picker]")
+    taps = Taps(browser)  # the hit is VPT's main verb: its form is open from the start
+    wait(browser, lambda d: read(d, "[data-test=verb-picker]", "value") == "hit")
+    wait(browser, lambda d: read(d, "[data-verb=hit] [data-field=attacker]", "value") == "Вольтаир")
+    taps.press("[data-verb=hit] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "vpt.hit_rolled"))
+    [hit] = events(live, tokens["Вика"], "vpt.hit_rolled")
+    assert (hit["data"]["attacker"], hit["data"]["weapon"], taps.count) == ("Вольтаир", "Меч", 1)
+
+
+def test_a_tick_takes_three_taps_and_the_words_the_rule_text_says(live: str, new_campaign, browser: WebDriver) -> None:
+    """A tick: pick the verb, type «спас жизнь», tap: Вольтаир's checklist towards another character."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    taps = Taps(browser)
+    taps.pick("[data-test=verb-picker]", "tick")
+    wait(browser, lambda d: read(d, "[data-verb=tick] [data-field=name]", "value") == "Вольтаир")
+    fill(browser, "tick", {"items": "спас жизнь"})
+    taps.press("[data-verb=tick] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "vpt.relationship_ticked"))
+    [tick] = events(live, tokens["Вика"], "vpt.relationship_ticked")
+    assert (tick["data"]["character"], tick["data"]["other"] != "Вольтаир", taps.count) == ("Вольтаир", True, 3)
+
+
+def test_a_wield_chance_settled_by_a_geis_picks_the_seal_by_its_promise(live: str, new_campaign,
+                                                                       browser: WebDriver) -> None:
+    """The chance's geis lists the sealed geis by its promise; picked, it settles the chance: no version typed."""
+    tokens = wield_table(new_campaign, live)
+    [seal] = events(live, tokens["Вика"], "wield.geis_sealed")
+    open_russian(browser, live, tokens["Оля"])
+    taps = Taps(browser)
+    taps.pick("[data-test=verb-picker]", "chance")
+    promise = "Отдать плащ первому нищему (Ёжик)"
+    wait(browser, lambda d: promise in options(d, "[data-verb=chance] [data-field=geis]"))
+    fill(browser, "chance", {"task": "Перепрыгнуть пропасть", "difficulty": "Эпическая", "geis": promise})
+    taps.press("[data-verb=chance] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "wield.chance_rolled"))
+    [chance] = events(live, tokens["Вика"], "wield.chance_rolled")
+    assert (chance["data"]["hero"], chance["data"]["difficulty"], chance["data"]["geis"], chance["data"]["success"]) == (
+        "Ёжик", "Epic", seal["id"], True)
+
+
+def test_vpt_initiative_takes_its_enemy_sides_as_rows_of_a_name_and_a_number(live: str, new_campaign,
+                                                                            browser: WebDriver) -> None:
+    """Two rows, «Жулики» 7 and «Стража» 5, are the two enemy sides stored."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    Taps(browser).pick("[data-test=verb-picker]", "initiative")
+    press(browser, "[data-verb=initiative] [data-test=row-add]")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-verb=initiative] [data-test=row]")) == 2)
+    for row, (name, number) in enumerate((("Жулики", "7"), ("Стража", "5"))):
+        rows = browser.find_elements(By.CSS_SELECTOR, "[data-verb=initiative] [data-test=row]")
+        rows[row].find_element(By.CSS_SELECTOR, "[data-test=row-name]").send_keys(name)
+        rows[row].find_element(By.CSS_SELECTOR, "[data-test=row-number]").send_keys(number)
+    fill(browser, "initiative", {"dice": "4, 3"})
+    press(browser, "[data-verb=initiative] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "vpt.initiative_rolled"))
+    [rolled] = events(live, tokens["Вика"], "vpt.initiative_rolled")
+    assert [(side["name"], side["initiative"]) for side in rolled["data"]["enemies"]] == [("Жулики", 7), ("Стража", 5)]
+
+
+def test_a_stored_action_clears_its_form_and_the_roll_its_notation(live: str, new_campaign, browser: WebDriver) -> None:
+    """After a hit with the table's dice «3, 5» the dice field is empty; after «2к6» rolled, the notation is."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    Taps(browser).pick("[data-test=verb-picker]", "hit")
+    fill(browser, "hit", {"dice": "3, 5"})
+    press(browser, "[data-verb=hit] [data-test=verb-submit]")
+    wait(browser, lambda d: one(d, "[data-verb=hit] [data-test=verb-result-die]"))
+    browser.find_element(By.ID, "roll-notation").send_keys("2к6")
+    press(browser, "[data-test=roll-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "roll.made"))
+    assert (read(browser, "[data-verb=hit] [data-field=dice]", "value"), read(browser, "#roll-notation", "value")) == (
+        "", "")
+
+
+def test_the_sheet_here_button_brings_the_sheet_into_view(live: str, new_campaign, browser: WebDriver) -> None:
+    """«лист на этот момент» under an event of the timeline scrolls the sheet to the top of the phone's screen."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: one(d, "#timeline [data-test=event-asof]"))
+    press(browser, "#timeline [data-test=event-asof]")
+    wait(browser, lambda d: d.execute_script(
+        "var r = document.getElementById('sheet-panel').getBoundingClientRect();"
+        " return Math.abs(r.top) < 2 || (r.top >= 0 && r.bottom <= window.innerHeight);"))
+
+
+def test_a_refusal_on_the_page_names_no_command_to_run(live: str, new_campaign, browser: WebDriver) -> None:
+    """The server's «создайте его через «journal vpt char»» reads on the page without the command."""
+    tokens = vpt_table(new_campaign, live)
+    answer = httpx.post(live + "/api/vpt/hit", json={"attacker": "Никто"},
+                        headers={**auth(tokens["Оля"]), "Accept-Language": "ru"}, timeout=10)
+    assert "journal vpt char" in answer.json()["error"]
+    open_russian(browser, live, tokens["Оля"])
+    shown = browser.execute_script("return window.JournalForms.refusal(arguments[0]);", answer.json()["error"])
+    assert (shown, "journal" in shown) == (shown, False)
+
+
+def screens(driver: WebDriver) -> Iterator[str]:
+    """Go through every screen: the home screen, each verb's form, each tab of the Master's console; name each."""
+    yield "home"
+    picker = Select(driver.find_element(By.CSS_SELECTOR, "[data-test=verb-picker]"))
+    for verb in [option.get_attribute("value") for option in picker.options]:
+        Select(driver.find_element(By.CSS_SELECTOR, "[data-test=verb-picker]")).select_by_value(verb)
+        wait(driver, lambda d, verb=verb: one(d, f"[data-test=verb-form][data-verb='{verb}']"))
+        yield f"verb {verb}"
+    tabs = [str(name) for name in driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('[data-test^=console-tab-]'),"
+        " function (b) { return b.dataset.test; });")]
+    for tab in tabs:
+        press(driver, f"[data-test={tab}]")
+        wait(driver, lambda d, tab=tab: read(d, f"[data-test={tab}]", attribute="aria-selected") == "true")
+        yield tab
+
+
+def check_every_screen(driver: WebDriver) -> list[str]:
+    """What is wrong on any screen: wider than the phone, an event id shown, a Latin word shown."""
+    problems = []
+    for screen in screens(driver):
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        if width > PHONE_WIDTH:
+            problems.append(f"{screen}: {width} px wide")
+        for text in driver.execute_script(VISIBLE):
+            if EVENT_ID.search(text):
+                problems.append(f"{screen}: an event id in {text!r}")
+            latin = [word for word in LATIN_WORD.findall(text) if word not in ALLOWED]
+            if latin:
+                problems.append(f"{screen}: {' '.join(latin)} in {text!r}")
+    return sorted(set(problems))
+
+
+@pytest.mark.parametrize("who", ["Оля", "Вика"])
+def test_every_screen_of_a_vpt_campaign_fits_the_phone_in_russian(live: str, new_campaign, browser: WebDriver,
+                                                                   who: str) -> None:
+    """Every screen of a player's and the Master's page: no horizontal scroll, no id, no Latin word."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Оля"], "/api/vpt/hit", {"attacker": "Вольтаир", "defender": "Питер", "weapon": "Меч",
+                                               "dice": [3, 5]})
+    [hit] = events(live, tokens["Вика"], "vpt.hit_rolled")
+    post(live, tokens["Дима"], "/api/disputes", {"event": hit["id"], "reason": "кубики не те"})
+    open_russian(browser, live, tokens[who])
+    wait(browser, lambda d: one(d, "[data-test=dispute]"))
+    wait(browser, lambda d: one(d, "#bonds [data-test=row]"))
+    problems = check_every_screen(browser)
+    assert problems == [], "\n".join(problems)
+
+
+def test_every_screen_of_a_wield_campaign_fits_the_phone_in_russian(live: str, new_campaign,
+                                                                    browser: WebDriver) -> None:
+    """The Master's Wield page, its debts and Control tables shown: no horizontal scroll, no id, no Latin word."""
+    tokens = wield_table(new_campaign, live)
+    open_russian(browser, live, tokens["Вика"])
+    wait(browser, lambda d: one(d, "#debts [data-test=row]"))
+    problems = check_every_screen(browser)
+    assert problems == [], "\n".join(problems)
+
+
+def test_a_vpt_tally_offers_no_bonus_award_and_says_when_it_is_recorded(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """VPT keeps no experience: its tally has no «Бонусная награда»; «Записать итоги» ends on «Итоги … записаны»."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=console-tab-tally]")
+    wait(browser, lambda d: one(d, "[data-test=console-tally] [data-test=tally-commit]"))
+    bonus = browser.find_elements(By.CSS_SELECTOR, "[data-test=bonus-add]")
+    press(browser, "[data-test=tally-commit]")
+    assert (bonus, read(browser, "[data-test=tally-committed]")) == ([], "Итоги сессии 1 записаны.")
+
+
+def test_a_vpt_hit_ticks_its_modifiers_by_their_rule_names(live: str, new_campaign, browser: WebDriver) -> None:
+    """Two named modifiers ticked (engaged +1, the high ground +1) are the hit's modifiers; none asks for a number."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    Taps(browser).pick("[data-test=verb-picker]", "hit")
+    for tick in ("check-engaged-1", "check-high_ground-1"):
+        press(browser, f"[data-verb=hit] [data-test={tick}]")
+    fill(browser, "hit", {"dice": "3, 5"})
+    press(browser, "[data-verb=hit] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "vpt.hit_rolled"))
+    [hit] = events(live, tokens["Вика"], "vpt.hit_rolled")
+    assert (hit["data"]["modifiers"]["engaged"], hit["data"]["modifiers"]["high_ground"]) == (1, 1)
+
+
+def test_the_sign_in_screen_fits_the_phone(live: str, browser: WebDriver) -> None:
+    """Before any token, the Russian sign-in is no wider than the 360-px phone."""
+    browser.get(f"{live}/?lang=ru")
+    wait(browser, lambda d: d.execute_script("return document.documentElement.lang") == "ru")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= PHONE_WIDTH
