@@ -13,27 +13,13 @@ from html import escape
 from typing import Any
 
 from cli.reports.html import bar_chart, page, table
-from journal.errors import ValidationFailed
+from cli.words import Names
 from journal.i18n import CLI, N_, current_language
-from journal.service.labels import labels
 from journal.service.labels import title as system_title
 from journal.service.reports import figures_html
 
 NONE = "—"
 _ = CLI.gettext
-
-
-def value(item: Any) -> str:
-    """A sheet value for people: ``—`` for nothing, lists comma-separated, yes/no for flags."""
-    if item is None:
-        return NONE
-    if isinstance(item, bool):
-        return _("yes") if item else _("no")
-    if isinstance(item, list):
-        return "[" + ", ".join(value(v) for v in item) + "]"
-    if isinstance(item, dict):
-        return "{" + ", ".join(f"{k}: {value(v)}" for k, v in item.items()) + "}"
-    return str(item)
 
 
 def time(stamp: str | None) -> str:
@@ -105,29 +91,6 @@ def _note(entry: dict[str, Any]) -> str:
     return f" ({entry['note']})" if entry.get("note") else ""
 
 
-class Names:
-    """What the report's system calls its event types and sheet fields, in the current language (as the page does);
-    a type or key no table names is shown as it is (a system this journal does not know: everything)."""
-
-    def __init__(self, result: dict[str, Any]) -> None:
-        try:
-            found = labels(result["system"])
-        except ValidationFailed:
-            found = {"types": {}, "fields": {}, "words": {}}
-        self.types, self.fields, self.words = found["types"], found["fields"], found["words"]
-
-    def type(self, event_type: str) -> str:
-        return self.types.get(event_type, event_type)
-
-    def value(self, item: Any) -> str:
-        """A changed field's value (:func:`value`), a recorded word (``retreats_attacking``) in the reader's language."""
-        return self.words.get(item, item) if isinstance(item, str) else value(item)
-
-    def field(self, path: str) -> str:
-        """A changed field's path (``xp.balance``) with each key named (``XP · balance``)."""
-        return " · ".join(self.fields.get(key, key) for key in path.split("."))
-
-
 def event_lines(entry: dict[str, Any], names: Names) -> list[str]:
     """One event: its line, then one indented line per sheet field it changed."""
     voided = f"  [{_voided(entry)}]" if entry["voided"] else ""
@@ -151,7 +114,7 @@ def footer_lines(result: dict[str, Any]) -> list[str]:
 
 def text(result: dict[str, Any]) -> str:
     lines = header_lines(result)
-    names = Names(result)
+    names = Names(result["system"])
     for name, entries in _parts(result):
         if name != EVENTS:
             lines.append(_("after the session:"))
@@ -214,7 +177,7 @@ def markdown(result: dict[str, Any]) -> str:
         (_("events"), _span(result)),
     ])
     lines.append("")
-    names = Names(result)
+    names = Names(result["system"])
     for name, entries in _parts(result):
         lines += [f"## {_(name)}", ""]
         for entry in entries:
@@ -262,7 +225,7 @@ def html(result: dict[str, Any]) -> str:
         body.append(table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]))
     if result["bonds"]:
         body.append(table(_bond_headers(), _bond_rows(result)))
-    names = Names(result)
+    names = Names(result["system"])
     for name, entries in _parts(result):
         body.append(f"<h2>{escape(_(name))}</h2>")
         body += [_html_event(entry, names) for entry in entries]

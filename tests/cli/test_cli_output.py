@@ -11,5 +11,5 @@ def test_a_name_holding_rich_markup_prints_as_typed_in_a_sheet(run) -> None:
         assert result.exit_code == 0, (args, result.stderr)
     result = run("sheet", "Пепел", ":smile: Вольтаир")
     rows = {line.split("│")[0].strip(): line.split("│")[1].strip() for line in result.stdout.splitlines() if "│" in line}
-    assert (result.exit_code, result.stdout.splitlines()[0], rows["player"]) == (0, ":smile: Вольтаир at version 3",
+    assert (result.exit_code, result.stdout.splitlines()[0], rows["Player"]) == (0, ":smile: Вольтаир at version 3",
                                                                                  "[/]Аня")
