@@ -8,9 +8,29 @@ from typing import IO, Any
 
 import click
 
-from journal.i18n import CLI
+from journal.i18n import CLI, current_language
 
 _ = CLI.gettext
+
+
+def local_time(stamp: str, english: str) -> str:
+    """A stored UTC time (``2026-12-02T14:00:30.123456Z``) for the reader: ``english`` in English (the stable form
+    scripts and the release fixtures read), else Babel's short date and medium time in the reader's language
+    (24-hour in Russian: ``02.12.2026 14:00:30``)."""
+    lang = current_language()
+    if lang == "en":
+        return english
+    import datetime as dt
+
+    from babel.dates import format_date, format_time
+
+    moment = dt.datetime.fromisoformat(stamp)
+    return f"{format_date(moment, 'short', locale=lang)} {format_time(moment, 'medium', tzinfo=dt.UTC, locale=lang)}"
+
+
+def english_type(event_type: str, label: str) -> str:
+    """An event's type beside its line: the stable identifier in English (scripts match it), its label otherwise."""
+    return event_type if current_language() == "en" else label
 
 
 def emit_json(value: Any) -> None:

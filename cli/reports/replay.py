@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from cli.output import local_time
 from cli.reports.html import bar_chart, page, table
 from cli.words import Names
 from journal.i18n import CLI, N_, current_language
@@ -24,7 +25,7 @@ _ = CLI.gettext
 
 def time(stamp: str | None) -> str:
     """``2025-01-02 12:00:00`` from a stored ``2025-01-02T12:00:00.123456Z``."""
-    return NONE if stamp is None else stamp[:19].replace("T", " ")
+    return NONE if stamp is None else local_time(stamp, stamp[:19].replace("T", " "))
 
 
 def title(result: dict[str, Any]) -> str:

@@ -27,7 +27,7 @@ WHEEL = "Камень"
 def normalise(text: str) -> str:
     """Replace what changes from run to run (event ids, timestamps, 64-hex hashes and seeds) by placeholders."""
     text = re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", text)
-    text = re.sub(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?Z?", "<time>", text)
+    text = re.sub(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?Z?|\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}", "<time>", text)
     return re.sub(r"\b[0-9a-f]{64}\b", "<hash>", text)
 
 
