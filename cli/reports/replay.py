@@ -51,16 +51,16 @@ def _voided(entry: dict[str, Any]) -> str:
                                                                reason=void["reason"])
 
 
-def _bond_label(row: dict[str, Any]) -> str:
-    return f"{row['character']} -> {row['other']} ({row['bond']})"
+def _bond_label(row: dict[str, Any], names: Names) -> str:
+    return f"{row['character']} -> {row['other']} ({names.word(row['bond'])})"
 
 
 def _xp_label(row: dict[str, Any]) -> str:
     return _("{character} (Master)").format(character=row["character"]) if row["master"] else row["character"]
 
 
-def _sources(row: dict[str, Any]) -> str:
-    return ", ".join(f"{source} {amount}" for source, amount in row["by_source"].items())
+def _sources(row: dict[str, Any], names: Names) -> str:
+    return ", ".join(f"{names.field(source)} {amount}" for source, amount in row["by_source"].items())
 
 
 def _bond_rows(result: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -103,12 +103,12 @@ def event_lines(entry: dict[str, Any], names: Names) -> list[str]:
 
 
 def footer_lines(result: dict[str, Any]) -> list[str]:
-    lines = []
+    lines, names = [], Names(result["system"])
     if result["xp"]:
-        lines.append(_("XP: {awards}").format(awards=", ".join(f"{_xp_label(r)} +{r['amount']} ({_sources(r)})"
+        lines.append(_("XP: {awards}").format(awards=", ".join(f"{_xp_label(r)} +{r['amount']} ({_sources(r, names)})"
                                                               for r in result["xp"])))
     if result["bonds"]:
-        lines.append(_("bonds: {changes}").format(changes=", ".join(f"{_bond_label(r)} {r['change']:+d} -> {r['points']}"
+        lines.append(_("bonds: {changes}").format(changes=", ".join(f"{_bond_label(r, names)} {r['change']:+d} -> {r['points']}"
                                                                     for r in result["bonds"])))
     return lines
 
@@ -184,7 +184,7 @@ def markdown(result: dict[str, Any]) -> str:
         for entry in entries:
             lines += _md_event(entry, names)
     lines += ["## " + _("XP of the session"), ""]
-    lines += _md_table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]) \
+    lines += _md_table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r, Names(result["system"]))) for r in result["xp"]]) \
         if result["xp"] else [_("No experience awarded.")]
     lines += ["", "## " + _("Relationships and revenge"), ""]
     lines += _md_table(_bond_headers(), _bond_rows(result)) \
@@ -223,7 +223,7 @@ def html(result: dict[str, Any]) -> str:
     if any(r["bond"] == "revenge" for r in result["bonds"]):
         body.append(bar_chart(_("Revenge changes per pair (avenger → target)"), _pairs(result, "revenge")))
     if result["xp"]:
-        body.append(table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]))
+        body.append(table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r, Names(result["system"]))) for r in result["xp"]]))
     if result["bonds"]:
         body.append(table(_bond_headers(), _bond_rows(result)))
     names = Names(result["system"])
