@@ -53,7 +53,7 @@ NOT_YET: dict[tuple[str, ...], str] = {
     ("tally", WIELD, "--session", "1"): "commit", ("tally", STONE, "--session", "1"): "tally line keys",
     ("tally", DICHOTOMY, "--session", "1"): "motives, line keys", ("tally", VPT, "--session", "1"): "line keys",
     ("diff", WIELD, "--from", "1"): "geis ids in field paths", ("log", DICHOTOMY): "TN",
-    ("stone-wheel", "sheet", STONE): "alive", ("dichotomy", "sheet", DICHOTOMY, "Шарлотта"): "abilities, motives",
+    ("dichotomy", "sheet", DICHOTOMY, "Шарлотта"): "abilities, motives",
     ("roll", WIELD, "2к6"): "the dice-notation error", ("sheet",): "click's usage line",
     ("shet",): "click's usage line", ("sheet", WIELD, "Ёжик", "--bogus"): "click's usage line",
 }
