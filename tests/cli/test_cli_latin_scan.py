@@ -54,7 +54,7 @@ NOT_YET: dict[tuple[str, ...], str] = {
     ("tally", DICHOTOMY, "--session", "1"): "motives, line keys", ("tally", VPT, "--session", "1"): "line keys",
     ("diff", WIELD, "--from", "1"): "geis ids in field paths", ("log", DICHOTOMY): "TN",
     ("dichotomy", "sheet", DICHOTOMY, "Шарлотта"): "abilities, motives",
-    ("roll", WIELD, "2к6"): "the dice-notation error", ("sheet",): "click's usage line",
+    ("sheet",): "click's usage line",
     ("shet",): "click's usage line", ("sheet", WIELD, "Ёжик", "--bogus"): "click's usage line",
 }
 
