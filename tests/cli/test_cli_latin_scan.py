@@ -23,8 +23,9 @@ CAMPAIGNS = (WIELD, STONE, DICHOTOMY, VPT)
 
 #: What may stay in Latin letters, each for a reason:
 #: dice notation (``2d6``, ``d10``: the rule texts write it so); URLs and database URLs; file names (``journal.db``);
-#: hex digests and ids in verify/audit's evidence lines (hashes, seeds, signatures); the word JSON.
-ALLOWED = re.compile(r"\b\d*d\d+\b|https?://\S+|sqlite:\S+|postgresql:\S+|\S+\.(?:db|md|html|jsonl|json)\b"
+#: hex digests and ids in verify/audit's evidence lines (hashes, seeds, signatures); the word JSON; a command's
+#: options as the reader types them (``--commit``).
+ALLOWED = re.compile(r"(?<!\w)--[a-z][a-z-]*|\b\d*d\d+\b|https?://\S+|sqlite:\S+|postgresql:\S+|\S+\.(?:db|md|html|jsonl|json)\b"
                      r"|\b[0-9a-f]{6,}\b|\bJSON\b")
 LATIN = re.compile(r"[A-Za-z][A-Za-z_]*")
 
@@ -50,7 +51,7 @@ NOT_YET: dict[tuple[str, ...], str] = {
     **{("rules", "list", c): "click's usage line ([OPTIONS] COMMAND [ARGS])" for c in CAMPAIGNS},
     **{("member", "list", c): "click's usage line ([OPTIONS] COMMAND [ARGS])" for c in CAMPAIGNS},
     ("replay", WIELD, "--session", "1"): "v<N> in a result's field path", ("replay", DICHOTOMY, "--session", "1"): "TN, motive",
-    ("tally", WIELD, "--session", "1"): "commit", ("tally", STONE, "--session", "1"): "tally line keys",
+    ("tally", STONE, "--session", "1"): "tally line keys",
     ("tally", DICHOTOMY, "--session", "1"): "motives, line keys", ("tally", VPT, "--session", "1"): "line keys",
     ("diff", WIELD, "--from", "1"): "geis ids in field paths", ("log", DICHOTOMY): "TN",
     ("dichotomy", "sheet", DICHOTOMY, "Шарлотта"): "abilities, motives",
@@ -90,4 +91,4 @@ def test_the_command_reads_in_russian_without_latin_words(demo_db: str, args: tu
 
 def test_the_scan_finds_an_internal_key() -> None:
     """The scanner itself: a raw key is caught, dice notation, a digest and a file name are let through."""
-    assert latin_words("hit_bonus 2d6 d10 3f659d1b6786 journal.db поле") == ["hit_bonus"]
+    assert latin_words("hit_bonus 2d6 d10 3f659d1b6786 journal.db --commit поле") == ["hit_bonus"]
