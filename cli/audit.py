@@ -14,19 +14,10 @@ import click
 from cli.main import AppContext
 from cli.output import emit_json, line, open_output, table
 from cli.params import CAMPAIGN, EVENT, TableCommand
+from cli.words import Names
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
-
-
-def _cell(value: object) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, (dict, list)):
-        import orjson
-
-        return orjson.dumps(value).decode()
-    return str(value)
 
 
 @click.command("audit", cls=TableCommand, help=N_("The evidence about EVENT of CAMPAIGN: envelope, recorder, roll "
@@ -50,10 +41,12 @@ def audit(app: AppContext, campaign: str, event: str, fmt: str, output: str | No
             line(text)
         sheets = report["sheets"]
         if sheets["changes"]:
+            names = Names(report["system"])
             table(_("sheet fields changed (version {before} -> {after})").format(
                       before=sheets["before_version"], after=sheets["after_version"]),
                   [_("character"), _("field"), _("before"), _("after")],
-                  [(c["character"], c["field"], _cell(c["before"]), _cell(c["after"])) for c in sheets["changes"]])
+                  [(c["character"], names.field(c["field"]), names.value(c["before"]), names.value(c["after"]))
+                   for c in sheets["changes"]])
         else:
             line(_("sheets: no field changed (version {before} -> {after})").format(
                 before=sheets["before_version"], after=sheets["after_version"]))

@@ -8,9 +8,21 @@ from typing import IO, Any
 
 import click
 
-from journal.i18n import CLI
+from journal.i18n import CLI, current_language
 
 _ = CLI.gettext
+
+
+def local_time(stamp: str, english: str) -> str:
+    """A stored time for the reader (:func:`journal.service.words.local_time`, loaded when a time is shown)."""
+    from journal.service.words import local_time as shown
+
+    return shown(stamp, english)
+
+
+def english_type(event_type: str, label: str) -> str:
+    """An event's type beside its line: the stable identifier in English (scripts match it), its label otherwise."""
+    return event_type if current_language() == "en" else label
 
 
 def emit_json(value: Any) -> None:

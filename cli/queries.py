@@ -14,6 +14,7 @@ import click
 from cli.main import AppContext
 from cli.output import emit_json, line, table
 from cli.params import CAMPAIGN, CHARACTER, POINT, POSITIVE, TableCommand
+from cli.words import Names
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -24,14 +25,6 @@ as_of_option = click.option(
     help=N_("N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start (default: now)."),
 )
 json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_cell(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(_cell(v) for v in value)
-    return "" if value is None else str(value)
 
 
 def query_command(name: str, help_text: str, reference: str, render: Callable[[dict], None]) -> click.Command:
@@ -65,9 +58,11 @@ def sheet(app: AppContext, campaign: str, character: str, as_of: str | None, as_
     if as_json:
         emit_json(result)
         return
-    fields = [(key, _cell(value)) for key, value in result["sheet"].items()]
+    names = Names(result["system"])
+    fields = [(names.field(key), names.cell(value)) for key, value in result["sheet"].items()
+              if key != "xp" or not result["xp"]]
     if result["xp"]:
-        fields.append(("xp", xp_text(result["xp"])))
+        fields.append((names.field("xp"), xp_text(result["xp"])))
     table(_("{character} at version {version}").format(character=character, version=result["version"]),
           [_("field"), _("value")], fields)
 
@@ -96,14 +91,15 @@ def xp(app: AppContext, campaign: str, session: int | None, as_of: str | None, a
              else _("no experience recorded in session {session} (version {version})").format(
                  session=session, version=result["version"]))
         return
+    names = Names(result["system"])
     if session is None:
         table(_("XP at version {version}").format(version=result["version"]),
               [_("character"), _("earned"), _("by source"), _("spent"), _("balance")],
-              [(r["character"], r["earned"], _cell(r["by_source"]), r["spent"], r["balance"]) for r in result["ledgers"]])
+              [(r["character"], r["earned"], names.cell(r["by_source"]), r["spent"], r["balance"]) for r in result["ledgers"]])
     else:
         table(_("XP of session {session}").format(session=session),
               [_("character"), _("earned"), _("by source"), _("spent")],
-              [(r["character"], r["earned"], _cell(r["by_source"]), r["spent"]) for r in result["ledgers"]])
+              [(r["character"], r["earned"], names.cell(r["by_source"]), r["spent"]) for r in result["ledgers"]])
 
 
 @click.command("diff", cls=TableCommand, help=N_("Every sheet field that changed between two points."))
@@ -123,9 +119,11 @@ def diff(app: AppContext, campaign: str, start: str, end: str, as_json: bool) ->
         line(_("nothing changed between version {start} and version {end}").format(start=result["from"],
                                                                                      end=result["to"]))
         return
+    names = Names(result["system"])
     table(_("changes from version {start} to version {end}").format(start=result["from"], end=result["to"]),
           [_("character"), _("field"), _("before"), _("after")],
-          [(c["character"], c["field"], _cell(c["before"]), _cell(c["after"])) for c in result["changes"]])
+          [(c["character"], names.field(c["field"]), names.cell(c["before"]), names.cell(c["after"]))
+           for c in result["changes"]])
 
 
 @click.command("rebuild", cls=TableCommand, help=N_("Rebuild read models and snapshots (of one campaign, or of all) "

@@ -23,7 +23,7 @@ def _step(result: dict) -> None:
     """Print the replay one event at a time, waiting for a key after each (q stops)."""
     from journal.service.session_report import Names, event_lines, footer_lines, header_lines
 
-    names = Names(result)
+    names = Names(result["system"])
     for text in header_lines(result):
         line(text)
     entries = result["events"]

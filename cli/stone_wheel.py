@@ -16,6 +16,7 @@ from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, NUMBER, POSITIVE, TableGroup, character_group
 from cli.sessions import parse_dice
 from cli.sheets import carry_over_verb, xp_said
+from cli.words import Names
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -101,7 +102,7 @@ def vitals(app: AppContext, campaign: str, name: str) -> str:
     cur, par = found["current"], found["parameters"]
     text = _("Health {health}/{max_health}, Survival {survival}/{max_survival}").format(
         health=cur["health"], max_health=par["health"], survival=cur["survival"], max_survival=par["survival"])
-    return text if found["status"] == "alive" else f"{text}: {found['status']}"
+    return text if found["status"] == "alive" else f"{text}: {Names('stone-wheel').word(found['status'])}"
 
 
 def pool_text(attempt: dict[str, Any]) -> str:
@@ -454,11 +455,12 @@ def show_sheet(app: AppContext, campaign: str, name: str | None, as_json: bool) 
     if as_json:
         return emit_json(state["characters"][name] if name else state)
     chosen = {name: state["characters"][name]} if name else state["characters"]
+    names = Names("stone-wheel")
     for who, found in chosen.items():
         pools = ", ".join(_(POOL_LABELS[p]) + f" {found['current'][p]}/{found['parameters'][p]}" for p in POOLS)
         skills = ", ".join(f"{k} {v}" for k, v in found["skills"].items()) or "-"
         line(_("{character} ({player}, {status}): {pools}; XP {balance}; skills: {skills}; effects: {effects}").format(
-            character=who, player=found["player"], status=found["status"], pools=pools,
+            character=who, player=found["player"], status=names.word(found["status"]), pools=pools,
             balance=found["xp"]["balance"], skills=skills, effects=", ".join(found["effects"]) or "-"))
     if not name:
         for master, ledger in state["masters"].items():

@@ -10,8 +10,9 @@ import click
 import orjson
 
 from cli.main import AppContext
-from cli.output import emit_json, line, open_output
+from cli.output import emit_json, english_type, line, local_time, open_output
 from cli.params import CAMPAIGN, TableCommand
+from cli.words import Names
 from journal.i18n import CLI, N_
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -
     journal = app.journal()
     events = journal.log(campaign, list(types))
     notes = event_notes(journal, campaign)
+    names = Names(journal.campaign(campaign)["system"])
     for event in events:
         note = notes.get(event.id)
         if as_json:
@@ -68,9 +70,11 @@ def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -
                 "decision": event.decision, "prev_hash": event.prev_hash, "hash": event.hash, "note": note,
             })
         else:
-            session = f"s{event.session}" if event.session is not None else "--"
+            session = _("s{number}").format(number=event.session) if event.session is not None else "--"
             shown = f"{summary(event)} ({note})" if note else summary(event)
-            line(f"{event.version:>5} {event.recorded_at[:19]} {session:>4} {event.actor}: {shown}  [{event.type}]")
+            when = local_time(event.recorded_at, event.recorded_at[:19])
+            kind = english_type(event.type, names.type(event.type))
+            line(f"{event.version:>5} {when} {session:>4} {event.actor}: {shown}  [{kind}]")
 
 
 @click.command("export", cls=TableCommand, help=N_("Write the campaign as JSONL, one stored envelope per line (ids, "

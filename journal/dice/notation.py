@@ -25,6 +25,7 @@ from typing import Literal
 
 from journal.errors import ValidationFailed
 from journal.events.rolls import Roll
+from journal.i18n import _
 
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 1000
@@ -144,7 +145,7 @@ class _Tok:
 
 
 def _fail(text: str, problem: str) -> ValidationFailed:
-    return ValidationFailed(f"dice notation '{text}': {problem}")
+    return ValidationFailed(_("dice notation '{text}': {problem}").format(text=text, problem=problem))
 
 
 def _tokenize(text: str) -> list[_Tok]:
@@ -153,7 +154,7 @@ def _tokenize(text: str) -> list[_Tok]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None:
-            raise _fail(text, f"unexpected '{text[pos]}' at position {pos + 1}")
+            raise _fail(text, _("unexpected '{char}' at position {pos}").format(char=text[pos], pos=pos + 1))
         kind = m.lastgroup or ""
         if kind != "ws":
             tokens.append(_Tok(kind, m.group().lower(), pos))
@@ -180,9 +181,9 @@ class _Parser:
     def number(self, what: str) -> int:
         tok = self.take("int")
         if tok is None:
-            raise _fail(self.text, f"expected {what}")
+            raise _fail(self.text, _("expected {what}").format(what=what))
         if len(tok.text) > 6:
-            raise _fail(self.text, f"the number {tok.text} is too large")
+            raise _fail(self.text, _("the number {number} is too large").format(number=tok.text))
         return int(tok.text)
 
     def fail(self, problem: str) -> ValidationFailed:
@@ -190,7 +191,7 @@ class _Parser:
 
     def expression(self) -> Expression:
         if not self.tokens:
-            raise self.fail("empty")
+            raise self.fail(_("empty"))
         terms: list[Term] = []
         first = True
         while self.peek() is not None:
@@ -198,9 +199,9 @@ class _Parser:
             if sign_tok is None and not first:
                 tok = self.peek()
                 assert tok is not None
-                raise self.fail(f"expected '+' or '-' before '{tok.text}' at position {tok.pos + 1}")
+                raise self.fail(_("expected '+' or '-' before '{text}' at position {pos}").format(text=tok.text, pos=tok.pos + 1))
             if sign_tok is not None and self.peek() is None:
-                raise self.fail(f"expected a term after '{sign_tok.text}'")
+                raise self.fail(_("expected a term after '{sign}'").format(sign=sign_tok.text))
             terms.append(self.term(-1 if sign_tok is not None and sign_tok.text == "-" else 1))
             first = False
         return self.check(tuple(terms))
@@ -209,55 +210,57 @@ class _Parser:
         tok = self.peek()
         assert tok is not None
         if tok.kind == "int":
-            count = self.number("a number")
+            count = self.number(_("a number"))
             if self.take("d") is None:
                 if count > MAX_CONSTANT:
-                    raise self.fail(f"the constant {count} is larger than {MAX_CONSTANT}")
+                    raise self.fail(_("the constant {count} is larger than {limit}").format(count=count, limit=MAX_CONSTANT))
                 return Constant(sign * count)
         elif tok.kind == "d":
             self.i += 1
             count = 1
         else:
-            raise self.fail(f"expected a number or a dice term, found '{tok.text}' at position {tok.pos + 1}")
-        sides = self.number("the number of sides after 'd'")
+            raise self.fail(_("expected a number or a dice term, found '{text}' at position {pos}").format(text=tok.text,
+                                                                                                  pos=tok.pos + 1))
+        sides = self.number(_("the number of sides after 'd'"))
         if not 1 <= count <= MAX_DICE:
-            raise self.fail(f"a term throws 1..{MAX_DICE} dice, not {count}")
+            raise self.fail(_("a term throws 1..{limit} dice, not {count}").format(limit=MAX_DICE, count=count))
         if not MIN_SIDES <= sides <= MAX_SIDES:
-            raise self.fail(f"a die has {MIN_SIDES}..{MAX_SIDES} sides, not {sides}")
+            raise self.fail(_("a die has {low}..{high} sides, not {sides}").format(low=MIN_SIDES, high=MAX_SIDES, sides=sides))
         keep: Keep | None = None
         threshold: Threshold | None = None
         keep_tok = self.take("keep")
         if keep_tok is not None:
-            n = self.number(f"how many dice to keep after '{keep_tok.text}'")
+            n = self.number(_("how many dice to keep after '{keep}'").format(keep=keep_tok.text))
             if not 1 <= n <= count:
-                raise self.fail(f"cannot keep {n} of {count} dice")
+                raise self.fail(_("cannot keep {n} of {count} dice").format(n=n, count=count))
             keep = Keep("lowest" if keep_tok.text == "kl" else "highest", n)
         cmp_tok = self.take("cmp")
         if cmp_tok is not None:
             if keep is not None:
-                raise self.fail("a term cannot both keep dice and count them against a threshold")
-            value = self.number(f"a threshold after '{cmp_tok.text}'")
+                raise self.fail(_("a term cannot both keep dice and count them against a threshold"))
+            value = self.number(_("a threshold after '{sign}'").format(sign=cmp_tok.text))
             op: Literal[">=", ">"] = ">=" if cmp_tok.text == ">=" else ">"
             low, high = (1, sides) if op == ">=" else (1, sides - 1)
             if not low <= value <= high:
-                raise self.fail(f"threshold {cmp_tok.text}{value} is outside {low}..{high} for a d{sides}")
+                raise self.fail(_("threshold {sign}{value} is outside {low}..{high} for a d{sides}")
+                                .format(sign=cmp_tok.text, value=value, low=low, high=high, sides=sides))
             threshold = Threshold(op, value)
         nxt = self.peek()
         if nxt is not None and nxt.kind in ("keep", "cmp", "d"):
-            raise self.fail(f"unexpected '{nxt.text}' at position {nxt.pos + 1}")
+            raise self.fail(_("unexpected '{char}' at position {pos}").format(char=nxt.text, pos=nxt.pos + 1))
         return DiceTerm(count, sides, sign, keep, threshold)
 
     def check(self, terms: tuple[Term, ...]) -> Expression:
         if len(terms) > MAX_TERMS:
-            raise self.fail(f"at most {MAX_TERMS} terms, not {len(terms)}")
+            raise self.fail(_("at most {limit} terms, not {count}").format(limit=MAX_TERMS, count=len(terms)))
         dice = [t for t in terms if isinstance(t, DiceTerm)]
         if not dice:
-            raise self.fail("expected at least one dice term such as 'd20'")
+            raise self.fail(_("expected at least one dice term such as 'd20'"))
         pooled = [t for t in dice if t.threshold is not None]
         if pooled and len(terms) > 1:
-            raise self.fail("a pool counted against a threshold must be the only term")
+            raise self.fail(_("a pool counted against a threshold must be the only term"))
         if pooled and pooled[0].sign < 0:
-            raise self.fail("a pool cannot be subtracted")
+            raise self.fail(_("a pool cannot be subtracted"))
         return Expression(terms, self.text)
 
 
@@ -269,7 +272,7 @@ def parse(text: str) -> Expression:
     if len(text) > MAX_TEXT:
         raise ValidationFailed(f"dice notation '{text[:20]}...': longer than {MAX_TEXT} characters")
     if "\n" in text or "\r" in text:
-        raise ValidationFailed("dice notation must be on one line")
+        raise ValidationFailed(_("dice notation must be on one line"))
     return _Parser(text).expression()
 
 

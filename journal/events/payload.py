@@ -16,6 +16,7 @@ from pydantic_core import PydanticCustomError
 
 from journal.errors import ValidationFailed
 from journal.events.numbers import MAX_INT, out_of_range
+from journal.events.refusals import field_refusal
 from journal.i18n import _
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class Payload(BaseModel):
             try:
                 _field_adapter(cls, name).validate_python(value)
             except ValidationError as exc:
-                raise ValidationFailed(f"{cls.type}: field '{name}': {exc.errors()[0]['msg']}") from None
+                raise ValidationFailed(field_refusal(cls.type, {**exc.errors()[0], "loc": (name,)})) from None
 
     def to_data(self) -> dict[str, Any]:
         """The payload as the JSON-ready dict stored in the envelope's ``data``."""
@@ -96,7 +97,7 @@ def payload_class(event_type: str) -> type[Payload]:
     try:
         return _REGISTRY[event_type]
     except KeyError:
-        raise ValidationFailed(f"unknown event type '{event_type}'") from None
+        raise ValidationFailed(_("unknown event type '{type}'").format(type=event_type)) from None
 
 
 def registered_types() -> dict[str, type[Payload]]:
@@ -113,9 +114,7 @@ def parse_payload(event_type: str, data: dict[str, Any]) -> Payload:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "data"
-        raise ValidationFailed(f"{event_type}: field '{where}': {first['msg']}") from None
+        raise ValidationFailed(field_refusal(event_type, exc.errors()[0])) from None
 
 
 #: The descriptors whose payload modules :func:`_load_all` imported last (a system registered later is loaded then).

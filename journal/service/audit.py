@@ -159,6 +159,7 @@ def audit(journal: Journal, campaign: str, event: str) -> dict[str, Any]:
               for v in voids_from_events(journal.store, campaign) if v.target == target.id]
     return {
         "campaign": campaign,
+        "system": head.system,
         "version": head.version,
         "envelope": {name: getattr(target, name) for name in ENVELOPE_FIELDS},
         "recorded": {"by": target.actor, "role": members.get(target.actor, "not a member"),

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from journal.errors import ConcurrencyConflict, NotAuthorized, NotFound, RuleViolation, TokenRefused, ValidationFailed
 from journal.events.envelope import Event, NewEvent
 from journal.events.names import check_name as _check_name
+from journal.events.refusals import field_refusal
 from journal.i18n import N_, _
 from journal.service.burning import burned, unrecorded
 from journal.service.context import Context, Record
@@ -279,7 +280,7 @@ class Journal:
         ``warm`` is the state the previous command of a group left (uncommitted: only this write sees it)."""
         head = self.store.head(campaign, conn=conn)
         if head == 0:
-            raise NotFound(f"no campaign named '{campaign}'")
+            raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
         if warm is None or warm.version != head:
             warm = self.warm.at_head(campaign, head)
         context = self._context(warm, actor, projections)
@@ -325,10 +326,7 @@ class Journal:
         try:
             decided = [item if isinstance(item, Record) else Record(item) for item in decide(context)]
         except ValidationError as exc:  # a payload built from bad input: one line naming the field
-            first = exc.errors()[0]
-            where = ".".join(str(part) for part in first["loc"]) or "data"
-            raise ValidationFailed(_("{title}: field '{where}': {msg}")
-                                   .format(title=exc.title, where=where, msg=first['msg'])) from None
+            raise ValidationFailed(field_refusal(exc.title, exc.errors()[0])) from None
         for record in decided:  # the role table holds whatever the verb checked before (journal.service.roles)
             require_role(context.campaign["members"], context.actor, record.payload.type)
         return decided
@@ -357,7 +355,7 @@ class Journal:
         """
         head = self.store.head(campaign)
         if head == 0:
-            raise NotFound(f"no campaign named '{campaign}'")
+            raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
         version = points.resolve(self.store, campaign, point, head)
         if version == head:
             return self.warm.at_head(campaign, head).folded()
@@ -367,7 +365,7 @@ class Journal:
         """The campaign at its head, as the command's actor sees it; ``projections`` maps names to fold modules."""
         head = self.store.head(campaign)
         if head == 0:
-            raise NotFound(f"no campaign named '{campaign}'")
+            raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
         return self._context(self.warm.at_head(campaign, head), actor, projections)
 
     def _context(self, warm: Warm, actor: str | None, projections: dict[str, ModuleType]) -> Context:

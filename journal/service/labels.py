@@ -49,6 +49,13 @@ FIELDS: dict[str, Callable[[], str]] = {
     "earned": lambda: pgettext("sheet", "earned"),
     "spent": lambda: pgettext("sheet", "spent"),
     "balance": lambda: pgettext("sheet", "balance"),
+    "by_source": lambda: pgettext("sheet", "by source"),
+    "sessions": lambda: pgettext("sheet", "by session"),
+    "spending": lambda: pgettext("sheet", "spending"),
+    # where XP came from (an award's source: the ledger's by_source keys)
+    "session": lambda: pgettext("xp source", "session"),
+    "bonus": lambda: pgettext("xp source", "bonus"),
+    "award": lambda: pgettext("xp source", "award"),
 }
 
 #: Values every system's sheet may show (the default kind of sheet), and the kinds of experience a tally line

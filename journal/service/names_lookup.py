@@ -13,9 +13,17 @@ from collections.abc import Iterable
 from typing import Literal
 
 from journal.errors import NotFound
+from journal.i18n import N_, gettext
 from journal.service.journal import Journal
 
 Kind = Literal["campaign", "member", "character"]
+
+#: The refusal of a name not stored that resembles stored ones, by kind (msgids).
+DID_YOU_MEAN: dict[Kind, str] = {
+    "campaign": N_("no campaign named '{name}'; did you mean {close}?"),
+    "member": N_("no member named '{name}' in '{campaign}'; did you mean {close}?"),
+    "character": N_("no character named '{name}' in '{campaign}'; did you mean {close}?"),
+}
 
 #: How close a stored name must be to be suggested (difflib's ratio).
 CUTOFF = 0.75
@@ -52,5 +60,5 @@ def refuse_unknown(journal: Journal, kind: Kind, name: str, campaign: str | None
         return
     close = suggestions(name, names)
     if close:
-        where = "" if campaign is None else f" in '{campaign}'"
-        raise NotFound(f"no {kind} named '{name}'{where}; did you mean {' or '.join(repr(c) for c in close)}?")
+        meant = gettext(" or ").join(gettext("'{name}'").format(name=c) for c in close)
+        raise NotFound(gettext(DID_YOU_MEAN[kind]).format(name=name, campaign=campaign, close=meant))

@@ -40,7 +40,8 @@ def sheet(journal: Journal, campaign: str, character: str, as_of: str | None = N
         known = ", ".join(sorted(found)) or "none yet"
         raise NotFound(_("no character named '{character}' in '{campaign}' at version {version} (known: {known})")
                        .format(character=character, campaign=campaign, version=folded.version, known=known))
-    return {"campaign": campaign, "version": folded.version, "character": character, "sheet": found[character],
+    return {"campaign": campaign, "system": folded.system, "version": folded.version, "character": character,
+            "sheet": found[character],
             "xp": folded["xp"]["characters"].get(character)}
 
 
@@ -56,7 +57,8 @@ def xp(journal: Journal, campaign: str, session: int | None = None, as_of: str |
             entry = ledger["sessions"][str(session)]
             rows.append({"character": name, "earned": entry["earned"], "spent": entry["spent"],
                          "by_source": entry["by_source"]})
-    return {"campaign": campaign, "version": folded.version, "session": session, "ledgers": rows}
+    return {"campaign": campaign, "system": folded.system, "version": folded.version, "session": session,
+            "ledgers": rows}
 
 
 def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
@@ -81,7 +83,7 @@ def diff(journal: Journal, campaign: str, start: str, end: str) -> dict[str, Any
         for field in sorted(set(old) | set(new)):
             if old.get(field) != new.get(field):
                 changes.append({"character": name, "field": field, "before": old.get(field), "after": new.get(field)})
-    return {"campaign": campaign, "from": before.version, "to": after.version, "changes": changes}
+    return {"campaign": campaign, "system": after.system, "from": before.version, "to": after.version, "changes": changes}
 
 
 def event_notes(journal: Journal, campaign: str) -> dict[str, str]:

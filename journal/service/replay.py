@@ -28,6 +28,7 @@ import orjson
 
 from journal.errors import NotFound, ValidationFailed
 from journal.events.envelope import Event
+from journal.i18n import gettext as _
 from journal.service.journal import Journal
 from journal.service.summaries import notes, summary
 from journal.systems import registry
@@ -112,7 +113,7 @@ def _session_marks(journal: Journal, campaign: str, number: int) -> tuple[Event,
     marks = journal.store.marks(campaign, types=["session.started", "session.ended"])
     start = next((e for e in marks if e.type == "session.started" and e.data["number"] == number), None)
     if start is None:
-        raise NotFound(f"no session {number} in campaign '{campaign}'")
+        raise NotFound(_("no session {number} in campaign '{campaign}'").format(number=number, campaign=campaign))
     end = next((e for e in marks if e.type == "session.ended" and e.data["number"] == number), None)
     following = next((e for e in marks if e.type == "session.started" and e.version > start.version), None)
     return start, end, following

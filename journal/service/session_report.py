@@ -13,32 +13,18 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from journal.errors import ValidationFailed
 from journal.i18n import N_, _, current_language
-from journal.service.labels import labels
 from journal.service.labels import title as system_title
 from journal.service.report_html import bar_chart, page, table
 from journal.service.reports import figures_html
+from journal.service.words import Names, local_time
 
 NONE = "—"
 
 
-def value(item: Any) -> str:
-    """A sheet value for people: ``—`` for nothing, lists comma-separated, yes/no for flags."""
-    if item is None:
-        return NONE
-    if isinstance(item, bool):
-        return _("yes") if item else _("no")
-    if isinstance(item, list):
-        return "[" + ", ".join(value(v) for v in item) + "]"
-    if isinstance(item, dict):
-        return "{" + ", ".join(f"{k}: {value(v)}" for k, v in item.items()) + "}"
-    return str(item)
-
-
 def time(stamp: str | None) -> str:
     """``2025-01-02 12:00:00`` from a stored ``2025-01-02T12:00:00.123456Z``."""
-    return NONE if stamp is None else stamp[:19].replace("T", " ")
+    return NONE if stamp is None else local_time(stamp, stamp[:19].replace("T", " "))
 
 
 def title(result: dict[str, Any]) -> str:
@@ -64,16 +50,16 @@ def _voided(entry: dict[str, Any]) -> str:
                                                                reason=void["reason"])
 
 
-def _bond_label(row: dict[str, Any]) -> str:
-    return f"{row['character']} -> {row['other']} ({row['bond']})"
+def _bond_label(row: dict[str, Any], names: Names) -> str:
+    return f"{row['character']} -> {row['other']} ({names.word(row['bond'])})"
 
 
 def _xp_label(row: dict[str, Any]) -> str:
     return _("{character} (Master)").format(character=row["character"]) if row["master"] else row["character"]
 
 
-def _sources(row: dict[str, Any]) -> str:
-    return ", ".join(f"{source} {amount}" for source, amount in row["by_source"].items())
+def _sources(row: dict[str, Any], names: Names) -> str:
+    return ", ".join(f"{names.field(source)} {amount}" for source, amount in row["by_source"].items())
 
 
 def _bond_rows(result: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -105,29 +91,6 @@ def _note(entry: dict[str, Any]) -> str:
     return f" ({entry['note']})" if entry.get("note") else ""
 
 
-class Names:
-    """What the report's system calls its event types and sheet fields, in the current language (as the page does);
-    a type or key no table names is shown as it is (a system this journal does not know: everything)."""
-
-    def __init__(self, result: dict[str, Any]) -> None:
-        try:
-            found = labels(result["system"])
-        except ValidationFailed:
-            found = {"types": {}, "fields": {}, "words": {}}
-        self.types, self.fields, self.words = found["types"], found["fields"], found["words"]
-
-    def type(self, event_type: str) -> str:
-        return self.types.get(event_type, event_type)
-
-    def value(self, item: Any) -> str:
-        """A changed field's value (:func:`value`), a recorded word (``retreats_attacking``) in the reader's language."""
-        return self.words.get(item, item) if isinstance(item, str) else value(item)
-
-    def field(self, path: str) -> str:
-        """A changed field's path (``xp.balance``) with each key named (``XP · balance``)."""
-        return " · ".join(self.fields.get(key, key) for key in path.split("."))
-
-
 def event_lines(entry: dict[str, Any], names: Names) -> list[str]:
     """One event: its line, then one indented line per sheet field it changed."""
     voided = f"  [{_voided(entry)}]" if entry["voided"] else ""
@@ -139,19 +102,19 @@ def event_lines(entry: dict[str, Any], names: Names) -> list[str]:
 
 
 def footer_lines(result: dict[str, Any]) -> list[str]:
-    lines = []
+    lines, names = [], Names(result["system"])
     if result["xp"]:
-        lines.append(_("XP: {awards}").format(awards=", ".join(f"{_xp_label(r)} +{r['amount']} ({_sources(r)})"
+        lines.append(_("XP: {awards}").format(awards=", ".join(f"{_xp_label(r)} +{r['amount']} ({_sources(r, names)})"
                                                               for r in result["xp"])))
     if result["bonds"]:
-        lines.append(_("bonds: {changes}").format(changes=", ".join(f"{_bond_label(r)} {r['change']:+d} -> {r['points']}"
+        lines.append(_("bonds: {changes}").format(changes=", ".join(f"{_bond_label(r, names)} {r['change']:+d} -> {r['points']}"
                                                                     for r in result["bonds"])))
     return lines
 
 
 def text(result: dict[str, Any]) -> str:
     lines = header_lines(result)
-    names = Names(result)
+    names = Names(result["system"])
     for name, entries in _parts(result):
         if name != EVENTS:
             lines.append(_("after the session:"))
@@ -214,13 +177,13 @@ def markdown(result: dict[str, Any]) -> str:
         (_("events"), _span(result)),
     ])
     lines.append("")
-    names = Names(result)
+    names = Names(result["system"])
     for name, entries in _parts(result):
         lines += [f"## {_(name)}", ""]
         for entry in entries:
             lines += _md_event(entry, names)
     lines += ["## " + _("XP of the session"), ""]
-    lines += _md_table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]) \
+    lines += _md_table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r, Names(result["system"]))) for r in result["xp"]]) \
         if result["xp"] else [_("No experience awarded.")]
     lines += ["", "## " + _("Relationships and revenge"), ""]
     lines += _md_table(_bond_headers(), _bond_rows(result)) \
@@ -259,10 +222,10 @@ def html(result: dict[str, Any]) -> str:
     if any(r["bond"] == "revenge" for r in result["bonds"]):
         body.append(bar_chart(_("Revenge changes per pair (avenger → target)"), _pairs(result, "revenge")))
     if result["xp"]:
-        body.append(table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r)) for r in result["xp"]]))
+        body.append(table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r, Names(result["system"]))) for r in result["xp"]]))
     if result["bonds"]:
         body.append(table(_bond_headers(), _bond_rows(result)))
-    names = Names(result)
+    names = Names(result["system"])
     for name, entries in _parts(result):
         body.append(f"<h2>{escape(_(name))}</h2>")
         body += [_html_event(entry, names) for entry in entries]

@@ -630,7 +630,7 @@ class EventStore:
         with self._connect(None) as conn:
             found = self._by_ids(conn, [event_id])
         if not found:
-            raise NotFound(f"no event with id '{event_id}'")
+            raise NotFound(gettext("no event with id '{id}'").format(id=event_id))
         return found[0]
 
     # -- session seeds -----------------------------------------------------------------------
@@ -816,7 +816,7 @@ class EventStore:
                     prev_hash = row[11]
                     prev_decision = decision
         if campaign is not None and campaigns == 0:
-            raise NotFound(f"no campaign named '{campaign}'")
+            raise NotFound(gettext("no campaign named '{campaign}'").format(campaign=campaign))
         return VerifyReport(campaigns, count, tuple(breaks))
 
 

@@ -146,7 +146,7 @@ def receipt_at(store: EventStore, campaign: str, version: int | None = None) -> 
         row = conn.execute(stmt.order_by(T.c.version.desc()).limit(1)).first()
     if row is None:
         if not store.exists(campaign):
-            raise NotFound(f"no campaign named '{campaign}'")
+            raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
         at = "" if version is None else f" at or before version {version}"
         raise NotFound(f"campaign '{campaign}' has no signed event{at} (its events were recorded before signing: "
                        "the next one recorded signs it)")

@@ -263,3 +263,14 @@ def of_module(module: str) -> SystemDescriptor | None:
         if module.startswith(descriptor.package + ".") or module in folds:
             return descriptor
     return None
+
+
+def word_tables(event_type: str) -> tuple[dict[str, Callable[[], str]], dict[str, Callable[[], str]]]:
+    """The ``fields`` and ``words`` tables of the system ``event_type`` belongs to (none for a shared type): what a
+    payload's refusal names a field and its values by (journal.events.refusals)."""
+    try:
+        descriptor = system(event_type.split(".", 1)[0])
+    except ValidationFailed:
+        return {}, {}
+    return (load(descriptor.fields) if descriptor.fields else {}), (load(descriptor.words) if descriptor.words else {})
+

@@ -278,7 +278,7 @@ def test_sheet_after_an_overturned_round_shows_the_track_journal_sheet_shows(tab
     assert {"kind": "character", **mine} == shared
     assert _ok(table("dichotomy", "sheet", C, "Шарлотта")).splitlines()[0] == (
         "Шарлотта (Карли, active): F6/P5 M8/S3 N10/T1  |○○|○|○|  XP 0 (0 earned, 0 spent)  affluent")
-    assert "shaken: 0, injured: False, serious: False, drawing: |○○|○|○|" in _ok(table("sheet", C, "Шарлотта"))
+    assert "shaken: 0, injured: no, seriously injured: no, track: |○○|○|○|" in _ok(table("sheet", C, "Шарлотта"))
 
 
 def test_sheet_after_an_overturned_round_recomputes_the_later_rounds(table) -> None:

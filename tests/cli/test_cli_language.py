@@ -145,12 +145,12 @@ def _headers(table_line: str) -> list[str]:
 
 
 def test_lang_ru_sheet_prints_a_russian_title_and_headers(run: Invoke) -> None:
-    """`journal --lang ru sheet`: the table's title and its column headers are Russian; the fields stay the keys."""
+    """`journal --lang ru sheet`: the table's title, its column headers and each field's label are Russian."""
     run("campaign", "new", "Зола", "--system", "vpt", "--master", "ГМ")
     run("vpt", "char", "Зола", "Эдди", "--hit", "1")
     lines = run("--lang", "ru", "sheet", "Зола", "Эдди").stdout.splitlines()
     assert (lines[0].strip(), _headers(lines[1]), lines[5].split()) == (
-        "Эдди на версии 2", ["поле", "значение"], ["hit_bonus", "│", "1"])
+        "Эдди на версии 2", ["поле", "значение"], ["Бонус", "Попадания", "│", "1"])
 
 
 def test_lang_ru_verify_counts_events_and_campaigns_with_russian_plurals(run: Invoke) -> None:

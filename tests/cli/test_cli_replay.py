@@ -27,7 +27,7 @@ WHEEL = "Камень"
 def normalise(text: str) -> str:
     """Replace what changes from run to run (event ids, timestamps, 64-hex hashes and seeds) by placeholders."""
     text = re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", text)
-    text = re.sub(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?Z?", "<time>", text)
+    text = re.sub(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?Z?|\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}", "<time>", text)
     return re.sub(r"\b[0-9a-f]{64}\b", "<hash>", text)
 
 
@@ -82,7 +82,7 @@ def record_wheel_session(run) -> None:
          "--dice", "4,10,5"),
         ("stone-wheel", "turn", "start", WHEEL, "--reason", "засада"),
         ("stone-wheel", "exchange", WHEEL, "Ратибор", "Ёжик", "--threshold", "7", "--pool", "4", "--dice", "7,8,9,2", "--response", "block",
-         "--answer", "8", "2", "--answer-dice", "8,3", "--weapon", "2"),
+         "--answer-threshold", "8", "--answer-pool", "2", "--answer-dice", "8,3", "--weapon", "2"),
         ("stone-wheel", "turn", "end", WHEEL),
         ("stone-wheel", "xp", "bonus", WHEEL, "Ратибор", "--amount", "30", "разгадал загадку"),
         ("session", "end", WHEEL, "--minutes", "150"),

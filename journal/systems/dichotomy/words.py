@@ -35,6 +35,7 @@ WORDS: dict[str, Callable[[], str]] = {
     "betrayed": lambda: pgettext("dichotomy", "betrayed"),
     # where a bonus award comes from (dichotomy.xp_awarded.source)
     "renown": lambda: pgettext("dichotomy", "renown"),
+    "motive": lambda: pgettext("dichotomy", "motive"),
     # Wealth Levels (dichotomy.character_created.wealth, dichotomy.wealth_changed)
     "destitute": lambda: pgettext("dichotomy", "destitute"),
     "comfortable": lambda: pgettext("dichotomy", "comfortable"),

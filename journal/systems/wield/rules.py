@@ -221,8 +221,11 @@ def difficulty_for(complications: int) -> str:
 def chance_target(difficulty: str, target: int | None = None) -> int | None:
     """The number to reach: None for Easy (no roll), else the band's lower bound or Fate's number inside it."""
     if difficulty not in DIFFICULTIES:
+        from journal.systems.wield.words import WORDS
+        from journal.understand import shown
+
         _refuse(N_("difficulty"), _("'{difficulty}' is not one of {difficulties}")
-                                  .format(difficulty=difficulty, difficulties=', '.join(DIFFICULTIES)))
+                                  .format(difficulty=difficulty, difficulties=shown(DIFFICULTIES, WORDS)))
     if difficulty == "Easy":
         if target is not None:
             _refuse(N_("no roll for Easy"), _("an Easy task has no target, not {target}").format(target=target))

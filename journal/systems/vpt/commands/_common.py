@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
+from journal.events.refusals import field_refusal
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
@@ -30,11 +31,7 @@ def make(model: type[Any], **fields: Any) -> Any:
     try:
         return model(**fields)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "data"
-        kind = getattr(model, "type", "") or model.__name__
-        raise ValidationFailed(_("{kind}: field '{where}': {msg}")
-                               .format(kind=kind, where=where, msg=first['msg'])) from None
+        raise ValidationFailed(field_refusal(getattr(model, "type", "") or model.__name__, exc.errors()[0])) from None
 
 
 def begin(ctx: Context) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from journal.errors import NotAuthorized, NotFound, ValidationFailed
 from journal.events import Payload
 from journal.events.envelope import Event
+from journal.events.refusals import field_refusal
 from journal.events.rolls import Roll
 from journal.i18n import _
 from journal.service.context import Context, Record
@@ -40,10 +41,7 @@ def make(cls: type[P], **fields: Any) -> P:
     try:
         return cls(**fields)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "data"
-        raise ValidationFailed(_("{type}: field '{where}': {msg}")
-                               .format(type=cls.type, where=where, msg=first['msg'])) from None
+        raise ValidationFailed(field_refusal(cls.type, exc.errors()[0])) from None
 
 
 def hero(ctx: Context, name: str) -> dict[str, Any]:

@@ -1,0 +1,94 @@
+"""Every command of the demo tour, and its usual refusals, read in Russian: no word in Latin letters.
+
+One module-wide SQLite journal holds the four campaigns ``journal demo`` records; each test runs one command
+with ``--lang ru`` (the real click CLI, in-process) and fails on any word in Latin letters that the allow-list
+(:data:`ALLOWED`) does not explain.  What the scan reads is text for people, not storage: one database is
+enough.  A command that still shows Latin is marked strict xfail with what shows (:data:`NOT_YET`), so the
+mark fails the day it is fixed and must be taken off.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from tests.cli.conftest import CLEAN_ENV
+
+WIELD, STONE, DICHOTOMY, VPT = "Демо · Владетели", "Демо · Каменное колесо", "Демо · Дихотомия", "Демо · ВПТ"
+CAMPAIGNS = (WIELD, STONE, DICHOTOMY, VPT)
+
+#: What may stay in Latin letters, each for a reason:
+#: dice notation (``2d6``, ``d10``: the rule texts write it so); URLs and database URLs; file names (``journal.db``);
+#: hex digests and ids in verify/audit's evidence lines (hashes, seeds, signatures); the word JSON; a command's
+#: options as the reader types them (``--commit``).
+ALLOWED = re.compile(r"(?<!\w)--[a-z][a-z-]*|\b\d*d\d+\b|https?://\S+|sqlite:\S+|postgresql:\S+|\S+\.(?:db|md|html|jsonl|json)\b"
+                     r"|\b[0-9a-f]{6,}\b|\bJSON\b")
+LATIN = re.compile(r"[A-Za-z][A-Za-z_]*")
+
+COMMANDS: list[tuple[str, ...]] = [("campaign", "list"), ("verify",), ("verify", "--rolls")]
+for _c in CAMPAIGNS:
+    COMMANDS += [("campaign", "show", _c), ("log", _c), ("xp", _c), ("replay", _c, "--session", "1"),
+                 ("tally", _c, "--session", "1"), ("diff", _c, "--from", "1"), ("dispute", "list", _c),
+                 ("rules", "list", _c), ("member", "list", _c), ("audit", _c, "5"), ("receipt", _c)]
+COMMANDS += [("sheet", WIELD, "Ёжик"), ("sheet", WIELD, "Искра"), ("control", WIELD), ("debts", WIELD),
+             ("bonds", VPT), ("sheet", VPT, "Эдди"), ("sheet", STONE, "Ратибор"), ("sheet", DICHOTOMY, "Шарлотта"),
+             ("vpt", "party", VPT), ("stone-wheel", "sheet", STONE), ("dichotomy", "sheet", DICHOTOMY, "Шарлотта"),
+             # refusals
+             ("sheet", "Демо · Нет такой", "Ёжик"), ("sheet", WIELD, "ёжик"), ("sheet", "демо · владетели", "Ёжик"),
+             ("wield", "chance", WIELD, "Ёжик", "Прыжок", "Изи"), ("replay", WIELD, "--session", "9"),
+             ("roll", WIELD, "2к6"), ("sheet",), ("shet",), ("sheet", WIELD, "Ёжик", "--bogus")]
+
+#: Commands that still show Latin words, and which (the work left of issue 20).
+NOT_YET: dict[tuple[str, ...], str] = {
+    ("verify",): "ok:", ("verify", "--rolls"): "ok:",
+    **{("campaign", "show", c): "ISO times (T, Z)" for c in CAMPAIGNS},
+    **{("receipt", c): "the receipt's keys" for c in CAMPAIGNS},
+    **{("audit", c, "5"): "the envelope's keys and the sheets' raw keys" for c in CAMPAIGNS},
+    **{("rules", "list", c): "click's usage line ([OPTIONS] COMMAND [ARGS])" for c in CAMPAIGNS},
+    **{("member", "list", c): "click's usage line ([OPTIONS] COMMAND [ARGS])" for c in CAMPAIGNS},
+    ("replay", WIELD, "--session", "1"): "v<N> in a result's field path", ("replay", DICHOTOMY, "--session", "1"): "TN, motive",
+    ("tally", STONE, "--session", "1"): "tally line keys",
+    ("tally", DICHOTOMY, "--session", "1"): "motives, line keys", ("tally", VPT, "--session", "1"): "line keys",
+    ("diff", WIELD, "--from", "1"): "geis ids in field paths", ("log", DICHOTOMY): "TN",
+    ("dichotomy", "sheet", DICHOTOMY, "Шарлотта"): "abilities, motives",
+    ("sheet",): "click's usage line",
+    ("shet",): "click's usage line", ("sheet", WIELD, "Ёжик", "--bogus"): "click's usage line",
+}
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A SQLite journal holding the four demo campaigns."""
+    url = f"sqlite:///{Path(tmp_path_factory.mktemp('latin')) / 'demo.db'}"
+    for args in (["init"], ["demo"]):
+        result = CliRunner(env=CLEAN_ENV).invoke(cli, ["--db", url, *args], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+    return url
+
+
+def latin_words(text: str) -> list[str]:
+    """The words in Latin letters of ``text`` that :data:`ALLOWED` does not explain."""
+    return sorted(set(LATIN.findall(ALLOWED.sub(" ", text))))
+
+
+def _case(args: tuple[str, ...]) -> object:
+    if args in NOT_YET:
+        return pytest.param(args, marks=pytest.mark.xfail(strict=True, reason=f"still in Latin: {NOT_YET[args]}"))
+    return args
+
+
+@pytest.mark.parametrize("args", [_case(a) for a in COMMANDS], ids=lambda a: " ".join(a))
+def test_the_command_reads_in_russian_without_latin_words(demo_db: str, args: tuple[str, ...]) -> None:
+    """stdout and stderr of ``journal --lang ru ARGS`` hold no Latin word outside the allow-list."""
+    result = CliRunner(env={**CLEAN_ENV, "COLUMNS": "200"}).invoke(cli, ["--db", demo_db, "--lang", "ru", *args],
+                                                                    prog_name="journal", catch_exceptions=False)
+    assert latin_words(result.stdout + result.stderr) == []
+
+
+def test_the_scan_finds_an_internal_key() -> None:
+    """The scanner itself: a raw key is caught, dice notation, a digest and a file name are let through."""
+    assert latin_words("hit_bonus 2d6 d10 3f659d1b6786 journal.db --commit поле") == ["hit_bonus"]
