@@ -58,5 +58,7 @@ def test_a_dichotomy_track_of_three_shaken_hits_is_broken() -> None:
 def test_every_precondition_names_the_projections_it_reads_and_its_types() -> None:
     """A precondition with no event type would never be checked; one with no projection would fold them all."""
     found = [rule for descriptor in descriptors() for rule in invariants.preconditions(descriptor.name)]
-    assert len(found) == 4
+    assert sorted(rule.types for rule in found) == [
+        ("stone_wheel.turn_order_violated",), ("vpt.death_checked",), ("vpt.points_spent",),
+        ("vpt.revenge_target_chosen",), ("wield.control_risk",)]
     assert all(rule.types and rule.reads for rule in found)
