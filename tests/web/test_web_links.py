@@ -15,7 +15,7 @@ import httpx
 from journal.service import Journal
 from journal.service.links import issue_link
 from journal.service.tokens import _b64encode, make_token
-from journal.store.engine import open_store
+from journal.store import open_store
 from tests.web.conftest import auth, serving
 
 MASTER = "Вика"
