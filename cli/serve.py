@@ -205,6 +205,8 @@ def master_links(journal: Journal, base: str) -> None:
     from web.hosting import loopback
 
     for found in journal.campaigns():
+        if found.get("name") is None or found.get("master") is None:
+            continue  # a stream of raw appends with no campaign.created (a benchmark's): no Master to link
         if not needs_link(journal, found["name"]):
             continue
         issued = issue_link(journal, found["name"], found["master"])
