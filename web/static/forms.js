@@ -106,7 +106,7 @@
   }
 
   /** What a property takes: {kind, nullable, choices, item} with kind one of
-   *  integer, number, boolean, choice, string, text-or-number, integers, strings, pairs, json. */
+   *  integer, number, boolean, choice, string, text-or-number, integers, strings, pairs, document, json. */
   function kindOf(schema, defs) {
     schema = resolve(schema, defs);
     var options = schema.anyOf ? schema.anyOf.map(function (s) { return resolve(s, defs); }) : [schema];
@@ -125,6 +125,8 @@
         var item = resolve(one.items, defs);
         if (item.type === "integer") kind = "integers";
         else if (item.type === "string") kind = "strings";
+      } else if (one.type === "object" && one.additionalProperties === true) {
+        kind = "document";  // a whole record (a carry-over's sheet): picked as the file the CLI reads, never typed
       } else if (one.type === "object" && one.additionalProperties && one.additionalProperties.type === "integer") {
         kind = "pairs";
       }
@@ -175,6 +177,14 @@
       return { value: pairs };
     }
     if (kind.kind === "text-or-number") return { value: WHOLE.test(typed) ? Number(typed) : typed };
+    if (kind.kind === "document") {
+      var sheet = null;
+      try { sheet = JSON.parse(typed); } catch (e) { sheet = null; }
+      if (!sheet || typeof sheet !== "object" || Array.isArray(sheet)) {
+        return { error: t("not a sheet file: the file the table's doc shows (Bringing a running campaign)") };
+      }
+      return { value: sheet };
+    }
     if (kind.kind === "json") {
       if (kind.text && !/^[\[{]/.test(typed)) return { value: typed };
       try { return { value: JSON.parse(typed) }; } catch (e) { return { error: t("not valid JSON") }; }
@@ -330,6 +340,8 @@
       fillPicker(input);
     } else if (kind.kind === "json" && kind.text) {
       input = rowsEditor(id, rowsKind(name));
+    } else if (kind.kind === "document") {
+      input = documentPicker(id);
     } else if (kind.kind === "boolean") {
       input = el("input", { type: "checkbox", id: id });
       input.checked = schema["default"] === true;
@@ -388,6 +400,24 @@
         else input.value = defaultText(kind, schema["default"]);
       },
     };
+  }
+
+  /** A file picker for a whole record (a carry-over's sheet file): the file's text is read when it is picked
+   * (``data-loaded`` says when), and the form sends what it holds; the next form starts with none picked. */
+  function documentPicker(id) {
+    var box = el("input", { type: "file", id: id, accept: ".json,application/json,text/plain" });
+    var text = "";
+    box.dataset.loaded = "false";
+    box.addEventListener("change", function () {
+      var file = box.files && box.files[0];
+      text = "";
+      box.dataset.loaded = "false";
+      if (!file) return;
+      file.text().then(function (read) { text = read; box.dataset.loaded = "true"; });
+    });
+    box.rowsText = function () { return text; };
+    box.clearRows = function () { box.value = ""; text = ""; box.dataset.loaded = "false"; };
+    return box;
   }
 
   /** The dice chips of every roll ({sides, dice, source}) nested in an event's data. */
