@@ -35,6 +35,7 @@ RELEASE_DB = FIXTURES / "release-0.1.db"
 EXPECTED: dict[str, Any] = json.loads((FIXTURES / "release-0.1.expected.json").read_text(encoding="utf-8"))
 
 WIELD, STONE, DICHO, VPT = "Демо · Владетели", "Демо · Каменное колесо", "Демо · Дихотомия", "Демо · ВПТ"
+SYSTEMS = {WIELD: "wield", STONE: "stone-wheel", DICHO: "dichotomy", VPT: "vpt"}
 
 #: The release's query answers this module compares (the rest of the file is logs, replays, audits, ...).
 _QUERY = re.compile(r"^(sheet|stone-wheel sheet|dichotomy sheet|vpt party|debts|control|bonds|xp)/")
@@ -186,8 +187,10 @@ CHANGED: dict[str, tuple[str, dict[str, tuple[Any, Any]]]] = {
 
 #: Fields a sheet gained since the release (not totals; their values are not compared): key -> paths.
 NEW_FIELDS: dict[str, tuple[str, ...]] = {
+    # Every sheet and XP answer now names its system (the CLI prints its labels in the reader's words by it).
+    **{key: ("system",) for key in QUERY_KEYS if key.startswith(("sheet/", "xp/"))},
     # Wield: the hero sheet now lists each chance's result (v8 success, v9 failure, ...), uncollected.
-    **{key: ("sheet.results",)
+    **{key: ("sheet.results", "system")
        for key in [f"sheet/{WIELD}/Ёжик"] + [f"sheet/{WIELD}/Ёжик/{point}" for point in SHEET_POINTS[WIELD]]},
 }
 
@@ -415,4 +418,5 @@ def test_the_void_itself_undoes_what_the_overturned_command_did(release_db: Path
     start, end, changes = DIFF_ACROSS_THE_VOID[campaign]
     result = _run(release_db, "diff", campaign, "--from", str(start), "--to", str(end), "--json")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {"campaign": campaign, "from": start, "to": end, "changes": changes}
+    assert json.loads(result.stdout) == {"campaign": campaign, "system": SYSTEMS[campaign], "from": start, "to": end,
+                                         "changes": changes}
