@@ -22,7 +22,7 @@ from selenium.webdriver.support.ui import Select
 
 from tests.web.browsers import PHONE, PHONE_WIDTH
 from tests.web.conftest import auth
-from tests.web.page import one, press, read, texts, wait
+from tests.web.page import choose, one, press, read, texts, wait
 from tests.web.test_web_forms_e2e import fill
 
 #: Latin words the Russian page may show: none of the group's names is Latin; "JSON" is a format's name.
@@ -79,14 +79,7 @@ class Taps:
         self.count += 1
 
     def pick(self, css: str, value: str) -> None:
-        def choose(d: WebDriver) -> bool:
-            found = one(d, css)
-            if found is None:
-                return False
-            Select(found).select_by_value(value)
-            return True
-
-        wait(self.driver, choose)
+        choose(self.driver, css, value)
         self.count += 2
 
 
