@@ -7,7 +7,7 @@ DESCRIPTOR = register(SystemDescriptor(
     name="dichotomy",
     title="Dichotomy",
     payloads=("journal.systems.dichotomy.events",),
-    folds=(Fold("dichotomy.sheet", 3, "projections.dichotomy.sheet"),),
+    folds=(Fold("dichotomy.sheet", 3, "journal.systems.dichotomy.folds.sheet"),),
     sheets=(Sheets("dichotomy.sheet", "characters"),),
     summaries="journal.systems.dichotomy.summaries:LINES",
     words="journal.systems.dichotomy.words:WORDS",
@@ -15,7 +15,7 @@ DESCRIPTOR = register(SystemDescriptor(
     types="journal.systems.dichotomy.words:TYPES",
     fields="journal.systems.dichotomy.words:FIELDS",
     tally="journal.systems.dichotomy.tally:RULES",
-    cli="cli.dichotomy:group",
+    cli="journal.systems.dichotomy.cli:group",
     rehearsals="journal.systems.dichotomy.rehearsals:REHEARSALS",
     verbs={
         "new": "create_character", "check": "record_check", "ability": "gain_ability",

@@ -7,7 +7,7 @@ DESCRIPTOR = register(SystemDescriptor(
     name="stone-wheel",
     title="Stone Wheel",
     payloads=("journal.systems.stone_wheel.events",),
-    folds=(Fold("stone_wheel.sheet", 4, "projections.stone_wheel.sheet"),),
+    folds=(Fold("stone_wheel.sheet", 4, "journal.systems.stone_wheel.folds.sheet"),),
     sheets=(Sheets("stone_wheel.sheet", "characters"),),
     upcasters=(Upcast("stone_wheel.damage_taken", 1, "journal.systems.stone_wheel.upcasters:damage_v1_to_v2"),
                Upcast("stone_wheel.died", 1, "journal.systems.stone_wheel.upcasters:died_v1_to_v2"),
@@ -25,7 +25,7 @@ DESCRIPTOR = register(SystemDescriptor(
         HouseRule("xp_per_hour_master", 75, "session XP per hour for the Master who ran it: floor(rate x minutes / 60)",
                   low=0, high=1000),
     ),
-    cli="cli.stone_wheel:group",
+    cli="journal.systems.stone_wheel.cli:group",
     rehearsals="journal.systems.stone_wheel.rehearsals:REHEARSALS",
     verbs={
         "character": "create_character", "request": "record_request", "exchange": "record_exchange",

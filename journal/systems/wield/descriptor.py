@@ -7,8 +7,8 @@ DESCRIPTOR = register(SystemDescriptor(
     name="wield",
     title="Wield",
     payloads=("journal.systems.wield.events",),
-    folds=(Fold("wield.sheet", 3, "projections.wield.sheet"), Fold("wield.geis", 3, "projections.wield.geis"),
-           Fold("wield.control", 3, "projections.wield.control"), Fold("wield.actions", 3, "projections.wield.actions")),
+    folds=(Fold("wield.sheet", 3, "journal.systems.wield.folds.sheet"), Fold("wield.geis", 3, "journal.systems.wield.folds.geis"),
+           Fold("wield.control", 3, "journal.systems.wield.folds.control"), Fold("wield.actions", 3, "journal.systems.wield.folds.actions")),
     sheets=(Sheets("wield.sheet", "heroes", "hero"), Sheets("wield.sheet", "vatcha", "vatcha")),
     summaries="journal.systems.wield.summaries:LINES",
     words="journal.systems.wield.words:WORDS",
@@ -19,7 +19,7 @@ DESCRIPTOR = register(SystemDescriptor(
     house_rules=(HouseRule("control_mapping", "pyramid",
                            "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
                            "linear = one per box", choices=("pyramid", "linear")),),
-    cli="cli.wield:group",
+    cli="journal.systems.wield.cli:group",
     rehearsals="journal.systems.wield.rehearsals:REHEARSALS",
     verbs={
         "vatcha": "record_vatcha", "hero": "record_hero", "power": "record_power", "condition": "record_condition",
@@ -29,7 +29,7 @@ DESCRIPTOR = register(SystemDescriptor(
         "breach": "breach_geis", "collect": "collect_failure", "carry-over": "carry_over",
     },
     queries={"debts": "journal.systems.wield.queries:debts", "control": "journal.systems.wield.queries:control"},
-    cli_queries={"debts": "cli.wield_queries:debts_command", "control": "cli.wield_queries:control_command"},
+    cli_queries={"debts": "journal.systems.wield.cli.queries:debts_command", "control": "journal.systems.wield.cli.queries:control_command"},
     demo="journal.systems.wield.demo:record",
     invariants="journal.systems.wield.invariants:INVARIANTS",
     charts=(Chart("debts", N_("Geis debts owed to Fate"), "journal.systems.wield.charts:debts", N_("failures")),

@@ -13,7 +13,7 @@ from journal.errors import NotAuthorized, RuleViolation
 from journal.service import Journal
 from journal.service.sessions import end_session, start_session
 from journal.systems.vpt import commands as vpt
-from projections.vpt import bonds, sheet
+from journal.systems.vpt.folds import bonds, sheet
 
 C = "Пепел"
 GM = "Вика"
