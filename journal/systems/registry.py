@@ -149,7 +149,7 @@ class SystemDescriptor:
     #: and the reports call each of the system's event types (``<system>.hit_rolled`` reads "Hit").
     types: str | None = None
     #: ``module:attribute`` of a dict ``sheet field -> (() -> its label in the current language)``: the names of the
-    #: keys of the system's sheets (``hit_bonus`` reads "Hit bonus"); the JSON keeps the keys.
+    #: keys of the system's sheets (``heads`` reads "Heads"); the JSON keeps the keys.
     fields: str | None = None
     #: ``module:function`` ``(states) -> {event id: note}``: what the folds now say of an earlier event
     #: (a success Fate collected reads as a failure), shown beside its line in the log and the replay.
@@ -169,9 +169,9 @@ class SystemDescriptor:
     #: of that type is decided again by the verb that records it, with arguments taken from its payload
     #: (journal.service.importing hands it a journal whose ``execute`` decides on the file's campaign as it stands).
     rehearsals: str | None = None
-    #: the system's own queries: name -> ``module:function`` ``(journal, campaign, as_of) -> dict`` (``/api/debts``).
+    #: the system's own queries: name -> ``module:function`` ``(journal, campaign, as_of) -> dict`` (``/api/<name>``).
     queries: dict[str, str] = field(default_factory=dict)
-    #: their CLI commands: name -> ``module:attribute`` of the click command (``journal debts``).
+    #: their CLI commands: name -> ``module:attribute`` of the click command (``journal <name>``).
     cli_queries: dict[str, str] = field(default_factory=dict)
     #: ``module:function`` recording the system's demo campaign: ``(journal) -> campaign name``.
     demo: str | None = None
