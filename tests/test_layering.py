@@ -183,13 +183,12 @@ def _vocabulary(descriptor: object) -> tuple[Path, set[str], set[str]]:
 
 
 def _vocabularies() -> dict[str, tuple[Path, set[str], set[str]]]:
-    from journal.events.payload import Payload
-    from journal.systems.registry import descriptors
-
     import importlib
     import pkgutil
 
     import journal.events
+    from journal.events.payload import Payload
+    from journal.systems.registry import descriptors
 
     for module in pkgutil.iter_modules(journal.events.__path__):
         importlib.import_module(f"journal.events.{module.name}")
