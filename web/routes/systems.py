@@ -128,13 +128,13 @@ def _query_endpoint(function: Callable[..., Any], me: Any, as_of_type: Any) -> C
 
 def build_queries() -> APIRouter:
     """One GET route per query of every system (``/api/<query>``): ``{campaign, version, ...}`` as of a point."""
-    from journal.systems.registry import descriptors, load
+    from journal.systems.registry import descriptors
     from web.routes.reading import AsOf, Me
 
     router = APIRouter(prefix="/api")
     for descriptor in descriptors():
         for name, reference in descriptor.queries.items():
-            function = load(reference)
+            function = reference.load()
             endpoint = _query_endpoint(function, Me, AsOf)
             endpoint.__name__ = name
             summary = (inspect.getdoc(function) or name).splitlines()[0]
