@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -152,8 +153,15 @@ def _sources() -> list[Path]:
     """Every Python module, page script and template of the repository, less the exempt folders."""
     skip = {ROOT / top for top in EXEMPT} | {p for p in ROOT.iterdir() if p.name.startswith(".")
                                             or p.name.endswith(".egg-info") or p.name in ("build", "dist")}
-    return sorted(path for path in ROOT.rglob("*") if path.suffix in (".py", ".js", ".html")
-                  and not any(path.is_relative_to(top) for top in skip))
+    found: list[Path] = []
+    for top in sorted(ROOT.iterdir()):
+        if top in skip:
+            continue
+        if top.is_file():
+            found += [top] if top.suffix in (".py", ".js", ".html") else []
+            continue
+        found += [path for path in top.rglob("*") if path.suffix in (".py", ".js", ".html")]
+    return sorted(found)
 
 
 def _vocabulary(descriptor: object) -> tuple[Path, set[str], set[str]]:
@@ -208,11 +216,23 @@ def _vocabularies() -> dict[str, tuple[Path, set[str], set[str]]]:
 def _names(text: str, words: set[str], identifiers: set[str]) -> list[str]:
     """What of ``words`` (as a word of code or a string) and ``identifiers`` (quoted, ``.property`` or ``/path``)
     ``text`` names; people's prose ("Wield", "a wielder") does not count."""
-    said = [w for w in sorted(words) if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
-    return said + [w for w in sorted(identifiers)
-                   if re.search(rf"""(["']){re.escape(w)}\1|(?<=[\w)\]])\.{re.escape(w)}\b|/{re.escape(w)}\b""", text)]
+    word_pattern, identifier_pattern = _patterns(frozenset(words), frozenset(identifiers))
+    said = sorted({m.group(1) for m in word_pattern.finditer(text)}) if words else []
+    named = {next(g for g in m.groups() if g) for m in identifier_pattern.finditer(text)} if identifiers else set()
+    return said + sorted(named)
 
 
+@functools.cache
+def _patterns(words: frozenset[str], identifiers: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """One regular expression for the words and one for the identifiers (a file is read once, not once a name)."""
+    alternatives = "|".join(re.escape(w) for w in sorted(identifiers, key=len, reverse=True)) or "(?!)"
+    words_part = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
+    return (re.compile(rf"(?<![\w-])({words_part})(?![\w-])"),
+            re.compile(rf"""(?:"({alternatives})"|'({alternatives})'|(?<=[\w)\]])\.({alternatives})\b"""
+                       rf"""|/({alternatives})\b)"""))
+
+
+@functools.cache
 def _naming() -> dict[str, list[str]]:
     """Each file outside a system's package that names a system: what it names.  A system's package may use a field
     name another system also uses (``power``, ``round``); it may not name the other system nor import it."""
