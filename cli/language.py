@@ -146,11 +146,20 @@ class Translated:
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         """The command's parameters, ``--lang`` among them (the group's own, or one added before ``--help``)."""
         params: list[click.Parameter] = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if type(param) is click.Argument:  # named in the reader's language (cli/metavars.py)
+                param.__class__ = ShownArgument
         if any(p.name == "lang" for p in params):
             return params
         helps = set(ctx.help_option_names)
         at = len(params) - 1 if params and helps & set(getattr(params[-1], "opts", ())) else len(params)
         return [*params[:at], _lang_option(), *params[at:]]
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line's pieces (``[OPTIONS]``, the arguments, ``COMMAND [ARGS]...``) in the current language."""
+        from cli.metavars import shown as metavar
+
+        return [metavar(piece) for piece in super().collect_usage_pieces(ctx)]  # type: ignore[misc]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option: click.Option | None = super().get_help_option(ctx)  # type: ignore[misc]
@@ -173,6 +182,20 @@ class Translated:
                 formatter.write_dl(options)
         if isinstance(self, click.Group):  # a group lists its commands after its options (click.Group does)
             self.format_commands(ctx, formatter)
+
+
+class ShownArgument(click.Argument):
+    """A positional argument named in the reader's language in usage lines and refusals (cli/metavars.py)."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        from cli.metavars import shown as metavar
+
+        return metavar(super().make_metavar(ctx))
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        from cli.metavars import shown as metavar
+
+        return metavar(super().get_error_hint(ctx))
 
 
 class Command(Translated, click.Command):
