@@ -208,6 +208,17 @@ class Group(Translated, click.Group):
     command_class = Command
     group_class = type
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command ``args`` name; a mistyped one is refused with click's "Did you mean" over every command the
+        group lists (click offers only those already loaded: the journal's load when first named)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            if exc.possibilities:
+                raise
+            raise click.exceptions.NoSuchCommand(exc.command_name, possibilities=self.list_commands(ctx),
+                                                 ctx=ctx) from None
+
 
 def _gettext(message: str) -> str:
     return CLI.gettext(message)
@@ -217,8 +228,24 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
     return CLI.ngettext(singular, plural, n)
 
 
+#: click's number types, named in its refusals (``'x' is not a valid integer range``): their names as msgids.
+CLICK_TYPE_NAMES = {"IntParamType": N_("integer"), "IntRange": N_("integer range"), "FloatParamType": N_("float"),
+                    "FloatRange": N_("float range")}
+
+
+def _type_name(msgid: str) -> property:
+    return property(lambda self: CLI.gettext(msgid))
+
+
 def speak_click_messages() -> None:
-    """Let click's own messages speak the current language: its modules look them up in the ``cli`` domain."""
+    """Let click's own messages speak the current language: its modules look them up in the ``cli`` domain, and
+    its number types say their names (:data:`CLICK_TYPE_NAMES`) in it."""
+    import click.types
+
+    for cls, msgid in CLICK_TYPE_NAMES.items():
+        kind = getattr(click.types, cls)
+        if not isinstance(kind.__dict__.get("name"), property):
+            kind.name = _type_name(msgid)
     for name in CLICK_MODULES:
         module: Any = importlib.import_module(name)
         if getattr(module, "_", None) is stdlib_gettext.gettext:

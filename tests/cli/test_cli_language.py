@@ -90,6 +90,58 @@ def test_lang_ru_names_a_missing_argument_in_russian() -> None:
     assert (result.exit_code, result.stderr.splitlines()[-1]) == (2, "Ошибка: Не хватает аргумента 'КАМПАНИЯ'.")
 
 
+def _refusal(*args: str) -> tuple[int, str]:
+    """The exit code and the last line of stderr of ``journal --lang ru ARGS``."""
+    result = _run("--lang", "ru", *args)
+    return result.exit_code, result.stderr.splitlines()[-1]
+
+
+def test_lang_ru_suggests_the_command_a_mistyped_one_meant() -> None:
+    """`journal --lang ru shet`: click's "No such command" and its "did you mean", in Russian."""
+    assert _refusal("shet") == (2, "Ошибка: Нет такой команды 'shet'. Возможно, имелось в виду 'sheet'?")
+
+
+def test_lang_ru_names_a_missing_option_in_russian() -> None:
+    """`campaign new X` without --system: "Не хватает параметра '--system'", then the choices."""
+    result = _run("--lang", "ru", "campaign", "new", "X", "--master", "Y")
+    assert (result.exit_code, result.stderr.splitlines()[3]) == (
+        2, "Ошибка: Не хватает параметра '--system'. Выберите из:")
+
+
+def test_lang_ru_refuses_a_bad_choice_in_russian() -> None:
+    """`--system nope`: "Недопустимое значение ... — не одно из ..." in Russian."""
+    assert _refusal("campaign", "new", "X", "--system", "nope", "--master", "Y") == (
+        2, "Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'dichotomy', 'stone-wheel', 'vpt', 'wield'.")
+
+
+def test_lang_ru_refuses_an_extra_argument_in_russian() -> None:
+    """`sheet a b c`: "Лишний аргумент (c)"."""
+    assert _refusal("sheet", "a", "b", "c") == (2, "Ошибка: Лишний аргумент (c)")
+
+
+def test_lang_ru_refuses_a_word_for_a_number_in_russian() -> None:
+    """`tally C --session x`: click's number type is named in Russian («не целое число»)."""
+    assert _refusal("tally", "C", "--session", "x") == (2, "Ошибка: Недопустимое значение '--session': 'x' — не целое число.")
+
+
+def test_lang_ru_refuses_a_number_out_of_range_in_russian() -> None:
+    """`tally C --session 0`: "0 вне диапазона 1<=x<=..."."""
+    assert _refusal("tally", "C", "--session", "0") == (
+        2, "Ошибка: Недопустимое значение '--session': 0 вне диапазона 1<=x<=2147483647.")
+
+
+def test_lang_ru_help_names_its_sections_in_russian() -> None:
+    """`journal --lang ru rules --help`: the sections read «Параметры:» and «Команды:»."""
+    lines = _run("--lang", "ru", "rules", "--help").stdout.splitlines()
+    assert [line for line in lines if line.endswith(":") and not line.startswith(" ")] == ["Параметры:", "Команды:"]
+
+
+def test_lang_en_keeps_clicks_number_type_names() -> None:
+    """English still says click's own words: 'x' is not a valid integer range."""
+    result = _run("--lang", "en", "tally", "C", "--session", "x")
+    assert result.stderr.splitlines()[-1] == "Error: Invalid value for '--session': 'x' is not a valid integer range."
+
+
 def test_lang_ru_usage_line_names_options_and_arguments_in_russian() -> None:
     """`journal --lang ru sheet`: the usage line reads [ПАРАМЕТРЫ] КАМПАНИЯ ПЕРСОНАЖ (cli/metavars.py)."""
     result = _run("--lang", "ru", "sheet")
