@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable
 import sqlalchemy as sa
 
 from journal.errors import ValidationFailed
+from journal.i18n import _
 from journal.store.engine import SchemaOutOfDate, current_revision, make_read_engine
 from journal.store.eventstore import EventStore
 from journal.store.snapshots import ProjectionStore
@@ -45,7 +46,7 @@ def parse_lsn(text: str, where: str = "LSN") -> int:
     """The WAL position ``text`` names (``X/Y``, hexadecimal) as an integer; ValidationFailed naming ``where``."""
     found = _LSN.match(text.strip())
     if found is None:
-        raise ValidationFailed(f"{where}: '{text[:40]}' is not an LSN (two hexadecimal halves, like 0/16B3748)")
+        raise ValidationFailed(_("{where}: '{text}' is not an LSN (two hexadecimal halves, like 0/16B3748)").format(where=where, text=text[:40]))
     return (int(found.group(1), 16) << 32) | int(found.group(2), 16)
 
 
@@ -133,7 +134,7 @@ class ReadYourWrites:
 
     def __init__(self, primary: EventStore, standby: EventStore, *, wait: float = 0.5) -> None:
         if not 0 <= wait <= 60:
-            raise ValidationFailed(f"read wait: {wait} is not between 0 and 60 seconds")
+            raise ValidationFailed(_("read wait: {wait} is not between 0 and 60 seconds").format(wait=wait))
         self.primary = primary
         self.standby = standby
         self.wait = wait

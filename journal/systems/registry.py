@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from journal.errors import ValidationFailed
-from journal.i18n import _
 
 
 @dataclass(frozen=True)
@@ -246,7 +245,7 @@ def system(name: str) -> SystemDescriptor:
     _discover()
     found = _REGISTRY.get(name)
     if found is None:
-        raise ValidationFailed(_("system: '{name}' is not one of {systems}").format(name=name, systems=", ".join(names())))
+        raise ValidationFailed(f"system: '{name}' is not one of {', '.join(names())}")
     return found
 
 
