@@ -87,8 +87,8 @@ def make_read_engine(url: str) -> sa.Engine:
     """
     normalised = normalise_url(url)
     if not normalised.startswith("postgresql"):
-        raise ValidationFailed(f"read URL: '{url}' is not a PostgreSQL URL (postgresql://...): only a PostgreSQL "
-                               "standby serves reads")
+        raise ValidationFailed(_("read URL: '{url}' is not a PostgreSQL URL (postgresql://...): only a PostgreSQL "
+                                 "standby serves reads").format(url=url))
     engine = sa.create_engine(normalised, pool_pre_ping=False)
 
     @sa.event.listens_for(engine, "connect")

@@ -149,19 +149,21 @@ def numbered_rows(lines: Iterable[bytes | str]) -> list[tuple[int, dict[str, Any
             raise ValidationFailed(_("line {number}: {exc}").format(number=number, exc=exc)) from None
         where = _not_as_written(envelope["data"], written)
         if where is not None:
-            raise ValidationFailed(f"line {number}: {envelope['type']}: field '{where or 'data'}' is not as a command "
-                                   "records it (a value of another JSON type, such as true for a number)")
+            raise ValidationFailed(_("line {number}: {type}: field '{field}' is not as a command records it (a value "
+                                     "of another JSON type, such as true for a number)").format(
+                number=number, type=envelope["type"], field=where or "data"))
         campaign = envelope["campaign"]
         version, prev_hash, last_time = heads.get(campaign, (0, None, ""))
         if envelope["version"] != version + 1:
-            raise IntegrityFailure(
-                f"line {number}: campaign '{campaign}' expects version {version + 1}, the line has {envelope['version']}"
-            )
+            raise IntegrityFailure(_("line {number}: campaign '{campaign}' expects version {expected}, the line has "
+                                     "{version}").format(number=number, campaign=campaign, expected=version + 1,
+                                                         version=envelope["version"]))
         if envelope["prev_hash"] != prev_hash:
             raise IntegrityFailure(_("line {number}: prev_hash does not match the previous event's hash (chain broken)").format(number=number))
         if envelope["recorded_at"] < last_time:
-            raise ValidationFailed(f"line {number}: field 'recorded_at' goes backwards ({envelope['recorded_at']} "
-                                   f"is before the previous event's {last_time})")
+            raise ValidationFailed(_("line {number}: field 'recorded_at' goes backwards ({at} is before the previous "
+                                     "event's {previous})").format(number=number, at=envelope["recorded_at"],
+                                                                   previous=last_time))
         if envelope["recorded_at"] > latest:
             raise ValidationFailed(_("line {number}: field 'recorded_at' lies in the future ({recorded_at}; this "
                                      "journal's clock allows up to {latest})")

@@ -147,9 +147,12 @@ def receipt_at(store: EventStore, campaign: str, version: int | None = None) -> 
     if row is None:
         if not store.exists(campaign):
             raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
-        at = "" if version is None else f" at or before version {version}"
-        raise NotFound(f"campaign '{campaign}' has no signed event{at} (its events were recorded before signing: "
-                       "the next one recorded signs it)")
+        if version is None:
+            raise NotFound(_("campaign '{campaign}' has no signed event (its events were recorded before signing: the "
+                             "next one recorded signs it)").format(campaign=campaign))
+        raise NotFound(_("campaign '{campaign}' has no signed event at or before version {version} (its events were "
+                         "recorded before signing: the next one recorded signs it)").format(campaign=campaign,
+                                                                                            version=version))
     receipt = Receipt(campaign, row[0], row[1], row[2], store.key.public_hex, row[3])
     if not receipt.signed:
         raise IntegrityFailure(_("{receipt}: the stored signature does not verify with the journal's key").format(receipt=receipt))
@@ -701,15 +704,15 @@ def vouch_import(rows: list[dict[str, Any]], receipts: list[Receipt], public_key
         if head is None:
             raise IntegrityFailure(_("{where}: the file holds no event of that campaign").format(where=where))
         if head["version"] != receipt.version:
-            raise IntegrityFailure(f"{where}: the file's chain ends at version {head['version']} "
-                                   "(cut, or events added past the receipt)")
+            raise IntegrityFailure(_("{where}: the file's chain ends at version {version} (cut, or events added past "
+                                     "the receipt)").format(where=where, version=head["version"]))
         if head["hash"] != receipt.hash:
             raise IntegrityFailure(_("{where}: the file's head has another hash (the history was rewritten)").format(where=where))
     if public_key is not None:
         unvouched = sorted(set(heads) - {r.campaign for r in receipts})
         if unvouched:
-            raise IntegrityFailure(f"campaign '{unvouched[0]}': the file carries no receipt for it "
-                                   "(a signed export ends with one)")
+            raise IntegrityFailure(_("campaign '{campaign}': the file carries no receipt for it (a signed export ends "
+                                     "with one)").format(campaign=unvouched[0]))
     if key is None:
         return []
     for head in heads.values():

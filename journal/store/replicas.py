@@ -82,8 +82,8 @@ def check_standby(primary: sa.Engine, standby: sa.Engine) -> None:
     with primary.connect() as conn:
         primary_system = conn.exec_driver_sql(identify).scalar()
     if standby_system != primary_system:
-        raise ValidationFailed(f"read URL: the standby copies database system {standby_system}, the journal's "
-                               f"primary is {primary_system}")
+        raise ValidationFailed(_("read URL: the standby copies database system {standby}, the journal's primary is "
+                                 "{primary}").format(standby=standby_system, primary=primary_system))
 
 
 def caught_up(primary: sa.Engine, standby: sa.Engine, within: float) -> bool:
@@ -115,8 +115,8 @@ def open_read_store(primary: EventStore, url: str) -> EventStore:
         caught_up(primary.engine, engine, START_WAIT)  # a schema made just now on the primary is there too
         revision = current_revision(engine)
         if revision != SCHEMA_REVISION:
-            raise SchemaOutOfDate(f"read URL: the standby's schema is at revision {revision or 'none'}, this journal "
-                                  f"needs {SCHEMA_REVISION}")
+            raise SchemaOutOfDate(_("read URL: the standby's schema is at revision {revision}, this journal needs "
+                                    "{needed}").format(revision=revision or "none", needed=SCHEMA_REVISION))
     except BaseException:
         engine.dispose()
         raise
