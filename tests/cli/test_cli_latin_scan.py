@@ -13,6 +13,7 @@ import json
 import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -62,9 +63,10 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def latin_words(text: str, typed: tuple[str, ...] = ()) -> list[str]:
-    """The words in Latin letters of ``text`` that :data:`ALLOWED` does not explain, nor the reader typed (the
-    command's own words, ``typed``, and the program's name)."""
-    own = {"journal", *(word for arg in typed for word in LATIN.findall(arg))}
+    """The words in Latin letters of ``text`` that :data:`ALLOWED` does not explain, nor the reader types (the
+    command's own words, ``typed``, the program's name and its commands, which "did you mean" offers)."""
+    own = {"journal", *(word for arg in typed for word in LATIN.findall(arg)),
+           *cli.list_commands(click.Context(cli, info_name="journal"))}
     return sorted(set(LATIN.findall(ALLOWED.sub(" ", text))) - own)
 
 
