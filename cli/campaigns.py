@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.main import AppContext
-from cli.output import emit_json, line, table
+from cli.output import emit_json, line, local_time, table
 from cli.params import CAMPAIGN, TableGroup
 from journal.i18n import CLI, N_
 from journal.service.labels import title
@@ -87,7 +87,7 @@ def campaign_show(app: AppContext, name: str, as_json: bool) -> None:
         emit_json({k: state[k] for k in ("name", "system", "master", "members", "created_at", "version")})
         return
     line(_("{campaign}  ({system})  started {created}  events: {count}").format(
-        campaign=state["name"], system=title(state["system"]), created=state["created_at"], count=state["version"]))
+        campaign=state["name"], system=title(state["system"]), created=local_time(state["created_at"], state["created_at"]), count=state["version"]))
     roles = {"master": _("master"), "player": _("player")}
     table(None, [_("member"), _("role")],
           [(name, roles.get(role, role)) for name, role in sorted(state["members"].items(),

@@ -146,11 +146,20 @@ class Translated:
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         """The command's parameters, ``--lang`` among them (the group's own, or one added before ``--help``)."""
         params: list[click.Parameter] = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if type(param) is click.Argument:  # named in the reader's language (cli/metavars.py)
+                param.__class__ = ShownArgument
         if any(p.name == "lang" for p in params):
             return params
         helps = set(ctx.help_option_names)
         at = len(params) - 1 if params and helps & set(getattr(params[-1], "opts", ())) else len(params)
         return [*params[:at], _lang_option(), *params[at:]]
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line's pieces (``[OPTIONS]``, the arguments, ``COMMAND [ARGS]...``) in the current language."""
+        from cli.metavars import shown as metavar
+
+        return [metavar(piece) for piece in super().collect_usage_pieces(ctx)]  # type: ignore[misc]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option: click.Option | None = super().get_help_option(ctx)  # type: ignore[misc]
@@ -175,6 +184,20 @@ class Translated:
             self.format_commands(ctx, formatter)
 
 
+class ShownArgument(click.Argument):
+    """A positional argument named in the reader's language in usage lines and refusals (cli/metavars.py)."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        from cli.metavars import shown as metavar
+
+        return metavar(super().make_metavar(ctx))
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        from cli.metavars import shown as metavar
+
+        return metavar(super().get_error_hint(ctx))
+
+
 class Command(Translated, click.Command):
     """A click command whose help is shown in the current language."""
 
@@ -185,6 +208,17 @@ class Group(Translated, click.Group):
     command_class = Command
     group_class = type
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command ``args`` name; a mistyped one is refused with click's "Did you mean" over every command the
+        group lists (click offers only those already loaded: the journal's load when first named)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            if exc.possibilities:
+                raise
+            raise click.exceptions.NoSuchCommand(exc.command_name, possibilities=self.list_commands(ctx),
+                                                 ctx=ctx) from None
+
 
 def _gettext(message: str) -> str:
     return CLI.gettext(message)
@@ -194,8 +228,24 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
     return CLI.ngettext(singular, plural, n)
 
 
+#: click's number types, named in its refusals (``'x' is not a valid integer range``): their names as msgids.
+CLICK_TYPE_NAMES = {"IntParamType": N_("integer"), "IntRange": N_("integer range"), "FloatParamType": N_("float"),
+                    "FloatRange": N_("float range")}
+
+
+def _type_name(msgid: str) -> property:
+    return property(lambda self: CLI.gettext(msgid))
+
+
 def speak_click_messages() -> None:
-    """Let click's own messages speak the current language: its modules look them up in the ``cli`` domain."""
+    """Let click's own messages speak the current language: its modules look them up in the ``cli`` domain, and
+    its number types say their names (:data:`CLICK_TYPE_NAMES`) in it."""
+    import click.types
+
+    for cls, msgid in CLICK_TYPE_NAMES.items():
+        kind = getattr(click.types, cls)
+        if not isinstance(kind.__dict__.get("name"), property):
+            kind.name = _type_name(msgid)
     for name in CLICK_MODULES:
         module: Any = importlib.import_module(name)
         if getattr(module, "_", None) is stdlib_gettext.gettext:

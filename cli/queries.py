@@ -16,6 +16,7 @@ from cli.output import emit_json, line, table
 from cli.params import CAMPAIGN, CHARACTER, POINT, POSITIVE, TableCommand
 from cli.words import Names
 from journal.i18n import CLI, N_
+from journal.service.words import id_names, named_field
 
 _ = CLI.gettext
 ngettext = CLI.ngettext
@@ -120,9 +121,10 @@ def diff(app: AppContext, campaign: str, start: str, end: str, as_json: bool) ->
                                                                                      end=result["to"]))
         return
     names = Names(result["system"])
+    ids = id_names(result["system"], app.journal().at(campaign, result["to"]).states)
     table(_("changes from version {start} to version {end}").format(start=result["from"], end=result["to"]),
           [_("character"), _("field"), _("before"), _("after")],
-          [(c["character"], names.field(c["field"]), names.cell(c["before"]), names.cell(c["after"]))
+          [(c["character"], named_field(names, c["field"], ids), names.cell(c["before"]), names.cell(c["after"]))
            for c in result["changes"]])
 
 

@@ -48,7 +48,8 @@ def receipt(app: AppContext, campaign: str, as_of: str | None, output: str | Non
         return
     with open(output, "w", encoding="utf-8") as handle:
         handle.write(text + "\n")
-    line(_("receipt of {receipt} written to {path}").format(receipt=found, path=output))
+    line(_("receipt of campaign '{campaign}' version {version} written to {path}").format(
+        campaign=found.campaign, version=found.version, path=output))
 
 
 def public_key_option(value: str | None) -> str | None:

@@ -19,6 +19,7 @@ from cli.output import emit_json, line, table
 from cli.params import CAMPAIGN, POSITIVE, TableCommand
 from journal.i18n import CLI, N_
 from journal.service.labels import words
+from journal.service.words import line_key
 
 if TYPE_CHECKING:
     from journal.service.tallies import Bonus, MotiveChoice
@@ -93,7 +94,7 @@ def _amount(value: int, proposed: int | None = None) -> str:
 def _rows(lines: list[dict[str, Any]], system: str) -> list[tuple[Any, ...]]:
     """The table's rows: each line's kind read as its system's word for it (``session_xp``: опыт за сессию)."""
     kinds = words(system)
-    return [(r["key"], kinds.get(r["kind"], r["kind"]), r["character"], r["other"] or "", r["item"],
+    return [(line_key(system, r["key"]), kinds.get(r["kind"], r["kind"]), r["character"], r["other"] or "", r["item"],
              _amount(r["amount"], r.get("proposed")), _status(r.get("status", "committed")), r["reason"])
             for r in lines]
 
@@ -128,10 +129,11 @@ def tally(app: AppContext, campaign: str, number: int, commit: bool, bonuses: tu
             emit_json({"campaign": campaign, "session": number, "tally": {"id": done.id, "version": done.version},
                        "events": [{"id": e.id, "version": e.version, "type": e.type, **e.data} for e in events]})
             return
+        system = app.journal().campaign(campaign)["system"]
         if done.data["summary"]:
             table(_("session {number} tally committed").format(number=number), _headers(),
-                  _rows(done.data["summary"], app.journal().campaign(campaign)["system"]))
-        skipped = _("; skipped: {lines}").format(lines=", ".join(done.data["skipped"])) if done.data["skipped"] else ""
+                  _rows(done.data["summary"], system))
+        skipped = _("; skipped: {lines}").format(lines=", ".join(line_key(system, key) for key in done.data["skipped"])) if done.data["skipped"] else ""
         line(ngettext("session {number} tallied at version {version} (event {event}): {count} line(s) appended",
                       "session {number} tallied at version {version} (event {event}): {count} line(s) appended",
                       done.data["lines"]).format(number=number, version=done.version, event=done.id,

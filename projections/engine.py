@@ -22,6 +22,7 @@ import orjson
 from journal.errors import IntegrityFailure, NotFound
 from journal.events.envelope import Event
 from journal.events.upcasting import needs_upcast, upcast
+from journal.i18n import _
 from journal.store import EventStore
 from projections import catalog, points
 
@@ -124,7 +125,7 @@ class Engine:
         """All projections of ``campaign`` as of ``point`` (see projections.points)."""
         head = self.store.head(campaign)
         if head == 0:
-            raise NotFound(f"no campaign named '{campaign}'")
+            raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
         version = points.resolve(self.store, campaign, point, head)
         return self.fold(campaign, version, head)
 
@@ -134,7 +135,8 @@ class Engine:
             return marks[0].data["system"]
         first = next(iter(self.store.read(campaign, to_version=1)), None)
         if first is None or first.type != "campaign.created":
-            raise IntegrityFailure(f"campaign '{campaign}': its first event is not its creation (run 'journal verify')")
+            raise IntegrityFailure(_("campaign '{campaign}': its first event is not its creation (run 'journal verify')")
+                                   .format(campaign=campaign))
         return first.data["system"]
 
     def fold(self, campaign: str, version: int, head: int) -> Folded:
@@ -236,7 +238,7 @@ class Engine:
         """Drop the campaign's snapshots and read model and fold it again from the first event."""
         head = self.store.head(campaign)
         if head == 0:
-            raise NotFound(f"no campaign named '{campaign}'")
+            raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
         self.store.projections.clear(campaign)
         marks = self.store.marks(campaign, types=("campaign.created", "correction.voided"))
         system = self._system(campaign, marks)

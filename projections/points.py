@@ -12,6 +12,7 @@ import re
 from datetime import UTC, datetime
 
 from journal.errors import NotFound, ValidationFailed
+from journal.i18n import _
 from journal.store import EventStore
 
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
@@ -21,7 +22,7 @@ _SESSION = re.compile(r"^session:(\d+)(:start|:end)?$")
 def _event_version(store: EventStore, campaign: str, event_id: str) -> int:
     event = store.get(event_id)
     if event.campaign != campaign:
-        raise NotFound(f"as-of: event {event_id} is not in campaign '{campaign}'")
+        raise NotFound(_("as-of: event {event} is not in campaign '{campaign}'").format(event=event_id, campaign=campaign))
     return event.version
 
 
@@ -58,7 +59,8 @@ def resolve(store: EventStore, campaign: str, point: str | int | None, head: int
     if text.isascii() and text.isdigit():
         version = int(text)
         if version > head:
-            raise ValidationFailed(f"as-of: version {version} is past the campaign's head {head}")
+            raise ValidationFailed(_("as-of: version {version} is past the campaign's head {head}").format(
+                version=version, head=head))
         return version
     if text.startswith("before:"):
         return _event_version(store, campaign, text[len("before:"):].strip()) - 1
@@ -75,7 +77,9 @@ def resolve(store: EventStore, campaign: str, point: str | int | None, head: int
             ended = _session_end(store, campaign, number)
             if ended is not None:
                 return ended
-        state = "has not ended" if edge == ":end" and any(
-            e.data["number"] == number for e in store.marks(campaign, types=["session.started"])) else "does not exist"
-        raise NotFound(f"as-of: session {number} {state} in campaign '{campaign}'")
+        if edge == ":end" and any(e.data["number"] == number for e in store.marks(campaign, types=["session.started"])):
+            raise NotFound(_("as-of: session {number} has not ended in campaign '{campaign}'").format(
+                number=number, campaign=campaign))
+        raise NotFound(_("as-of: session {number} does not exist in campaign '{campaign}'").format(
+            number=number, campaign=campaign))
     return store.version_at(campaign, _stored_time(text))

@@ -12,7 +12,8 @@ from typing import Any
 
 import orjson
 
-from journal.i18n import CLI, current_language
+from cli.output import english_type, local_time
+from journal.i18n import CLI, N_, current_language
 from journal.service.report_html import page
 from journal.service.report_html import table as html_table
 
@@ -20,6 +21,33 @@ _ = CLI.gettext
 
 ENVELOPE_ROWS = ("id", "campaign", "version", "type", "schema", "actor", "recorded_at", "session", "causation",
                  "prev_hash", "hash", "seq")
+#: What the terminal audit calls each envelope field outside English (English keeps the keys: scripts read them).
+ENVELOPE_LABELS = {"id": N_("event id"), "campaign": N_("campaign"), "version": N_("version"), "type": N_("type"),
+                   "schema": N_("schema"), "actor": N_("recorded by"), "recorded_at": N_("recorded at"),
+                   "session": N_("session"), "causation": N_("caused by"), "prev_hash": N_("previous hash"),
+                   "hash": N_("hash"), "seq": N_("sequence number"), "data": N_("payload")}
+#: A member's role as the audit names it (the stored value stays English).
+ROLES = {"master": N_("master"), "player": N_("player")}
+
+
+def _envelope_line(report: dict[str, Any], name: str) -> str:
+    """One envelope field for the terminal: its key and value in English, its label and the reader's words else."""
+    env = report["envelope"]
+    if current_language() == "en":
+        return f"  {name}: {_value(env[name])}"
+    from journal.service.words import Names, local_time
+
+    names = Names(report["system"])
+    value = env[name]
+    if name == "type":
+        shown = names.type(value)
+    elif name == "recorded_at":
+        shown = local_time(value, value)
+    elif name == "data":
+        shown = names.value(value)
+    else:
+        shown = _value(value)
+    return f"  {_(ENVELOPE_LABELS[name])}: {shown}"
 
 
 def _value(value: Any) -> str:
@@ -34,7 +62,10 @@ def _value(value: Any) -> str:
 
 def title(report: dict[str, Any]) -> str:
     env = report["envelope"]
-    return _("Audit of event {version} ({type}) in '{campaign}'").format(version=env["version"], type=env["type"],
+    from journal.service.words import Names
+
+    shown = english_type(env["type"], Names(report["system"]).type(env["type"]))
+    return _("Audit of event {version} ({type}) in '{campaign}'").format(version=env["version"], type=shown,
                                                                         campaign=report["campaign"])
 
 
@@ -42,8 +73,9 @@ def recorded_line(report: dict[str, Any]) -> str:
     rec = report["recorded"]
     session = _("session {number}").format(number=rec["session"]) if rec["session"] is not None \
         else _("between sessions")
-    return _("recorded by {by} ({role}) at {at}, {session}").format(by=rec["by"], role=rec["role"], at=rec["at"],
-                                                                   session=session)
+    role = rec["role"] if current_language() == "en" or rec["role"] not in ROLES else _(ROLES[rec["role"]])
+    return _("recorded by {by} ({role}) at {at}, {session}").format(by=rec["by"], role=role,
+                                                                   at=local_time(rec["at"], rec["at"]), session=session)
 
 
 def roll_line(proof: dict[str, Any]) -> str:
@@ -101,10 +133,8 @@ def dispute_head(dispute: dict[str, Any]) -> str:
 
 def text_lines(report: dict[str, Any]) -> list[str]:
     """The audit for a terminal, without the tables (the CLI prints the sheet changes as one)."""
-    env = report["envelope"]
     lines = [title(report), recorded_line(report)]
-    lines += [f"  {name}: {_value(env[name])}" for name in ENVELOPE_ROWS]
-    lines.append(f"  data: {_value(env['data'])}")
+    lines += [_envelope_line(report, name) for name in (*ENVELOPE_ROWS, "data")]
     lines.append(_("rolls:") if report["rolls"] else _("rolls: none in this event"))
     lines += [f"  {roll_line(p)}" for p in report["rolls"]]
     lines.append(_("chain: {summary}").format(summary=report["chain"]["summary"]))

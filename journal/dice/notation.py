@@ -267,10 +267,11 @@ class _Parser:
 def parse(text: str) -> Expression:
     """Parse dice notation into an :class:`Expression`; bad notation raises :class:`ValidationFailed`."""
     if not isinstance(text, str):
-        raise ValidationFailed(f"dice notation must be text, not {type(text).__name__}")
+        raise ValidationFailed(_("dice notation must be text, not {kind}").format(kind=type(text).__name__))
     text = text.strip()
     if len(text) > MAX_TEXT:
-        raise ValidationFailed(f"dice notation '{text[:20]}...': longer than {MAX_TEXT} characters")
+        raise ValidationFailed(_("dice notation '{text}...': longer than {limit} characters").format(
+            text=text[:20], limit=MAX_TEXT))
     if "\n" in text or "\r" in text:
         raise ValidationFailed(_("dice notation must be on one line"))
     return _Parser(text).expression()
@@ -394,8 +395,10 @@ def _to_roll(expr: Expression, term: DiceTerm, drawn: list[int] | Roll) -> Roll:
         return drawn
     values = list(drawn)
     if len(values) != term.count:
-        raise ValidationFailed(f"{where}: expected {term.count} dice, got {len(values)}")
+        raise ValidationFailed(_("{where}: expected {count} dice, got {given}").format(
+            where=where, count=term.count, given=len(values)))
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= term.sides:
-            raise ValidationFailed(f"{where}: a d{term.sides} cannot show {v!r}")
+            raise ValidationFailed(_("{where}: a d{sides} cannot show {value}").format(where=where, sides=term.sides,
+                                                                                       value=repr(v)))
     return Roll(sides=term.sides, dice=values, source="table")

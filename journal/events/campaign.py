@@ -8,6 +8,7 @@ from pydantic import Field, field_validator
 
 from journal.events import Payload
 from journal.events.names import Name
+from journal.i18n import _
 
 
 class CampaignCreated(Payload):
@@ -35,7 +36,7 @@ class CampaignCreated(Payload):
         from journal.systems.registry import names
 
         if value not in names():
-            raise ValueError(f"'{value}' is not one of {', '.join(names())}")
+            raise ValueError(_("'{value}' is not one of {systems}").format(value=value, systems=", ".join(names())))
         return value
 
 

@@ -19,8 +19,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic_core import PydanticCustomError
 
 from journal.errors import ValidationFailed
+from journal.i18n import N_, _
 
 MAX_NAME = 200
+#: The kinds of name a refusal names in the reader's words (another kind: ``{kind} name: ...`` as it is).
+KINDS = {"campaign": N_("campaign name: {problem}"), "member": N_("member name: {problem}"),
+         "character name": N_("character name: {problem}"), "player": N_("player name: {problem}"),
+         "item": N_("item name: {problem}"), "connection": N_("connection name: {problem}")}
 
 #: Bidirectional embeddings, overrides and isolates: they reorder what a reader sees (Trojan Source).
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -31,12 +36,12 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs"})
 def name_problem(name: str) -> str | None:
     """Why ``name`` (already trimmed) is not a name, or None when it is one."""
     if not name:
-        return "must not be empty"
+        return _("must not be empty")
     if len(name) > MAX_NAME:
-        return f"at most {MAX_NAME} characters"
+        return _("at most {count} characters").format(count=MAX_NAME)
     for ch in name:
         if ch in _BIDI or unicodedata.category(ch) in _REFUSED_CATEGORIES:
-            return f"control characters are not allowed (U+{ord(ch):04X})"
+            return _("control characters are not allowed ({code})").format(code=f"U+{ord(ch):04X}")
     return None
 
 
@@ -45,7 +50,8 @@ def check_name(kind: str, name: str) -> str:
     name = name.strip()
     problem = name_problem(name)
     if problem is not None:
-        raise ValidationFailed(f"{kind} name: {problem}")
+        raise ValidationFailed(_(KINDS[kind]).format(problem=problem) if kind in KINDS
+                               else _("{kind} name: {problem}").format(kind=kind, problem=problem))
     return name
 
 
@@ -53,7 +59,7 @@ def _valid_name(value: str) -> str:
     """The payload side of the rule: refuse (never trim) a name that is not already clean."""
     if value != value.strip():
         stripped = value.strip()
-        raise PydanticCustomError("name", name_problem(stripped) or "must not begin or end with whitespace")
+        raise PydanticCustomError("name", name_problem(stripped) or _("must not begin or end with whitespace"))
     problem = name_problem(value)
     if problem is not None:
         raise PydanticCustomError("name", problem)

@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from journal.i18n import _
+
 #: The most dice one roll throws, and the most faces a die has (the dice rules' bounds, docs/dice.md).
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -30,7 +32,7 @@ class Roll(BaseModel):
     def _check(self) -> Roll:
         for value in self.dice:
             if not 1 <= value <= self.sides:
-                raise ValueError(f"a d{self.sides} cannot show {value}")
+                raise ValueError(_("a d{sides} cannot show {value}").format(sides=self.sides, value=value))
         if self.source == "server" and self.counter is None:
             raise ValueError("a server roll needs its roll counter")
         if self.source == "table" and self.counter is not None:

@@ -56,6 +56,10 @@ FIELDS: dict[str, Callable[[], str]] = {
     "session": lambda: pgettext("xp source", "session"),
     "bonus": lambda: pgettext("xp source", "bonus"),
     "award": lambda: pgettext("xp source", "award"),
+    # who an event is about (a payload's keys, as the audit shows them), in English as the key itself
+    "name": lambda: pgettext("sheet", "name"),
+    "character": lambda: pgettext("sheet", "character"),
+    "hero": lambda: pgettext("sheet", "hero"),
 }
 
 #: Values every system's sheet may show (the default kind of sheet), and the kinds of experience a tally line

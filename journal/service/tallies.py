@@ -32,6 +32,7 @@ from journal.i18n import N_, _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.service.roles import require_role
+from journal.service.words import line_key
 from journal.systems import registry
 from projections.engine import voids
 
@@ -210,12 +211,12 @@ def _bounds(payload: Payload | None) -> tuple[int, int] | None:
     return low, high
 
 
-def _amend(facts: Facts, proposed: dict[str, Line], amounts: Mapping[str, int]) -> None:
+def _amend(facts: Facts, proposed: dict[str, Line], amounts: Mapping[str, int], system: str) -> None:
     """Set each line ``amounts`` names to the Master's amount, its payload rebuilt with it (the one place)."""
     for key, amount in amounts.items():
         line = proposed.get(key)
         if line is None:
-            known = ", ".join(proposed) or "none"
+            known = ", ".join(line_key(system, k) for k in proposed) or _("none")
             raise ValidationFailed(_("set: '{key}' is not a proposed line of session {number} (proposed: {known})")
                                    .format(key=key, number=facts.number, known=known))
         if line.status == SKIPPED:
@@ -233,6 +234,11 @@ def _amend(facts: Facts, proposed: dict[str, Line], amounts: Mapping[str, int]) 
             line.proposed, line.amount = line.amount, amount
 
 
+def _typed_keys(system: str, proposed: Mapping[str, Line]) -> dict[str, str]:
+    """Each proposed line's key as the reader sees it (journal.service.words.line_key) -> the key itself."""
+    return {line_key(system, key): key for key in proposed}
+
+
 def _plan(ctx: Context, facts: Facts, rules: TallyRules | None, bonuses: Sequence[Bonus],
           motives: Sequence[MotiveChoice], skip: Iterable[str], amounts: Mapping[str, int]) -> list[Line]:
     """Every line of the session's tally, the skipped ones marked, the changed ones at the Master's amount."""
@@ -243,13 +249,16 @@ def _plan(ctx: Context, facts: Facts, rules: TallyRules | None, bonuses: Sequenc
     lines = rules.lines(ctx, facts, motives) if rules is not None else []
     lines += _bonuses(ctx, facts, rules, bonuses)
     proposed = {line.key: line for line in lines if line.status == PROPOSED}
+    typed = _typed_keys(ctx.system, proposed)
+    skip = [typed.get(key, key) for key in skip]
+    amounts = {typed.get(key, key): amount for key, amount in amounts.items()}
     for key in skip:
         if key not in proposed:
-            known = ", ".join(proposed) or "none"
+            known = ", ".join(line_key(ctx.system, k) for k in proposed) or _("none")
             raise ValidationFailed(_("skip: '{key}' is not a proposed line of session {number} (proposed: {known})")
                                    .format(key=key, number=facts.number, known=known))
         proposed[key].status = SKIPPED
-    _amend(facts, proposed, amounts)
+    _amend(facts, proposed, amounts, ctx.system)
     return lines
 
 

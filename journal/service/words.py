@@ -82,3 +82,30 @@ def local_time(stamp: str, english: str) -> str:
 
     moment = dt.datetime.fromisoformat(stamp)
     return f"{format_date(moment, 'short', locale=lang)} {format_time(moment, 'medium', tzinfo=dt.UTC, locale=lang)}"
+
+
+def line_key(system: str, key: str) -> str:
+    """A tally line's key (``motive:Взломщик:Greed``) for the reader: English keeps it as it is (scripts type it);
+    another language names its kind and each recorded word in it (``мотив:Взломщик:Жадность``).  ``--skip`` and
+    ``--set`` take either form (journal.service.tallies)."""
+    if current_language() == "en":
+        return key
+    names = Names(system)
+    return ":".join(names.word(part) for part in key.split(":"))
+
+
+def id_names(system: str, states: Any) -> dict[str, str]:
+    """The event ids ``system``'s sheets keep records by (a Wield geis, a result) -> how people name each one (its
+    descriptor's ``labels``: «promise», «v8 "task"»), from the projections' ``states``; none if it names none."""
+    from journal.systems import registry
+
+    try:
+        descriptor = registry.system(system)
+    except ValidationFailed:
+        return {}
+    return dict(registry.load(descriptor.labels)(states)) if descriptor.labels else {}
+
+
+def named_field(names: Names, path: str, ids: dict[str, str]) -> str:
+    """A changed field's path with each event id in it named by ``ids`` (:func:`id_names`), each key by ``names``."""
+    return " · ".join(ids.get(key) or names.fields.get(key, key) for key in path.split("."))

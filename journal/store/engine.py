@@ -28,6 +28,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from journal.errors import JournalError, ValidationFailed
+from journal.i18n import _
 from journal.store.urls import normalise_url
 
 DEFAULT_URL = "sqlite:///journal.db"
@@ -52,9 +53,9 @@ def write_wait(value: float | str | None = None) -> float:
     try:
         seconds = float(value)
     except ValueError:
-        raise ValidationFailed(f"JOURNAL_WRITE_WAIT: '{value}' is not a number of seconds") from None
+        raise ValidationFailed(_("JOURNAL_WRITE_WAIT: '{value}' is not a number of seconds").format(value=value)) from None
     if not 0 <= seconds <= 3600:
-        raise ValidationFailed(f"JOURNAL_WRITE_WAIT: {value} is not between 0 and 3600 seconds")
+        raise ValidationFailed(_("JOURNAL_WRITE_WAIT: {value} is not between 0 and 3600 seconds").format(value=value))
     return seconds
 
 
@@ -86,8 +87,8 @@ def make_read_engine(url: str) -> sa.Engine:
     """
     normalised = normalise_url(url)
     if not normalised.startswith("postgresql"):
-        raise ValidationFailed(f"read URL: '{url}' is not a PostgreSQL URL (postgresql://...): only a PostgreSQL "
-                               "standby serves reads")
+        raise ValidationFailed(_("read URL: '{url}' is not a PostgreSQL URL (postgresql://...): only a PostgreSQL "
+                                 "standby serves reads").format(url=url))
     engine = sa.create_engine(normalised, pool_pre_ping=False)
 
     @sa.event.listens_for(engine, "connect")

@@ -30,7 +30,7 @@ import journal.logs  # noqa: F401  (quiet default logging)
 from journal import aftermath
 from journal.errors import CampaignBusy, ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
-from journal.i18n import gettext
+from journal.i18n import _, gettext
 from journal.store.engine import (
     AFTER_COMMIT,
     APPENDED,
@@ -359,7 +359,7 @@ class EventStore:
             return None
         if len(stored) != len(new_events) or any(e.campaign != campaign for e in stored):
             clash = ", ".join(sorted(e.id for e in stored))
-            raise ValidationFailed(f"event id already stored: {clash} (a retry must resend the whole batch unchanged)")
+            raise ValidationFailed(_("event id already stored: {clash} (a retry must resend the whole batch unchanged)").format(clash=clash))
         by_id = {e.id: e for e in stored}
         for new in new_events:
             old = by_id[cast(str, new.id)]
@@ -696,7 +696,7 @@ class EventStore:
         with self._write() as conn, conn.begin():
             present = conn.execute(sa.select(T.c.campaign).where(T.c.campaign.in_(list(counts))).limit(1)).scalar()
             if present is not None:
-                raise ValidationFailed(f"campaign '{present}' already exists in this journal: nothing imported")
+                raise ValidationFailed(_("campaign '{present}' already exists in this journal: nothing imported").format(present=present))
             if self.witness is not None:
                 for campaign in counts:  # a campaign the witness holds was deleted: no import takes its place
                     refuse_past_witness(self, conn, campaign, 0, None)

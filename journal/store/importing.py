@@ -57,20 +57,20 @@ _TIME = re.compile(r"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]
 
 def _check_shape(number: int, envelope: Any) -> None:
     if not isinstance(envelope, dict):
-        raise ValidationFailed(f"line {number}: not a JSON object")
+        raise ValidationFailed(_("line {number}: not a JSON object").format(number=number))
     for name, kinds in _FIELDS.items():
         if name not in envelope:
-            raise ValidationFailed(f"line {number}: field '{name}' is missing")
+            raise ValidationFailed(_("line {number}: field '{name}' is missing").format(number=number, name=name))
         value = envelope[name]
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            raise ValidationFailed(f"line {number}: field '{name}' has the wrong type")
+            raise ValidationFailed(_("line {number}: field '{name}' has the wrong type").format(number=number, name=name))
     for name, kinds in _OPTIONAL.items():
         value = envelope.setdefault(name, None)
         if not isinstance(value, kinds):
-            raise ValidationFailed(f"line {number}: field '{name}' has the wrong type")
+            raise ValidationFailed(_("line {number}: field '{name}' has the wrong type").format(number=number, name=name))
     extra = set(envelope) - set(_FIELDS) - set(_OPTIONAL)
     if extra:
-        raise ValidationFailed(f"line {number}: unknown field '{min(extra)}'")
+        raise ValidationFailed(_("line {number}: unknown field '{field}'").format(number=number, field=min(extra)))
     _check_bounds(number, envelope)
 
 
@@ -79,22 +79,22 @@ def _check_bounds(number: int, envelope: dict[str, Any]) -> None:
     for name in ("version", "schema", "session"):
         value = envelope[name]
         if value is not None and not 1 <= value <= MAX_INT:
-            raise ValidationFailed(f"line {number}: field '{name}' must be between 1 and {MAX_INT}")
+            raise ValidationFailed(_("line {number}: field '{name}' must be between 1 and {limit}").format(number=number, name=name, limit=MAX_INT))
     for name, longest in _LENGTHS.items():
         if not 1 <= len(envelope[name]) <= longest:
-            raise ValidationFailed(f"line {number}: field '{name}' must have 1 to {longest} characters")
+            raise ValidationFailed(_("line {number}: field '{name}' must have 1 to {longest} characters").format(number=number, name=name, longest=longest))
         if "\x00" in envelope[name]:
-            raise ValidationFailed(f"line {number}: field '{name}' holds a NUL character")
+            raise ValidationFailed(_("line {number}: field '{name}' holds a NUL character").format(number=number, name=name))
     for name in ("id", "causation", "decision"):
         value = envelope[name]
         if value is not None and not _UUID.match(value):
-            raise ValidationFailed(f"line {number}: field '{name}' is not a UUID (lowercase 8-4-4-4-12 hex)")
+            raise ValidationFailed(_("line {number}: field '{name}' is not a UUID (lowercase 8-4-4-4-12 hex)").format(number=number, name=name))
     for name in ("hash", "prev_hash"):
         value = envelope[name]
         if value is not None and not _SHA256.match(value):
-            raise ValidationFailed(f"line {number}: field '{name}' is not a SHA-256 in lowercase hex")
+            raise ValidationFailed(_("line {number}: field '{name}' is not a SHA-256 in lowercase hex").format(number=number, name=name))
     if not _TIME.match(envelope["recorded_at"]):
-        raise ValidationFailed(f"line {number}: field 'recorded_at' is not a UTC time like 2026-11-29T11:40:00.123456Z")
+        raise ValidationFailed(_("line {number}: field 'recorded_at' is not a UTC time like 2026-11-29T11:40:00.123456Z").format(number=number))
 
 
 def _not_as_written(given: Any, written: Any, path: str = "") -> str | None:
@@ -141,40 +141,42 @@ def numbered_rows(lines: Iterable[bytes | str]) -> list[tuple[int, dict[str, Any
         try:
             envelope = orjson.loads(line)
         except orjson.JSONDecodeError as exc:
-            raise ValidationFailed(f"line {number}: not valid JSON ({exc.msg})") from None
+            raise ValidationFailed(_("line {number}: not valid JSON ({reason})").format(number=number, reason=exc.msg)) from None
         _check_shape(number, envelope)
         try:
             written = parse_payload(envelope["type"], envelope["data"]).to_data()
         except JournalError as exc:
-            raise ValidationFailed(f"line {number}: {exc}") from None
+            raise ValidationFailed(_("line {number}: {exc}").format(number=number, exc=exc)) from None
         where = _not_as_written(envelope["data"], written)
         if where is not None:
-            raise ValidationFailed(f"line {number}: {envelope['type']}: field '{where or 'data'}' is not as a command "
-                                   "records it (a value of another JSON type, such as true for a number)")
+            raise ValidationFailed(_("line {number}: {type}: field '{field}' is not as a command records it (a value "
+                                     "of another JSON type, such as true for a number)").format(
+                number=number, type=envelope["type"], field=where or "data"))
         campaign = envelope["campaign"]
         version, prev_hash, last_time = heads.get(campaign, (0, None, ""))
         if envelope["version"] != version + 1:
-            raise IntegrityFailure(
-                f"line {number}: campaign '{campaign}' expects version {version + 1}, the line has {envelope['version']}"
-            )
+            raise IntegrityFailure(_("line {number}: campaign '{campaign}' expects version {expected}, the line has "
+                                     "{version}").format(number=number, campaign=campaign, expected=version + 1,
+                                                         version=envelope["version"]))
         if envelope["prev_hash"] != prev_hash:
-            raise IntegrityFailure(f"line {number}: prev_hash does not match the previous event's hash (chain broken)")
+            raise IntegrityFailure(_("line {number}: prev_hash does not match the previous event's hash (chain broken)").format(number=number))
         if envelope["recorded_at"] < last_time:
-            raise ValidationFailed(f"line {number}: field 'recorded_at' goes backwards ({envelope['recorded_at']} "
-                                   f"is before the previous event's {last_time})")
+            raise ValidationFailed(_("line {number}: field 'recorded_at' goes backwards ({at} is before the previous "
+                                     "event's {previous})").format(number=number, at=envelope["recorded_at"],
+                                                                   previous=last_time))
         if envelope["recorded_at"] > latest:
             raise ValidationFailed(_("line {number}: field 'recorded_at' lies in the future ({recorded_at}; this "
                                      "journal's clock allows up to {latest})")
                                    .format(number=number, recorded_at=envelope["recorded_at"], latest=latest))
         if envelope["id"] in ids:
-            raise ValidationFailed(f"line {number}: event id {envelope['id']} is already on line {ids[envelope['id']]}")
+            raise ValidationFailed(_("line {number}: event id {event} is already on line {line}").format(number=number, event=envelope['id'], line=ids[envelope['id']]))
         problem = decision_break(envelope["decision"], envelope["id"], decisions.get(campaign))
         if problem is not None:
-            raise IntegrityFailure(f"line {number}: field 'decision': {problem}")
+            raise IntegrityFailure(_("line {number}: field 'decision': {problem}").format(number=number, problem=problem))
         decisions[campaign] = envelope["decision"]
         data_json = canonical(envelope["data"])
         if event_hash(envelope, data_json) != envelope["hash"]:
-            raise IntegrityFailure(f"line {number}: hash does not match the envelope (event {envelope['id']} was altered)")
+            raise IntegrityFailure(_("line {number}: hash does not match the envelope (event {event} was altered)").format(number=number, event=envelope['id']))
         heads[campaign] = (envelope["version"], envelope["hash"], envelope["recorded_at"])
         ids[envelope["id"]] = number
         envelope["data"] = data_json.decode()

@@ -176,12 +176,14 @@ def _parse(pem: bytes, path: Path | None) -> Ed25519PrivateKey:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+    from journal.i18n import _
+
     try:
         loaded = serialization.load_pem_private_key(pem, password=None)
     except (ValueError, TypeError):
-        raise IntegrityFailure(f"key file {path}: not an Ed25519 private key in PEM form") from None
+        raise IntegrityFailure(_("key file {path}: not an Ed25519 private key in PEM form").format(path=path)) from None
     if not isinstance(loaded, Ed25519PrivateKey):
-        raise IntegrityFailure(f"key file {path}: not an Ed25519 private key")
+        raise IntegrityFailure(_("key file {path}: not an Ed25519 private key").format(path=path))
     return loaded
 
 

@@ -80,16 +80,16 @@ class Receipt:
         if isinstance(value, dict) and set(value) == {"receipt"}:
             value = value["receipt"]
         if not isinstance(value, dict):
-            raise ValidationFailed(f"{where}: a receipt is a JSON object")
+            raise ValidationFailed(_("{where}: a receipt is a JSON object").format(where=where))
         if value.get("format") != FORMAT:
-            raise ValidationFailed(f"{where}: field 'format' must be '{FORMAT}'")
+            raise ValidationFailed(_("{where}: field 'format' must be '{format}'").format(where=where, format=FORMAT))
         kinds = {"campaign": str, "version": int, "hash": str, "recorded_at": str, "public_key": str, "signature": str}
         for name, kind in kinds.items():
             if not isinstance(value.get(name), kind) or isinstance(value.get(name), bool):
-                raise ValidationFailed(f"{where}: field '{name}' is missing or has the wrong type")
+                raise ValidationFailed(_("{where}: field '{name}' is missing or has the wrong type").format(where=where, name=name))
         extra = set(value) - set(kinds) - {"format"}
         if extra:
-            raise ValidationFailed(f"{where}: unknown field '{min(extra)}'")
+            raise ValidationFailed(_("{where}: unknown field '{field}'").format(where=where, field=min(extra)))
         return cls(**{name: value[name] for name in kinds})
 
 
@@ -99,12 +99,12 @@ def load_file(path: str | Path) -> list[Receipt]:
     try:
         value = orjson.loads(Path(path).read_bytes())
     except OSError as exc:
-        raise ValidationFailed(f"{where}: cannot be read ({exc.strerror})") from None
+        raise ValidationFailed(_("{where}: cannot be read ({reason})").format(where=where, reason=exc.strerror)) from None
     except orjson.JSONDecodeError:
-        raise ValidationFailed(f"{where}: not JSON") from None
+        raise ValidationFailed(_("{where}: not JSON").format(where=where)) from None
     items = value if isinstance(value, list) else [value]
     if not items:
-        raise ValidationFailed(f"{where}: holds no receipt")
+        raise ValidationFailed(_("{where}: holds no receipt").format(where=where))
     return [Receipt.parse(item, where if len(items) == 1 else f"{where} item {n}") for n, item in enumerate(items, 1)]
 
 
@@ -147,12 +147,15 @@ def receipt_at(store: EventStore, campaign: str, version: int | None = None) -> 
     if row is None:
         if not store.exists(campaign):
             raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
-        at = "" if version is None else f" at or before version {version}"
-        raise NotFound(f"campaign '{campaign}' has no signed event{at} (its events were recorded before signing: "
-                       "the next one recorded signs it)")
+        if version is None:
+            raise NotFound(_("campaign '{campaign}' has no signed event (its events were recorded before signing: the "
+                             "next one recorded signs it)").format(campaign=campaign))
+        raise NotFound(_("campaign '{campaign}' has no signed event at or before version {version} (its events were "
+                         "recorded before signing: the next one recorded signs it)").format(campaign=campaign,
+                                                                                            version=version))
     receipt = Receipt(campaign, row[0], row[1], row[2], store.key.public_hex, row[3])
     if not receipt.signed:
-        raise IntegrityFailure(f"{receipt}: the stored signature does not verify with the journal's key")
+        raise IntegrityFailure(_("{receipt}: the stored signature does not verify with the journal's key").format(receipt=receipt))
     return receipt
 
 
@@ -449,9 +452,9 @@ def witnessed(store: EventStore) -> list[Receipt]:
         try:
             found = _newest_in(path)
         except OSError as exc:
-            raise ValidationFailed(f"witness file {path}: cannot be read ({exc.strerror})") from None
+            raise ValidationFailed(_("witness file {path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)) from None
         if found is None:
-            raise ValidationFailed(f"witness file {path}: holds no receipt")
+            raise ValidationFailed(_("witness file {path}: holds no receipt").format(path=path))
         if found.campaign not in newest or found.version > newest[found.campaign].version:
             newest[found.campaign] = found
     return sorted(newest.values(), key=lambda r: r.campaign)
@@ -587,10 +590,10 @@ def _every_line(path: Path) -> list[Receipt]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise ValidationFailed(f"witness file {path}: cannot be read ({exc.strerror})") from None
+        raise ValidationFailed(_("witness file {path}: cannot be read ({reason})").format(path=path, reason=exc.strerror)) from None
     kept = list(_receipts_in(path, data))
     if not kept:
-        raise ValidationFailed(f"witness file {path}: holds no receipt")
+        raise ValidationFailed(_("witness file {path}: holds no receipt").format(path=path))
     return kept
 
 
@@ -669,11 +672,11 @@ def split(lines: Iterable[bytes | str]) -> tuple[Iterator[bytes | str], list[Rec
                 try:
                     value = orjson.loads(line)
                 except orjson.JSONDecodeError:
-                    raise ValidationFailed(f"line {number}: not valid JSON") from None
+                    raise ValidationFailed(_("line {number}: not valid JSON").format(number=number)) from None
                 receipts.append(Receipt.parse(value, f"line {number}"))
                 continue
             if receipts and line.strip():
-                raise ValidationFailed(f"line {number}: an event after the receipt (a receipt ends the file)")
+                raise ValidationFailed(_("line {number}: an event after the receipt (a receipt ends the file)").format(number=number))
             yield line
 
     return events(), receipts
@@ -694,22 +697,22 @@ def vouch_import(rows: list[dict[str, Any]], receipts: list[Receipt], public_key
     for receipt in receipts:
         where = f"receipt of {receipt}"
         if not receipt.signed:
-            raise IntegrityFailure(f"{where}: the signature does not verify (a forged or altered receipt)")
+            raise IntegrityFailure(_("{where}: the signature does not verify (a forged or altered receipt)").format(where=where))
         if public_key is not None and receipt.public_key != public_key:
-            raise IntegrityFailure(f"{where}: signed by key {receipt.public_key[:16]}…, not {public_key[:16]}…")
+            raise IntegrityFailure(_("{where}: signed by key {signer}…, not {expected}…").format(where=where, signer=receipt.public_key[:16], expected=public_key[:16]))
         head = heads.get(receipt.campaign)
         if head is None:
-            raise IntegrityFailure(f"{where}: the file holds no event of that campaign")
+            raise IntegrityFailure(_("{where}: the file holds no event of that campaign").format(where=where))
         if head["version"] != receipt.version:
-            raise IntegrityFailure(f"{where}: the file's chain ends at version {head['version']} "
-                                   "(cut, or events added past the receipt)")
+            raise IntegrityFailure(_("{where}: the file's chain ends at version {version} (cut, or events added past "
+                                     "the receipt)").format(where=where, version=head["version"]))
         if head["hash"] != receipt.hash:
-            raise IntegrityFailure(f"{where}: the file's head has another hash (the history was rewritten)")
+            raise IntegrityFailure(_("{where}: the file's head has another hash (the history was rewritten)").format(where=where))
     if public_key is not None:
         unvouched = sorted(set(heads) - {r.campaign for r in receipts})
         if unvouched:
-            raise IntegrityFailure(f"campaign '{unvouched[0]}': the file carries no receipt for it "
-                                   "(a signed export ends with one)")
+            raise IntegrityFailure(_("campaign '{campaign}': the file carries no receipt for it (a signed export ends "
+                                     "with one)").format(campaign=unvouched[0]))
     if key is None:
         return []
     for head in heads.values():

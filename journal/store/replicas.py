@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable
 import sqlalchemy as sa
 
 from journal.errors import ValidationFailed
+from journal.i18n import _
 from journal.store.engine import SchemaOutOfDate, current_revision, make_read_engine
 from journal.store.eventstore import EventStore
 from journal.store.snapshots import ProjectionStore
@@ -45,7 +46,7 @@ def parse_lsn(text: str, where: str = "LSN") -> int:
     """The WAL position ``text`` names (``X/Y``, hexadecimal) as an integer; ValidationFailed naming ``where``."""
     found = _LSN.match(text.strip())
     if found is None:
-        raise ValidationFailed(f"{where}: '{text[:40]}' is not an LSN (two hexadecimal halves, like 0/16B3748)")
+        raise ValidationFailed(_("{where}: '{text}' is not an LSN (two hexadecimal halves, like 0/16B3748)").format(where=where, text=text[:40]))
     return (int(found.group(1), 16) << 32) | int(found.group(2), 16)
 
 
@@ -81,8 +82,8 @@ def check_standby(primary: sa.Engine, standby: sa.Engine) -> None:
     with primary.connect() as conn:
         primary_system = conn.exec_driver_sql(identify).scalar()
     if standby_system != primary_system:
-        raise ValidationFailed(f"read URL: the standby copies database system {standby_system}, the journal's "
-                               f"primary is {primary_system}")
+        raise ValidationFailed(_("read URL: the standby copies database system {standby}, the journal's primary is "
+                                 "{primary}").format(standby=standby_system, primary=primary_system))
 
 
 def caught_up(primary: sa.Engine, standby: sa.Engine, within: float) -> bool:
@@ -114,8 +115,8 @@ def open_read_store(primary: EventStore, url: str) -> EventStore:
         caught_up(primary.engine, engine, START_WAIT)  # a schema made just now on the primary is there too
         revision = current_revision(engine)
         if revision != SCHEMA_REVISION:
-            raise SchemaOutOfDate(f"read URL: the standby's schema is at revision {revision or 'none'}, this journal "
-                                  f"needs {SCHEMA_REVISION}")
+            raise SchemaOutOfDate(_("read URL: the standby's schema is at revision {revision}, this journal needs "
+                                    "{needed}").format(revision=revision or "none", needed=SCHEMA_REVISION))
     except BaseException:
         engine.dispose()
         raise
@@ -133,7 +134,7 @@ class ReadYourWrites:
 
     def __init__(self, primary: EventStore, standby: EventStore, *, wait: float = 0.5) -> None:
         if not 0 <= wait <= 60:
-            raise ValidationFailed(f"read wait: {wait} is not between 0 and 60 seconds")
+            raise ValidationFailed(_("read wait: {wait} is not between 0 and 60 seconds").format(wait=wait))
         self.primary = primary
         self.standby = standby
         self.wait = wait

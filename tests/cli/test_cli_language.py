@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from pathlib import Path
 import click
 from click.testing import CliRunner, Result
 
-from cli.language import HelpText, Translated
+from cli.language import HelpText, ShownArgument, Translated
 from cli.main import cli
 from journal.i18n import translations
 from tests.cli.conftest import CLEAN_ENV, Invoke
@@ -47,7 +48,7 @@ def _msgids(message: str | HelpText | None) -> list[str]:
 def test_lang_ru_help_prints_the_russian_usage_and_command_descriptions() -> None:
     """`journal --lang ru --help`: click's Usage and a command's description are Russian."""
     lines = _run("--lang", "ru", "--help").stdout.splitlines()
-    assert lines[0] == "Использование: journal [OPTIONS] COMMAND [ARGS]..."
+    assert lines[0] == "Использование: journal [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]..."
     assert "  sheet        Лист ПЕРСОНАЖА в КАМПАНИИ (какой бы лист ни вела её система..." in lines
 
 
@@ -86,7 +87,77 @@ def test_lang_ru_refuses_an_unknown_option_of_the_group_in_russian() -> None:
 def test_lang_ru_names_a_missing_argument_in_russian() -> None:
     """`journal --lang ru sheet` without CAMPAIGN: click's "Missing argument" in Russian, exit 2."""
     result = _run("--lang", "ru", "sheet")
-    assert (result.exit_code, result.stderr.splitlines()[-1]) == (2, "Ошибка: Не хватает аргумента 'CAMPAIGN'.")
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (2, "Ошибка: Не хватает аргумента 'КАМПАНИЯ'.")
+
+
+def _refusal(*args: str) -> tuple[int, str]:
+    """The exit code and the last line of stderr of ``journal --lang ru ARGS``."""
+    result = _run("--lang", "ru", *args)
+    return result.exit_code, result.stderr.splitlines()[-1]
+
+
+def test_lang_ru_suggests_the_command_a_mistyped_one_meant() -> None:
+    """`journal --lang ru shet`: click's "No such command" and its "did you mean", in Russian."""
+    assert _refusal("shet") == (2, "Ошибка: Нет такой команды 'shet'. Возможно, имелось в виду 'sheet'?")
+
+
+def test_lang_ru_names_a_missing_option_in_russian() -> None:
+    """`campaign new X` without --system: "Не хватает параметра '--system'", then the choices."""
+    result = _run("--lang", "ru", "campaign", "new", "X", "--master", "Y")
+    assert (result.exit_code, result.stderr.splitlines()[3]) == (
+        2, "Ошибка: Не хватает параметра '--system'. Выберите из:")
+
+
+def test_lang_ru_refuses_a_bad_choice_in_russian() -> None:
+    """`--system nope`: "Недопустимое значение ... — не одно из ..." in Russian."""
+    assert _refusal("campaign", "new", "X", "--system", "nope", "--master", "Y") == (
+        2, "Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'dichotomy', 'stone-wheel', 'vpt', 'wield'.")
+
+
+def test_lang_ru_refuses_an_extra_argument_in_russian() -> None:
+    """`sheet a b c`: "Лишний аргумент (c)"."""
+    assert _refusal("sheet", "a", "b", "c") == (2, "Ошибка: Лишний аргумент (c)")
+
+
+def test_lang_ru_refuses_a_word_for_a_number_in_russian() -> None:
+    """`tally C --session x`: click's number type is named in Russian («не целое число»)."""
+    assert _refusal("tally", "C", "--session", "x") == (2, "Ошибка: Недопустимое значение '--session': 'x' — не целое число.")
+
+
+def test_lang_ru_refuses_a_number_out_of_range_in_russian() -> None:
+    """`tally C --session 0`: "0 вне диапазона 1<=x<=..."."""
+    assert _refusal("tally", "C", "--session", "0") == (
+        2, "Ошибка: Недопустимое значение '--session': 0 вне диапазона 1<=x<=2147483647.")
+
+
+def test_lang_ru_help_names_its_sections_in_russian() -> None:
+    """`journal --lang ru rules --help`: the sections read «Параметры:» and «Команды:»."""
+    lines = _run("--lang", "ru", "rules", "--help").stdout.splitlines()
+    assert [line for line in lines if line.endswith(":") and not line.startswith(" ")] == ["Параметры:", "Команды:"]
+
+
+def test_lang_en_keeps_clicks_number_type_names() -> None:
+    """English still says click's own words: 'x' is not a valid integer range."""
+    result = _run("--lang", "en", "tally", "C", "--session", "x")
+    assert result.stderr.splitlines()[-1] == "Error: Invalid value for '--session': 'x' is not a valid integer range."
+
+
+def test_lang_ru_usage_line_names_options_and_arguments_in_russian() -> None:
+    """`journal --lang ru sheet`: the usage line reads [ПАРАМЕТРЫ] КАМПАНИЯ ПЕРСОНАЖ (cli/metavars.py)."""
+    result = _run("--lang", "ru", "sheet")
+    assert result.stderr.splitlines()[0] == "Использование: journal sheet [ПАРАМЕТРЫ] КАМПАНИЯ ПЕРСОНАЖ"
+
+
+def test_every_positional_argument_is_named_in_russian() -> None:
+    """Each upper-case word of every argument's metavar (or the whole metavar) has its Russian in cli/metavars.py."""
+    from cli.metavars import METAVARS
+
+    ctx = click.Context(cli, info_name="journal")
+    metavars = [(path, param.make_metavar(ctx)) for path, command in _commands() for param in command.params
+                if type(param) in (click.Argument, ShownArgument)]
+    unnamed = sorted({f"{path}: {word}" for path, metavar in metavars if metavar.strip("[].{}") not in METAVARS
+                      for word in re.findall(r"[A-Z][A-Z0-9_]*", metavar) if word not in METAVARS})
+    assert unnamed == []
 
 
 def test_lang_en_stays_english() -> None:
@@ -136,7 +207,7 @@ def test_installed_journal_command_speaks_russian() -> None:
     env = {key: value for key, value in os.environ.items() if key != "COLUMNS"} | {"JOURNAL_LANG": "ru"}
     done = subprocess.run([str(BIN / "journal"), "--help"], capture_output=True, text=True, env=env, timeout=60,
                           check=False)
-    assert (done.returncode, done.stdout.splitlines()[0]) == (0, "Использование: journal [OPTIONS] COMMAND [ARGS]...")
+    assert (done.returncode, done.stdout.splitlines()[0]) == (0, "Использование: journal [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]...")
 
 
 def _headers(table_line: str) -> list[str]:
@@ -164,16 +235,16 @@ def test_lang_ru_verify_counts_events_and_campaigns_with_russian_plurals(run: In
     said.append(run("--lang", "ru", "verify").stdout)
     run("campaign", "new", "Лес", "--system", "vpt", "--master", "ГМ")
     said.append(run("--lang", "ru", "verify").stdout)
-    assert said == ["ok: 1 событие в 1 кампании, все цепочки целы\n",
-                    "ok: 2 события в 1 кампании, все цепочки целы\n",
-                    "ok: 5 событий в 1 кампании, все цепочки целы\n",
-                    "ok: 6 событий в 2 кампаниях, все цепочки целы\n"]
+    assert said == ["в порядке: 1 событие в 1 кампании, все цепочки целы\n",
+                    "в порядке: 2 события в 1 кампании, все цепочки целы\n",
+                    "в порядке: 5 событий в 1 кампании, все цепочки целы\n",
+                    "в порядке: 6 событий в 2 кампаниях, все цепочки целы\n"]
 
 
 def test_lang_ru_after_the_command_speaks_russian_like_before_it(run: Invoke) -> None:
     """`journal verify --lang ru` prints the same Russian line as `journal --lang ru verify`."""
     run("campaign", "new", "Зола", "--system", "vpt", "--master", "ГМ")
-    assert run("verify", "--lang", "ru").stdout == "ok: 1 событие в 1 кампании, все цепочки целы\n"
+    assert run("verify", "--lang", "ru").stdout == "в порядке: 1 событие в 1 кампании, все цепочки целы\n"
 
 
 def test_lang_ru_after_a_subcommand_refuses_an_unknown_option_in_russian() -> None:

@@ -64,11 +64,20 @@ def test_tally_prints_the_proposed_lines(tally) -> None:
 
 
 def test_tally_in_russian_names_each_lines_kind_in_russian(tally) -> None:
-    """`--lang ru`: the kind column reads опыт за сессию, опыт Мастера, бонусный опыт; the keys stay as typed."""
+    """`--lang ru`: the kind column reads опыт за сессию, опыт Мастера, бонусный опыт, and so does each line's key."""
     result = tally("--lang", "ru", "tally", C, "--session", "1", "--bonus", "Ёжик=30:нашёл карту")
     rows = [[cell.strip() for cell in row.split("│")[:2]] for row in result.stdout.splitlines() if "│" in row]
-    assert (result.exit_code, rows) == (0, [["session_xp:Ратибор", "опыт за сессию"],
-                                            ["master_xp:Мастер", "опыт Мастера"], ["bonus_xp:Ёжик", "бонусный опыт"]])
+    assert (result.exit_code, rows) == (0, [["опыт за сессию:Ратибор", "опыт за сессию"],
+                                            ["опыт Мастера:Мастер", "опыт Мастера"],
+                                            ["бонусный опыт:Ёжик", "бонусный опыт"]])
+
+
+def test_tally_skip_takes_a_lines_key_as_the_russian_table_shows_it(tally) -> None:
+    """`--lang ru --skip "опыт Мастера:Мастер"` drops the line the table names so (master_xp:Мастер)."""
+    result = tally("--lang", "ru", "tally", C, "--session", "1", "--skip", "опыт Мастера:Мастер")
+    rows = [[cell.strip() for cell in row.split("│")] for row in result.stdout.splitlines() if "│" in row]
+    assert (result.exit_code, [(row[0], row[6]) for row in rows]) == (
+        0, [("опыт за сессию:Ратибор", "предложено"), ("опыт Мастера:Мастер", "пропущено")])
 
 
 def test_tally_without_commit_writes_nothing(tally, db_url) -> None:

@@ -66,6 +66,31 @@ def test_power(table) -> None:
         0, "Ring bestows Whirlwind (rank 2) on Ёжик: boxes marked 3, Control lost 2 -> vatcha 8 dice, wielder 2 (v7)\n")
 
 
+def test_power_of_a_domain_the_vatcha_does_not_command_is_refused_in_russian(table, db_url) -> None:
+    """`--domain Тьма` for Ring (Air only): exit 3, one Russian line naming the rule and the Domains; nothing recorded."""
+    journal = Journal.open(db_url)
+    try:
+        before = journal.store.head("Зола")
+        result = table("--lang", "ru", "--as", "Jill", "wield", "power", "Зола", "Ring", "Тень", "--rank", "1",
+                       "--domain", "Тьма")
+        after = journal.store.head("Зола")
+    finally:
+        journal.close()
+    assert (result.exit_code, result.stderr, after) == (
+        3, ("Ошибка: отказано по правилу «Владетели: сила из доменов ватчи»: домены ватчи Ring — Воздух; сила домена "
+           "«Тьма» не из них\n"), before)
+
+
+def test_vatcha_in_russian_names_its_domains_in_russian(run) -> None:
+    """`--lang ru wield vatcha ... --domains Air,Fire`: the line reads «домены: Воздух, Огонь»."""
+    run("campaign", "new", "Зола", "--system", "wield", "--master", "Судьба")
+    run("member", "add", "Зола", "Jill")
+    result = run("--lang", "ru", "--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Air,Fire",
+                 "--goal", "Kill", *STEPS, "--destroyed", "Melt it")
+    assert (result.exit_code, result.stdout) == (
+        0, "ватча Ring (Jill): Ring, домены: Воздух, Огонь; цель: Kill; Контроль 10 (в3)\n")
+
+
 def test_power_beyond_ten_ranks_is_refused(table) -> None:
     """An eleventh rank exits 3 with the rule."""
     table("wield", "power", "Зола", "Ring", "Storm", "--rank", "10")

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from journal.events import Payload
 from journal.events.names import Name
 from journal.events.rolls import Roll
+from journal.i18n import _
 from journal.systems.dichotomy.rules import (
     Attribute,
     CareerEnd,
@@ -107,7 +108,7 @@ class CheckRolled(Payload):
     @model_validator(mode="after")
     def _shape(self) -> CheckRolled:
         if self.roll.sides != 10 or len(self.roll.dice) != 2:
-            raise ValueError(f"a check rolls 2d10, not {len(self.roll.dice)}d{self.roll.sides}")
+            raise ValueError(_("a check rolls 2d10, not {count}d{sides}").format(count=len(self.roll.dice), sides=self.roll.sides))
         named = [die.defender_attribute is not None for die in self.dice]
         if self.defender is None and any(named):
             raise ValueError("a defender attribute needs a defender")

@@ -166,4 +166,5 @@ FIELDS: dict[str, Callable[[], str]] = {
     "cost": lambda: pgettext("dichotomy sheet", "cost"),
     "equipment": lambda: pgettext("dichotomy sheet", "Equipment"),
     "carrying_capacity": lambda: pgettext("dichotomy sheet", "Carrying capacity"),
+    "first_adventure": lambda: pgettext("dichotomy sheet", "first adventure"),
 }

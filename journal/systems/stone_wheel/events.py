@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from journal.events import Payload
 from journal.events.names import Name
 from journal.events.rolls import Roll
+from journal.i18n import _
 from journal.systems.stone_wheel.rules import INITIAL_SPELL_LEVEL
 
 School = Literal["creation", "control", "alteration"]
@@ -93,7 +94,7 @@ class CharacterCreated(Payload):
     def _levels(self) -> CharacterCreated:
         for skill, level in self.skills.items():
             if level < 1:
-                raise ValueError(f"skill {skill!r} needs a level of at least 1, not {level}")
+                raise ValueError(_("skill {skill} needs a level of at least 1, not {level}").format(skill=repr(skill), level=level))
         return self
 
 
@@ -112,7 +113,7 @@ class PoolRoll(_Part):
     @model_validator(mode="after")
     def _d10(self) -> PoolRoll:
         if self.roll.sides != 10:
-            raise ValueError(f"Stone Wheel pools are d10, not d{self.roll.sides}")
+            raise ValueError(_("Stone Wheel pools are d10, not d{sides}").format(sides=self.roll.sides))
         return self
 
 

@@ -17,13 +17,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from journal.events import Payload
 from journal.events.names import Name
 from journal.events.rolls import Roll
+from journal.i18n import _
 from journal.systems.vpt.rules import Bond, CreatureKind, InitiativeMode, MoraleResult, RelationshipItem, RevengeItem
 
 
 def _d6(roll: Roll) -> Roll:
     """Every VPT roll is of d6."""
     if roll.sides != 6:
-        raise ValueError(f"VPT rolls d6, not d{roll.sides}")
+        raise ValueError(_("VPT rolls d6, not d{sides}").format(sides=roll.sides))
     return roll
 
 

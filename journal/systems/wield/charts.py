@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from journal.i18n import _
+
 
 def debts(states: dict[str, Any]) -> dict[str, int]:
     """The failures each hero owes Fate on his sealed geasa (wield.geis), by hero (0 before his first geis)."""
@@ -34,5 +36,5 @@ def labels(states: dict[str, Any]) -> dict[str, str]:
         for geis_id, geis in hero["geasa"].items():
             found[geis_id] = f"«{geis['promise']}»"
         for result_id, result in hero["results"].items():
-            found[result_id] = f"v{result['version']} «{result['what']}»"
+            found[result_id] = _("v{version} «{what}»").format(version=result["version"], what=result["what"])
     return found

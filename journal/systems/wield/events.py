@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from journal.events import Payload
 from journal.events.names import Name
 from journal.events.rolls import Roll
+from journal.i18n import _
 
 Domain = Literal[
     "Air", "Destruction", "Earth", "Light",
@@ -33,7 +34,7 @@ class _Part(BaseModel):
 
 def _d20(roll: Roll | None, what: str) -> None:
     if roll is not None and roll.sides != 20:
-        raise ValueError(f"{what} is rolled on d20s, not d{roll.sides}")
+        raise ValueError(_("{what} is rolled on d20s, not d{sides}").format(what=what, sides=roll.sides))
 
 
 # --- creation -------------------------------------------------------------------------------------------
@@ -218,7 +219,7 @@ class ControlRisk(Payload):
                                   (self.wielder_roll, self.wielder_dice, "wielder")):  # fmt: skip
             _d20(roll, "a Control Risk")
             if len(roll.dice if roll else []) != count:
-                raise ValueError(f"the {side} rolls {count} dice")
+                raise ValueError(_("the {side} rolls {count} dice").format(side=side, count=count))
         return self
 
 

@@ -118,6 +118,21 @@ def check_wielder(vatcha: str, wielder: str | None, wielder_alive: bool) -> None
         _refuse(N_("a living wielder"), _("{vatcha} has no living wielder").format(vatcha=vatcha))
 
 
+def check_power_domain(vatcha: str, domain: str | None, domains: Sequence[str]) -> None:
+    """A power comes from a Domain its vatcha commands: "Domains are sets of powers your Vatcha commands. Some
+    Vatcha can command the powers of air while others command the powers of fire" (Step 2).  A power recorded
+    without a Domain is not checked."""
+    if domain is not None and domain not in domains:
+        from journal.systems.wield.words import WORDS
+
+        def word(value: str) -> str:
+            return WORDS[value]() if value in WORDS else value
+
+        _refuse(N_("a power of the vatcha's domains"),
+                _("{vatcha} commands {domains}: a power of {domain} is not its to bestow").format(
+                    vatcha=vatcha, domains=", ".join(word(d) for d in domains), domain=word(domain)))
+
+
 def check_reroll(outcome: str, latest: bool) -> None:
     """Only a complete tie is rolled again, once: its re-roll is the risk's newest roll."""
     if outcome != "reroll":

@@ -401,14 +401,17 @@ def sheet(app: AppContext, campaign: str, character: str, as_of: str | None, as_
     if as_json:
         emit_json(found)
         return
+    from journal.service.words import Names
+
+    named = Names("dichotomy").word
     a, xp = found["attributes"], found["xp"]
-    motives = ", ".join(slot["motive"] or _("(empty)") for slot in found["motives"])
+    motives = ", ".join(named(slot["motive"]) if slot["motive"] else _("(empty)") for slot in found["motives"])
     line(_("{character} ({player}, {status}): F{finesse}/P{power} M{martial}/S{spiritual} N{natural}/T{technical}  "
            "{health}  XP {balance} ({earned} earned, {spent} spent)  {wealth}").format(
-        character=character, player=found["player"], status=found["status"], health=found["health"]["drawing"],
-        balance=xp["balance"], earned=xp["earned"], spent=xp["spent"], wealth=found["wealth"], **a))
+        character=character, player=found["player"], status=named(found["status"]), health=found["health"]["drawing"],
+        balance=xp["balance"], earned=xp["earned"], spent=xp["spent"], wealth=named(found["wealth"]), **a))
     line(_("abilities: {abilities} (Monster Slayer +{bonus}); motives: {motives}; carries {count}/{capacity}").format(
-        abilities=", ".join(x["name"] for x in found["abilities"]), bonus=found["monster_slayer_bonus"],
+        abilities=", ".join(named(x["name"]) for x in found["abilities"]), bonus=found["monster_slayer_bonus"],
         motives=motives, count=len(found["equipment"]), capacity=found["carrying_capacity"]))
 
 

@@ -16,6 +16,7 @@ from cli.output import emit_json, line
 from cli.params import CAMPAIGN, CHARACTER, EVENT, NUMBER, TableCommand, TableGroup, event_id
 from cli.sessions import parse_dice, parse_names
 from cli.sheets import carry_over_verb
+from cli.words import Names
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -85,7 +86,8 @@ def vatcha(app: AppContext, campaign: str, name: str, item: str, domains: str, g
                           player, app.actor)
     data = event.data
     _done(event, _("vatcha {name} ({player}): {item} of {domains}; goal: {goal}; Control 10").format(
-        name=name, player=data["player"], item=item, domains=", ".join(data["domains"]), goal=goal), as_json)
+        name=name, player=data["player"], item=item, domains=", ".join(Names("wield").word(d) for d in data["domains"]),
+        goal=goal), as_json)
 
 
 @group.command("hero", help=N_("Make hero NAME to wield another player's VATCHA (his player or Fate)."))

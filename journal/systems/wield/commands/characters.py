@@ -108,6 +108,7 @@ def record_power(
         require_player_or_fate(ctx, [item["player"]], f"bestow {vatcha_name}'s powers")
         wielder = item["wielder"]
         rules.check_wielder(vatcha_name, wielder, wielder is not None and hero(ctx, wielder)["alive"])
+        rules.check_power_domain(vatcha_name, domain, item["domains"])
         mapping = choice_in_force(ctx, "control_mapping", rules.CONTROL_MAPPINGS)  # in force, stored with the event
         after = rules.bestow(item["boxes"], rank, mapping)
         return [make(PowerBestowed, vatcha=vatcha_name, hero=wielder, power=power, domain=domain, rank=rank,

@@ -105,3 +105,15 @@ def test_condition_not_held_cannot_be_removed() -> None:
     with pytest.raises(RuleViolation) as refused:
         rules.check_remove_condition(["afraid"], "on fire")
     assert refused.value.rule == "wield: condition held"
+
+
+def test_power_of_a_domain_the_vatcha_commands_is_accepted() -> None:
+    """A power of one of its vatcha's Domains (Step 2: "Domains are sets of powers your Vatcha commands")."""
+    assert rules.check_power_domain("Искра", "Fire", ["Air", "Fire"]) is None
+
+
+def test_power_of_another_domain_is_refused() -> None:
+    """A power of a Domain the vatcha does not command is not its to bestow: the rule and both Domains named."""
+    with pytest.raises(RuleViolation, match="Искра commands Air, Fire: a power of Darkness") as refused:
+        rules.check_power_domain("Искра", "Darkness", ["Air", "Fire"])
+    assert refused.value.rule == "wield: a power of the vatcha's domains"
