@@ -23,7 +23,8 @@ from typing import Any
 
 from journal.dice.derive import derive_roll, session_key, verify_commitment
 from journal.i18n import _, ngettext
-from journal.service.disputes import resolve_event, tally
+from journal.service.disputes import resolve_event
+from journal.service.disputes import rows as dispute_rows
 from journal.service.journal import Journal
 from journal.service.queries import sheets
 from journal.service.sessions import session_salts
@@ -153,9 +154,10 @@ def audit(journal: Journal, campaign: str, event: str) -> dict[str, Any]:
     sheets_before = _sheets(before) if before is not None else {}
     sheets_after = _sheets(after)
     disputes_state = head["disputes"]
-    disputes = [{**disputes_state["disputes"][d], "tally": tally(disputes_state["disputes"][d])}
-                for d in disputes_state["by_target"].get(target.id, [])]
-    voided = [{"id": v.by, "version": v.version, "reason": v.reason, "dispute": v.dispute}
+    disputes = dispute_rows(journal, campaign, head.states, disputes_state["by_target"].get(target.id, []))
+    named = {d["id"]: d for d in disputes}
+    voided = [{"id": v.by, "version": v.version, "reason": v.reason, "dispute": v.dispute,
+               "dispute_number": named[v.dispute]["number"] if v.dispute in named else None}
               for v in voids_from_events(journal.store, campaign) if v.target == target.id]
     return {
         "campaign": campaign,
