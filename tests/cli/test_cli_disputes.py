@@ -236,3 +236,53 @@ def test_audit_of_a_tampered_event_exits_6_naming_it(run, forest, db_url) -> Non
     assert orjson.loads(result.stdout)["chain"]["status"] == "broken at this event"
     assert result.stderr == (f"integrity: chain broken at this event (version 6, {forest['id']}): hash does not match "
                              "the stored envelope (the event was altered)\n")
+
+
+def _overturned(run) -> str:
+    """Dispute #1 about version 6, voted by both and overturned with the dice 5, 6."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Борис", "dispute", "vote", dispute, "--overturn")
+    assert run("dispute", "rule", dispute, "--overturn", "--correct-dice", "5,6").exit_code == 0
+    return dispute
+
+
+def _summaries(run, *lang: str) -> list[str]:
+    """The log's lines without the version, time and session columns."""
+    return [line.split(": ", 1)[1] for line in run(*lang, "log", "Лес").stdout.splitlines()]
+
+
+def test_the_log_names_the_dispute_by_number_and_event_never_by_id(run, forest) -> None:
+    """Opening, votes, ruling and void: each names «dispute #1 about “…”»; the voided roll says by which dispute."""
+    dispute = _overturned(run)
+    lines = _summaries(run)
+    assert lines[5:] == [
+        "2d6: [1, 2] = 3 (voided by dispute #1)  [roll.made]",
+        "session 1 ended after 60 min; 0 server dice; seed revealed  [session.ended]",
+        "opens dispute #1 about “2d6: [1, 2] = 3”: кубик упал  [dispute.opened]",
+        "votes to overturn in dispute #1 about “2d6: [1, 2] = 3”  [dispute.voted]",
+        "votes to overturn in dispute #1 about “2d6: [1, 2] = 3”  [dispute.voted]",
+        "rules to overturn in dispute #1 about “2d6: [1, 2] = 3”: 0 uphold, 2 overturn (2 of 2 needed)  [dispute.ruled]",
+        "voids “2d6: [1, 2] = 3” (dispute #1): кубик упал  [correction.voided]",
+        "2d6: [5, 6] = 11  [roll.made]",
+    ]
+    assert dispute not in run("log", "Лес").stdout
+
+
+def test_the_log_in_russian_names_the_dispute_in_russian(run, forest) -> None:
+    """--lang ru: «голосует за отмену в споре №1 о «…»», «аннулировано по спору №1»."""
+    _overturned(run)
+    lines = _summaries(run, "--lang", "ru")
+    assert lines[5].startswith("2d6: [1, 2] = 3 (аннулировано по спору №1)  [")
+    assert lines[7].startswith("открывает спор №1 о «2d6: [1, 2] = 3»: кубик упал  [")
+    assert lines[8].startswith("голосует за отмену в споре №1 о «2d6: [1, 2] = 3»  [")
+    assert lines[11].startswith("аннулирует «2d6: [1, 2] = 3» (спор №1): ")
+
+
+def test_the_audit_names_the_dispute_and_keeps_its_ids_below(run, forest) -> None:
+    """The audit's human line names dispute #1; the ids follow on the line below it."""
+    dispute = _overturned(run)
+    lines = run("audit", "Лес", "6").stdout.splitlines()
+    head = lines.index("dispute #1 about “2d6: [1, 2] = 3” (overturned), opened by Вера: кубик упал")
+    assert lines[head + 1].startswith(f"  ids: dispute {dispute} (version 8); ruling ")
+    assert "voided by dispute #1: кубик упал" in lines
