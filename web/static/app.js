@@ -369,7 +369,9 @@
     if (stale && stale.value !== wanted) picker.removeChild(stale);
     var known = Array.prototype.some.call(picker.options, function (o) { return o.value === wanted; });
     if (!known) {
-      picker.appendChild(el("option", { value: wanted, "data-version": "", text: t("version {version}").replace("{version}", wanted) }));
+      var named = state.summaries[Number(wanted)];
+      picker.appendChild(el("option", { value: wanted, "data-version": "", text: named
+        ? t("as of “{event}”").replace("{event}", named) : t("version {version}").replace("{version}", wanted) }));
     }
     picker.value = wanted;
   }
@@ -403,6 +405,20 @@
     list.dataset.character = result.character;
   }
 
+  /** What happened at a point of the timeline, as people say it: «на момент: начало сессии 1» for a session's
+   *  start or end, «на момент «…»» (the event's summary) for a version; a point the page cannot name (a time)
+   *  by its version. */
+  function pointLabel(point, version) {
+    var session = /^session:(\d+)(:start)?$/.exec(point || "");
+    if (session) {
+      var what = session[2] ? t("start of session {number}") : t("end of session {number}");
+      return t("as of: {point}").replace("{point}", what.replace("{number}", session[1]));
+    }
+    var at = /^\d+$/.test(point || "") ? Number(point) : null;
+    if (at !== null && state.summaries[at]) return t("as of “{event}”").replace("{event}", state.summaries[at]);
+    return t("as of version {version}").replace("{version}", version);
+  }
+
   function showVersion(version) {
     var label = $("asof-label");
     label.dataset.version = version;
@@ -410,7 +426,7 @@
       label.textContent = t("now (version {version})").replace("{version}", version);
       $("asof-slider").value = String(state.head || version);
     } else {
-      label.textContent = t("as of version {version}").replace("{version}", version) + (/^\d+$/.test(state.asOf) ? "" : " (" + state.asOf + ")");
+      label.textContent = pointLabel(state.asOf, version);
       $("asof-slider").value = String(version);
     }
   }
@@ -634,8 +650,9 @@
     var me = state.me.me;
     var item = el("li", { className: "dispute", id: "dispute-" + d.id, "data-test": "dispute", "data-id": d.id,
                           "data-status": d.status, "data-target-version": d.target_version });
-    var about = state.summaries[d.target_version] || typeLabel(d.target_type);
-    item.appendChild(el("h3", { "data-test": "dispute-about" }, ["v" + d.target_version + " · ",
+    // «спор №3 о «Питер получает 1 Ранение»»: the server names it by its number and the disputed event's summary.
+    var about = d.name || state.summaries[d.target_version] || typeLabel(d.target_type);
+    item.appendChild(el("h3", { "data-test": "dispute-about" }, [
       el("span", { "data-i18n-server": "", text: about }), " — " + (d.status === "open" ? t("under dispute") : t(d.status))]));
     item.appendChild(el("p", { text: d.opened_by + " " + t("disputes it:") + " " + d.reason }));
     item.appendChild(el("p", { className: "muted", "data-test": "dispute-tally",

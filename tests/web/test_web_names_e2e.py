@@ -1,0 +1,99 @@
+"""Disputes and points of the timeline named on the page as people name them, at 360 px in Russian, on both databases.
+
+A dispute reads «спор №1 о «…»» (its short number and the disputed event's summary) in the disputes panel and in
+the timeline's lines; the sheet's point reads as what happened there («на момент: начало сессии 1»), never
+``session:1:start`` or a bare version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from tests.web.browsers import PHONE
+from tests.web.conftest import auth
+from tests.web.page import choose, one, read, texts, wait
+from tests.web.test_web_words_page_e2e import EVENT_ID, open_russian, post, vpt_table
+
+
+@pytest.fixture(scope="module")
+def phone(chromiums: Callable[..., WebDriver]) -> WebDriver:
+    """One 360-px phone for the module (an English locale: the address asks for Russian)."""
+    return chromiums("names-phone", **PHONE)
+
+
+@pytest.fixture
+def browser(phone: WebDriver, live: str) -> Iterator[WebDriver]:
+    yield phone
+    phone.get("about:blank")
+
+
+def russian_events(base: str, token: str, kind: str) -> list[dict]:
+    """The campaign's events of ``kind``, their summaries in Russian."""
+    answer = httpx.get(base + "/api/events", params={"type": kind},
+                       headers={**auth(token), "Accept-Language": "ru"}, timeout=10)
+    return answer.json()["events"]
+
+
+def disputed(live: str, new_campaign) -> tuple[dict[str, str], str]:
+    """A VPT session with Оля's hit, disputed by Дима: (tokens, the hit's Russian summary)."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/hit", {"attacker": "Вольтаир", "defender": "Питер", "weapon": "Меч",
+                                               "dice": [3, 5]})
+    [hit] = russian_events(live, tokens["Вика"], "vpt.hit_rolled")
+    post(live, tokens["Дима"], "/api/disputes", {"event": hit["id"], "reason": "кубики не те"})
+    return tokens, hit["summary"]
+
+
+def test_the_disputes_panel_names_the_dispute_by_its_number_and_event(live: str, new_campaign,
+                                                                      browser: WebDriver) -> None:
+    """The dispute's heading is «спор №1 о «<the hit's summary>» — на рассмотрении»: no id, no version."""
+    tokens, hit = disputed(live, new_campaign)
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: one(d, "[data-test=dispute] [data-test=dispute-about]"))
+    heading = read(browser, "[data-test=dispute] [data-test=dispute-about]")
+    assert heading.startswith(f"спор №1 о «{hit}» — ")
+
+
+def test_the_timeline_names_the_dispute_in_its_opening_line(live: str, new_campaign, browser: WebDriver) -> None:
+    """The timeline's line of the opening: «открывает спор №1 о «…»: кубики не те»; no line shows an id."""
+    tokens, hit = disputed(live, new_campaign)
+    open_russian(browser, live, tokens["Оля"])
+    opening = f"открывает спор №1 о «{hit}»: кубики не те"
+    wait(browser, lambda d: opening in texts(d, "#timeline [data-test=event-summary]"))
+    assert [line for line in texts(browser, "#timeline [data-test=event-summary]") if EVENT_ID.search(line)] == []
+
+
+def test_a_vote_in_the_timeline_names_the_dispute(live: str, new_campaign, browser: WebDriver) -> None:
+    """Оля's vote reads «голосует за отмену в споре №1 о «…»» in the timeline."""
+    tokens, hit = disputed(live, new_campaign)
+    [opened] = russian_events(live, tokens["Вика"], "dispute.opened")
+    post(live, tokens["Оля"], f"/api/disputes/{opened['id']}/vote", {"choice": "overturn"})
+    open_russian(browser, live, tokens["Оля"])
+    vote = f"голосует за отмену в споре №1 о «{hit}»"
+    wait(browser, lambda d: vote in texts(d, "#timeline [data-test=event-summary]"))
+
+
+def test_the_sheets_point_reads_as_what_happened_there(live: str, new_campaign, browser: WebDriver) -> None:
+    """Picking «начало сессии 1» dates the sheet «на момент: начало сессии 1», not ``session:1:start``."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: "session:1:start" in [o.get_attribute("value") for o in
+                                                  d.find_elements("css selector", "#asof-point option")])
+    choose(browser, "#asof-point", "session:1:start")
+    wait(browser, lambda d: read(d, "#asof-label").startswith("на момент: "))
+    assert read(browser, "#asof-label") == "на момент: начало сессии 1"
+
+
+def test_the_sheets_point_at_an_event_reads_as_its_summary(live: str, new_campaign, browser: WebDriver) -> None:
+    """«лист на этот момент» under the hit dates the sheet by the hit's summary, not by its version."""
+    tokens, hit = disputed(live, new_campaign)
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: one(d, "#timeline [data-type='vpt.hit_rolled'] [data-test=event-asof]"))
+    browser.find_element("css selector", "#timeline [data-type='vpt.hit_rolled'] [data-test=event-asof]").click()
+    wait(browser, lambda d: read(d, "#asof-label") == f"на момент «{hit}»")
