@@ -117,10 +117,9 @@ SHARED: dict[str, Callable[[Data], str]] = {
     "campaign.created": lambda d: _("campaign '{name}' started ({system}), Master: {master}").format(
         name=d["name"], system=title(d["system"]), master=d["master"]),
     "member.added": _member_added,
-    "member.token_issued": lambda d: _("token {token} issued to {member}").format(token=d["token_id"],
-                                                                                  member=d["member"]),
-    "member.token_revoked": lambda d: _("token {token} of {member} revoked").format(token=d["token_id"],
-                                                                                    member=d["member"]),
+    "member.token_issued": lambda d: (_("{member}: a one-time link issued") if d.get("expires_at")
+                                      else _("{member}: a phone's token issued")).format(member=d["member"]),
+    "member.token_revoked": lambda d: _("{member}: a token revoked").format(member=d["member"]),
     "session.started": lambda d: _("session {number} started; present: {present}").format(
         number=d["number"], present=", ".join(d["present"])),
     "session.salted": lambda d: _("added a salt to session {number}'s dice: {salt}").format(
