@@ -128,9 +128,8 @@ def member_token(app: AppContext, campaign_name: str, name: str) -> None:
 @click.argument("ref", metavar="TOKEN_ID|NAME")
 @click.pass_obj
 def member_revoke(app: AppContext, campaign_name: str, ref: str) -> None:
-    from journal.service.tokens import revoke
-
     from cli.output import local_time
+    from journal.service.tokens import revoke
 
     journal = app.journal()
     issued = {e.data["token_id"]: e.recorded_at for e in journal.store.read(campaign_name, types=["member.token_issued"])}

@@ -177,7 +177,8 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
 
 @dispute.command("list", help=N_("The disputes of CAMPAIGN with their status and tally."))
 @click.argument("campaign", type=CAMPAIGN)
-@click.option("--as-of", "as_of", default=None, metavar="POINT", type=POINT, help=N_("N | EVENT_ID | before:ID | ISO time | session:K."))
+@click.option("--as-of", "as_of", default=None, metavar="POINT", type=POINT,
+              help=N_("N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start | 'start of session K' | 'end of session K' (default: now)."))
 @json_option
 @click.pass_obj
 def list_(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> None:

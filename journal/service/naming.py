@@ -31,6 +31,23 @@ def dispute_number(ref: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
+#: A session's start or end as people say it, in Russian or English: «начало сессии 1», "end of session 2".
+_SESSION_POINT = re.compile(r"^(?:(?P<start>начало|start(?: of)?)|(?:конец|end(?: of)?))?\s*(?:сессии|сессия|session)\s+"
+                            r"(?P<number>[0-9]{1,9})$", re.IGNORECASE)
+
+
+def spoken_point(text: str) -> str:
+    """A point of the timeline as the page shows it («начало сессии 1», «конец сессии 2», "start of session 1",
+    ``v13``) in the form the journal reads (``session:1:start``, ``session:2``, ``13``); any other text as it is."""
+    said = " ".join(str(text).split())
+    found = _SESSION_POINT.match(said)
+    if found:
+        return f"session:{int(found['number'])}" + (":start" if found["start"] else "")
+    if said[:1] in ("v", "V") and said[1:].isascii() and said[1:].isdigit():
+        return said[1:]
+    return str(text)
+
+
 def numbers(disputes: dict[str, Any]) -> dict[str, int]:
     """Each dispute's short number (1, 2, …: the order they were opened in), by dispute id, from the disputes
     fold's state (``{"disputes": {ID: {"version", ...}}}``)."""
