@@ -16,7 +16,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from tests.web.browsers import PHONE
 from tests.web.conftest import auth
 from tests.web.page import choose, one, read, texts, wait
-from tests.web.test_web_words_page_e2e import EVENT_ID, open_russian, post, vpt_table
+from tests.web.test_web_words_page_e2e import EVENT_ID, Taps, open_russian, options, post, vpt_table, wield_table
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +97,36 @@ def test_the_sheets_point_at_an_event_reads_as_its_summary(live: str, new_campai
     wait(browser, lambda d: one(d, "#timeline [data-type='vpt.hit_rolled'] [data-test=event-asof]"))
     browser.find_element("css selector", "#timeline [data-type='vpt.hit_rolled'] [data-test=event-asof]").click()
     wait(browser, lambda d: read(d, "#asof-label") == f"на момент «{hit}»")
+
+
+def owed_and_succeeded(live: str, new_campaign) -> dict[str, str]:
+    """Ёжик's geis breached (a failure owed), then his later chance «Открыть замок» a success (a table d20 of 20)."""
+    tokens = wield_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/wield/breach", {"hero_name": "Ёжик", "how": "Оставил плащ себе"})
+    post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Открыть замок",
+                                                    "difficulty": "Hard", "dice": [20]})
+    return tokens
+
+
+def test_the_collect_form_offers_the_heros_rolled_successes_by_what_was_rolled(live: str, new_campaign,
+                                                                               browser: WebDriver) -> None:
+    """Fate's collect lists «Ёжик: Открыть замок», the success a failure is collected on; no id is typed."""
+    tokens = owed_and_succeeded(live, new_campaign)
+    open_russian(browser, live, tokens["Вика"])
+    Taps(browser).pick("[data-test=verb-picker]", "collect")
+    wait(browser, lambda d: "Ёжик: Открыть замок" in options(d, "[data-verb=collect] [data-field=success]"))
+    assert [text for text in options(browser, "[data-verb=collect] [data-field=success]") if EVENT_ID.search(text)] == []
+
+
+def test_a_success_picked_from_the_list_is_collected(live: str, new_campaign, browser: WebDriver) -> None:
+    """Picked and sent, the collect turns that chance into a failure: the stored event names its id."""
+    tokens = owed_and_succeeded(live, new_campaign)
+    [chance] = russian_events(live, tokens["Вика"], "wield.chance_rolled")
+    open_russian(browser, live, tokens["Вика"])
+    Taps(browser).pick("[data-test=verb-picker]", "collect")
+    wait(browser, lambda d: "Ёжик: Открыть замок" in options(d, "[data-verb=collect] [data-field=success]"))
+    choose(browser, "[data-verb=collect] [data-field=success]", chance["id"])
+    browser.find_element("css selector", "[data-verb=collect] [data-test=verb-submit]").click()
+    wait(browser, lambda d: russian_events(live, tokens["Вика"], "wield.failure_collected"))
+    [collected] = russian_events(live, tokens["Вика"], "wield.failure_collected")
+    assert (collected["data"]["success"], collected["data"]["hero"]) == (chance["id"], "Ёжик")
