@@ -130,3 +130,45 @@ def test_a_success_picked_from_the_list_is_collected(live: str, new_campaign, br
     wait(browser, lambda d: russian_events(live, tokens["Вика"], "wield.failure_collected"))
     [collected] = russian_events(live, tokens["Вика"], "wield.failure_collected")
     assert (collected["data"]["success"], collected["data"]["hero"]) == (chance["id"], "Ёжик")
+
+
+def checklist(driver: WebDriver, verb: str) -> list[str]:
+    """The words of a verb's checklist of items, as the page shows them."""
+    return texts(driver, f"[data-verb={verb}] [data-field=items] label span")
+
+
+def test_a_tick_offers_the_rule_texts_checklist_in_russian(live: str, new_campaign, browser: WebDriver) -> None:
+    """The tick's items are the rule text's six, in its words: «спас жизнь» … «не взаимодействовали»."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    Taps(browser).pick("[data-test=verb-picker]", "tick")
+    wait(browser, lambda d: checklist(d, "tick"))
+    assert checklist(browser, "tick") == ["спас жизнь", "подарил магический предмет", "удачное свидание",
+                                          "особенно удачное свидание", "прерванное свидание", "не взаимодействовали"]
+
+
+def test_two_items_ticked_are_the_two_stored(live: str, new_campaign, browser: WebDriver) -> None:
+    """«спас жизнь» and «удачное свидание» ticked: the tick stores saved_life and date_successful; the boxes clear."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    taps = Taps(browser)
+    taps.pick("[data-test=verb-picker]", "tick")
+    wait(browser, lambda d: checklist(d, "tick"))
+    taps.press("[data-verb=tick] [data-test=check-saved_life]")
+    taps.press("[data-verb=tick] [data-test=check-date_successful]")
+    taps.press("[data-verb=tick] [data-test=verb-submit]")
+    wait(browser, lambda d: russian_events(live, tokens["Вика"], "vpt.relationship_ticked"))
+    [tick] = russian_events(live, tokens["Вика"], "vpt.relationship_ticked")
+    wait(browser, lambda d: not d.find_elements("css selector", "[data-verb=tick] [data-field=items] input:checked"))
+    assert tick["data"]["items"] == ["saved_life", "date_successful"]
+
+
+def test_a_revenge_tick_offers_the_revenge_checklist(live: str, new_campaign, browser: WebDriver) -> None:
+    """The revenge tick's items are what the target did: «сражались», «убил приближённых», …"""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    Taps(browser).pick("[data-test=verb-picker]", "revenge-tick")
+    wait(browser, lambda d: checklist(d, "revenge-tick"))
+    assert checklist(browser, "revenge-tick") == ["сражались", "убил приближённых", "получил магический предмет",
+                                                  "не взаимодействовали"]

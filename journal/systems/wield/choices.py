@@ -8,7 +8,6 @@ from typing import Any
 
 from journal.service.choices import Choices, Item
 
-
 #: At most this many rolled successes are offered to collect a failure on (the newest first).
 RECENT = 20
 
