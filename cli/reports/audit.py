@@ -33,6 +33,14 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+def named(text: str, report: dict[str, Any]) -> str:
+    """``text`` (a changed field's path or value) with each event id named as the report's ``names`` name it (a
+    geis by its promise, a chance by its task): the ids stay in the envelope and the JSON."""
+    from journal.service.naming import without_ids
+
+    return without_ids(text, report.get("names", {}))
+
+
 def title(report: dict[str, Any]) -> str:
     env = report["envelope"]
     return _("Audit of event {version} ({type}) in '{campaign}'").format(version=env["version"], type=env["type"],
@@ -184,7 +192,8 @@ def markdown(report: dict[str, Any]) -> str:
     out += ["", "## " + _sheets_heading(sheets), ""]
     if sheets["changes"]:
         out += _md_table([_("character"), _("field"), _("before"), _("after")],
-                         [(c["character"], c["field"], c["before"], c["after"]) for c in sheets["changes"]])
+                         [(c["character"], named(c["field"], report), named(_value(c["before"]), report),
+                           named(_value(c["after"]), report)) for c in sheets["changes"]])
     else:
         out.append(_("No sheet field changed."))
     out += ["", "## " + _("Chain"), "", report["chain"]["summary"] + ".", "", "## " + _("Disputes"), ""]
@@ -241,8 +250,8 @@ def html(report: dict[str, Any]) -> str:
     parts.append(f"<h2>{escape(_sheets_heading(sheets))}</h2>")
     if sheets["changes"]:
         parts.append(html_table([_("character"), _("field"), _("before"), _("after")],
-                                [(c["character"], c["field"], _value(c["before"]), _value(c["after"]))
-                                 for c in sheets["changes"]]))
+                                [(c["character"], named(c["field"], report), named(_value(c["before"]), report),
+                                  named(_value(c["after"]), report)) for c in sheets["changes"]]))
         for name in _changed_characters(report):
             headers = [_("field"), _("value")]
             summary = _("{character}: the sheet just before and just after").format(character=name)

@@ -21,6 +21,9 @@ from journal.i18n import _
 if TYPE_CHECKING:
     from journal.service.journal import Journal
 
+#: An event's id, as the journal keys its events (and the records some sheets keep by event: geasa, results).
+EVENT_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
 #: What a player types for a dispute's short number: ``3``, ``№3``, ``№ 3``, ``#3`` (ASCII digits).
 _NUMBER = re.compile(r"^(?:№|#|N|No\.?)?\s*([0-9]{1,9})$")
 
@@ -67,6 +70,11 @@ def dispute_name(number: int, about: str | None) -> str:
     return _("dispute #{number} about {event}").format(number=number, event=quoted(about))
 
 
+def without_ids(text: str, names: dict[str, str]) -> str:
+    """``text`` with each event id in it replaced by its name in ``names`` («…» for one it lacks)."""
+    return EVENT_ID.sub(lambda found: names.get(found.group(0), "…"), text)
+
+
 class Naming:
     """The names of one campaign's disputes and events: ``disputes`` is its disputes fold's state, ``event_of``
     finds a stored event by id (None when it is not stored)."""
@@ -110,6 +118,21 @@ class Naming:
         if number is None:
             return _("a dispute")
         return dispute_name(number, None if short else self.about(dispute_id))
+
+    def thing(self, event_id: str) -> str:
+        """What a record kept by an event's id is, in quotes: a geis by its promise, a chance by its task, any
+        other event by its summary."""
+        found = self._event_of(event_id)
+        if found is None:
+            return "…"
+        for key in ("promise", "task", "demand"):
+            if isinstance(found.data.get(key), str):
+                return quoted(found.data[key])
+        return quoted(self.event(event_id))
+
+    def names_in(self, text: str) -> dict[str, str]:
+        """Each event id in ``text`` -> :meth:`thing` (what the records it keys are called)."""
+        return {event_id: self.thing(event_id) for event_id in set(EVENT_ID.findall(text))}
 
     def event(self, event_id: str) -> str:
         """An event's summary (``…`` for an event not stored)."""

@@ -118,8 +118,9 @@
 
   /** A changed field's path (relationships.Эдди.points) with each key named; an event's id (a geis's key) is
    *  left out: it says nothing to people. */
-  function pathLabel(path) {
-    return String(path).split(".").filter(function (key) { return !EVENT_ID.test(key); }).map(fieldLabel).join(" · ");
+  function pathLabel(path, names) {
+    return String(path).split(".").filter(function (key) { return !EVENT_ID.test(key) || (names && names[key]); })
+      .map(function (key) { return EVENT_ID.test(key) ? names[key] : fieldLabel(key); }).join(" · ");
   }
 
   var ANY_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -130,6 +131,12 @@
     return String(line || "").replace(ANY_ID, function (id) {
       return state.versions[id] ? "v" + state.versions[id] : "…";
     });
+  }
+
+  /** A line with each event id in it named as ``names`` (the audit's: a geis by its promise, a chance by its task)
+   *  name it; an id they lack is "…". */
+  function named(line, names) {
+    return String(line).replace(ANY_ID, function (id) { return (names && names[id]) || "…"; });
   }
 
   /** A recorded value's word (comfortable -> "комфортный"); any other text as it is. */
@@ -625,7 +632,8 @@
         (changes.length ? ":" : ": " + t("no field changed")) }));
       changes.forEach(function (c) {
         box.appendChild(el("p", { "data-test": "evidence-change",
-          text: c.character + " " + pathLabel(c.field) + ": " + text(c.before) + " → " + text(c.after) }));
+          text: c.character + " " + pathLabel(c.field, audit.names) + ": " + named(text(c.before), audit.names) + " → " +
+                named(text(c.after), audit.names) }));
       });
       if (audit.chain) box.appendChild(el("p", { "data-test": "evidence-chain", className: "muted", "data-i18n-server": "", text: withoutIds(audit.chain.summary) }));
     }).catch(function (problem) {
