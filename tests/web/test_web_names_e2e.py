@@ -172,3 +172,31 @@ def test_a_revenge_tick_offers_the_revenge_checklist(live: str, new_campaign, br
     wait(browser, lambda d: checklist(d, "revenge-tick"))
     assert checklist(browser, "revenge-tick") == ["сражались", "убил приближённых", "получил магический предмет",
                                                   "не взаимодействовали"]
+
+
+def test_the_devices_tab_names_each_token_by_its_member_and_day(live: str, new_campaign, browser: WebDriver) -> None:
+    """The Master's «Устройства» list Оля's token as «Оля: телефон, выдан <день>», never its id."""
+    tokens = vpt_table(new_campaign, live)
+    [issued] = [t for t in httpx.get(live + "/api/tokens", headers=auth(tokens["Вика"]), timeout=10).json()
+                if t["member"] == "Оля"]
+    day = issued["issued_at"][:10].split("-")
+    open_russian(browser, live, tokens["Вика"])
+    browser.find_element("css selector", "[data-test=console-tab-tokens]").click()
+    wait(browser, lambda d: one(d, f"[data-token-id='{issued['token_id']}'] [data-test=token-name]"))
+    shown = read(browser, f"[data-token-id='{issued['token_id']}'] [data-test=token-name]")
+    assert (shown, issued["token_id"] in read(browser, "[data-test=tokens]")) == (
+        f"Оля: телефон, выдан {day[2]}.{day[1]}.{day[0]}", False)
+
+
+def test_the_evidence_of_a_collected_failure_names_the_geis_by_its_promise(live: str, new_campaign,
+                                                                           browser: WebDriver) -> None:
+    """Disputed, the collect's evidence reads «… «Отдать плащ первому нищему» …», and no id."""
+    tokens = owed_and_succeeded(live, new_campaign)
+    [chance] = russian_events(live, tokens["Вика"], "wield.chance_rolled")
+    [collected] = post(live, tokens["Вика"], "/api/wield/collect", {"success": chance["id"]})["events"]
+    post(live, tokens["Оля"], "/api/disputes", {"event": collected["id"], "reason": "долг уже взыскан"})
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: one(d, "[data-test=dispute] [data-test=evidence-change]"))
+    changes = texts(browser, "[data-test=dispute] [data-test=evidence-change]")
+    assert ([line for line in changes if EVENT_ID.search(line)],
+            any("«Отдать плащ первому нищему»" in line for line in changes)) == ([], True)
