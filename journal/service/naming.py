@@ -76,20 +76,33 @@ def without_ids(text: str, names: dict[str, str]) -> str:
 
 
 class Naming:
-    """The names of one campaign's disputes and events: ``disputes`` is its disputes fold's state, ``event_of``
-    finds a stored event by id (None when it is not stored)."""
+    """The names of one campaign's disputes and events: ``disputes`` is its disputes fold's state (or what folds it,
+    called the first time a dispute is named: a replay with no dispute folds nothing more), ``event_of`` finds a
+    stored event by id (None when it is not stored)."""
 
-    def __init__(self, disputes: dict[str, Any], event_of: Callable[[str], Event | None]) -> None:
-        self._disputes = disputes
+    def __init__(self, disputes: dict[str, Any] | Callable[[], dict[str, Any]],
+                 event_of: Callable[[str], Event | None]) -> None:
+        self._fold = disputes if callable(disputes) else (lambda: disputes)
+        self._state: dict[str, Any] | None = None
+        self._found: dict[str, int] | None = None
         self._event_of = event_of
-        self._numbers = numbers(disputes)
+
+    @property
+    def _disputes(self) -> dict[str, Any]:
+        if self._state is None:
+            self._state = self._fold()
+        return self._state
+
+    @property
+    def _numbers(self) -> dict[str, int]:
+        if self._found is None:
+            self._found = numbers(self._disputes)
+        return self._found
 
     @classmethod
     def of(cls, journal: Journal, campaign: str, states: dict[str, Any] | None = None) -> Naming:
         """The naming of ``campaign`` now (``states``: its folded states, when the caller has them)."""
         from journal.errors import NotFound
-
-        folded = states if states is not None else journal.at(campaign).states
 
         def event_of(event_id: str) -> Event | None:
             try:
@@ -97,7 +110,9 @@ class Naming:
             except NotFound:
                 return None
 
-        return cls(folded["disputes"], event_of)
+        if states is not None:
+            return cls(states["disputes"], event_of)
+        return cls(lambda: journal.at(campaign)["disputes"], event_of)
 
     def number(self, dispute_id: str) -> int | None:
         return self._numbers.get(dispute_id)
