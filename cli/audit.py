@@ -45,7 +45,8 @@ def audit(app: AppContext, campaign: str, event: str, fmt: str, output: str | No
             table(_("sheet fields changed (version {before} -> {after})").format(
                       before=sheets["before_version"], after=sheets["after_version"]),
                   [_("character"), _("field"), _("before"), _("after")],
-                  [(c["character"], names.field(c["field"]), names.value(c["before"]), names.value(c["after"]))
+                  [(c["character"], *(render.named(text, report) for text in (
+                      names.field(c["field"]), names.value(c["before"]), names.value(c["after"]))))
                    for c in sheets["changes"]])
         else:
             line(_("sheets: no field changed (version {before} -> {after})").format(

@@ -119,8 +119,8 @@ def member_token(app: AppContext, campaign_name: str, name: str) -> None:
 
     issued = issue(app.journal(), campaign_name, name, app.actor)
     line(issued.token)
-    click.echo(_("token {token} issued to '{member}' (version {version}); only its hash is kept: copy it now").format(
-        token=issued.token_id, member=issued.member, version=issued.event.version), err=True)
+    click.echo(_("a phone's token issued to '{member}'; only its hash is kept: copy it now").format(
+        member=issued.member), err=True)
 
 
 @member.command("revoke", help=N_("Revoke token TOKEN_ID, or every live token of member NAME (the Master only)."))
@@ -128,11 +128,15 @@ def member_token(app: AppContext, campaign_name: str, name: str) -> None:
 @click.argument("ref", metavar="TOKEN_ID|NAME")
 @click.pass_obj
 def member_revoke(app: AppContext, campaign_name: str, ref: str) -> None:
+    from cli.output import local_time
     from journal.service.tokens import revoke
 
-    for event in revoke(app.journal(), campaign_name, ref, app.actor):
-        line(_("token {token} of '{member}' revoked (version {version})").format(
-            token=event.data["token_id"], member=event.data["member"], version=event.version))
+    journal = app.journal()
+    issued = {e.data["token_id"]: e.recorded_at for e in journal.store.read(campaign_name, types=["member.token_issued"])}
+    for event in revoke(journal, campaign_name, ref, app.actor):
+        stamp = issued.get(event.data["token_id"], event.recorded_at)
+        line(_("the token of '{member}' issued {day} revoked").format(
+            member=event.data["member"], day=local_time(stamp, stamp[:10])[:10]))
 
 
 @member.command("tokens", help=N_("List the tokens of CAMPAIGN: id, member, live or revoked (never a secret)."))
@@ -149,9 +153,14 @@ def member_tokens(app: AppContext, campaign_name: str, as_json: bool) -> None:
     if not found:
         line(_("no tokens issued in '{campaign}'").format(campaign=campaign_name))
         return
-    table(None, [_("token"), _("member"), _("status")],
-          [(t["token_id"], t["member"], _("revoked") if t["revoked"] else _("one-time link until {time}").format(
-              time=t["expires_at"]) if "expires_at" in t else _("live")) for t in found])
+    from cli.output import local_time
+
+    def day(stamp: str | None) -> str:
+        return local_time(stamp, stamp[:10])[:10] if stamp else "—"
+
+    table(None, [_("member"), _("issued"), _("status"), _("token")],
+          [(t["member"], day(t["issued_at"]), _("revoked") if t["revoked"] else _("one-time link until {time}").format(
+              time=t["expires_at"]) if "expires_at" in t else _("live"), t["token_id"]) for t in found])
 
 
 COMMANDS = [campaign, member]

@@ -1,8 +1,10 @@
 """Disputes before the quorum: ``dispute open|vote|rule|list|show``.
 
-A dispute is named by its id (the id of its ``dispute.opened`` event) or a unique prefix of at least
-8 hex digits; ``vote``, ``rule`` and ``show`` find its campaign themselves (``--campaign`` narrows a
-prefix to one campaign).
+A dispute is named by its short number in its campaign (``3`` or ``№3``: the order it was opened in), by its id
+(the id of its ``dispute.opened`` event) or a unique prefix of at least 8 hex digits.  A number is of the campaign
+``--campaign`` names, else of the campaign ``journal use`` remembered, else of the journal's one campaign; an id
+finds its campaign itself (``--campaign`` narrows a prefix to one campaign).  Every text line names a dispute as
+people do, «dispute №3 about «…»» (``--json`` keeps the ids).
 """
 
 from __future__ import annotations
@@ -19,7 +21,17 @@ from journal.i18n import CLI, N_
 _ = CLI.gettext
 
 json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
-campaign_option = click.option("--campaign", default=None, help=N_("The dispute's campaign (to resolve a prefix there)."))
+campaign_option = click.option("--campaign", default=None,
+                               help=N_("The dispute's campaign (for its number, or to resolve a prefix there)."))
+
+
+def _campaign(app: AppContext, dispute_ref: str, campaign: str | None) -> str | None:
+    """The campaign a dispute's number counts in: ``--campaign``, else the one ``journal use`` remembered."""
+    from journal.service.naming import dispute_number
+
+    if campaign is None and dispute_number(dispute_ref) is not None:
+        return app.campaign
+    return campaign
 choice_option = click.option("--uphold/--overturn", "uphold", default=None,
                              help=N_("Uphold the event as recorded, or overturn it."))
 
@@ -39,6 +51,13 @@ def _tally(dispute: dict[str, Any]) -> str:
 def _choice_word(choice: str) -> str:
     """``uphold`` / ``overturn`` in the current language (the stored choice stays English)."""
     return {"uphold": _("uphold"), "overturn": _("overturn")}.get(choice, choice)
+
+
+def status_word(status: str) -> str:
+    """A dispute's status (``open``, ``upheld``, ``overturned``) in the current language."""
+    from cli.reports.audit import status_word as word
+
+    return word(status)
 
 
 def _events(events: list[Any]) -> list[dict[str, Any]]:
@@ -65,11 +84,12 @@ def open_(app: AppContext, campaign: str, event: str, reason: str, as_json: bool
     if as_json:
         emit_json(_events([opened])[0])
         return
-    data = opened.data
-    voters = data["voters"]
-    line(_("dispute {dispute} opened on event {version} ({type}); voters: {voters} ({required} of {count} must "
-           "vote)").format(dispute=opened.id, version=data["target_version"], type=data["target_type"],
-                           voters=", ".join(voters), required=quorum_size(len(voters)), count=len(voters)))
+    from journal.service.naming import Naming
+
+    voters = opened.data["voters"]
+    line(_("{dispute} opened; voters: {voters} ({required} of {count} must vote)").format(
+        dispute=Naming.of(app.journal(), campaign).dispute(opened.id), voters=", ".join(voters),
+        required=quorum_size(len(voters)), count=len(voters)))
 
 
 @dispute.command("vote", help=N_("Vote on DISPUTE (the players present at the disputed event's session; once each)."))
@@ -83,15 +103,17 @@ def vote(app: AppContext, dispute_ref: str, uphold: bool | None, campaign: str |
     from journal.service.disputes import vote as cast
 
     choice = _choice(uphold)
-    event = cast(app.journal(), dispute_ref, choice, app.actor, campaign)
+    event = cast(app.journal(), dispute_ref, choice, app.actor, _campaign(app, dispute_ref, campaign))
     if as_json:
         emit_json(_events([event])[0])
         return
     shown = show_dispute(app.journal(), event.data["dispute"], event.campaign)["dispute"]
     reached = _("quorum reached") if shown["tally"]["reached"] else _("no quorum yet")
-    line(_("{actor} votes {choice} on dispute {dispute}: {tally}; {reached}").format(
-        actor=event.actor, choice=_choice_word(choice), dispute=event.data["dispute"], tally=_tally(shown),
-        reached=reached))
+    from journal.service.naming import quoted
+
+    line(_("{actor} votes {choice} in dispute #{number} about {event}: {tally}; {reached}").format(
+        actor=event.actor, choice=_choice_word(choice), number=shown["number"], event=quoted(shown["about"] or "…"),
+        tally=_tally(shown), reached=reached))
 
 
 @dispute.command("rule", help=N_("Rule on DISPUTE (the Master, once a second-degree quorum has voted); an overturn "
@@ -114,6 +136,7 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
     from journal.service import disputes as service
 
     choice = _choice(uphold)
+    campaign = _campaign(app, dispute_ref, campaign)
     if correct_dice is not None and correct_json is not None:
         raise click.UsageError(_("give --correct-dice or --correct-json, not both"))
     if (correct_dice is not None or correct_json is not None) and choice != "overturn":
@@ -135,27 +158,27 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
     if as_json:
         emit_json(_events(events))
         return
-    ruled = events[0].data
-    t = ruled["tally"]
-    followed = {True: _("following the majority"), False: _("against the majority"), None: _("on a tied vote")}
-    line(_("dispute {dispute} ruled: {choice} ({uphold} uphold, {overturn} overturn of {eligible}; {followed})").format(
-        dispute=ruled["dispute"], choice=_choice_word(choice), uphold=t["uphold"], overturn=t["overturn"],
-        eligible=t["eligible"], followed=followed[ruled["followed_majority"]]))
+    from journal.service.naming import Naming, quoted
     from journal.service.summaries import summary
 
+    ruled = events[0].data
+    t = ruled["tally"]
+    naming = Naming.of(journal, events[0].campaign)
+    followed = {True: _("following the majority"), False: _("against the majority"), None: _("on a tied vote")}
+    line(_("{dispute} ruled: {choice} ({uphold} uphold, {overturn} overturn of {eligible}; {followed})").format(
+        dispute=naming.dispute(ruled["dispute"]), choice=_choice_word(choice), uphold=t["uphold"],
+        overturn=t["overturn"], eligible=t["eligible"], followed=followed[ruled["followed_majority"]]))
     for event in events[1:]:
         if event.type == "correction.voided":
-            line(_("event {target} voided at version {version}: {summary}").format(
-                target=event.data["target_version"], version=event.version,
-                summary=summary(journal.store.get(event.data["target"]))))
+            line(_("voided: {summary}").format(summary=quoted(naming.event(event.data["target"]))))
         elif ruled["corrected"]:
-            line(_("corrected {type} recorded at version {version}: {summary}").format(
-                type=event.type, version=event.version, summary=summary(event)))
+            line(_("corrected and recorded: {summary}").format(summary=quoted(summary(event))))
 
 
 @dispute.command("list", help=N_("The disputes of CAMPAIGN with their status and tally."))
 @click.argument("campaign", type=CAMPAIGN)
-@click.option("--as-of", "as_of", default=None, metavar="POINT", type=POINT, help=N_("N | EVENT_ID | before:ID | ISO time | session:K."))
+@click.option("--as-of", "as_of", default=None, metavar="POINT", type=POINT,
+              help=N_("N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start | 'start of session K' | 'end of session K' (default: now)."))
 @json_option
 @click.pass_obj
 def list_(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> None:
@@ -169,9 +192,9 @@ def list_(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> N
         line(_("no dispute in '{campaign}' (version {version})").format(campaign=campaign, version=result["version"]))
         return
     table(_("disputes at version {version}").format(version=result["version"]),
-          [_("dispute"), _("event"), _("type"), _("opened by"), _("status"), _("votes"), _("reason")],
-          [(d["id"], d["target_version"], d["target_type"], d["opened_by"], d["status"], _tally(d), d["reason"])
-           for d in result["disputes"]])
+          [_("dispute"), _("event"), _("opened by"), _("status"), _("votes"), _("reason")],
+          [(_("#{number}").format(number=d["number"]), d["about"], d["opened_by"], status_word(d["status"]),
+            _tally(d), d["reason"]) for d in result["disputes"]])
 
 
 @dispute.command("show", help=N_("One dispute: the event, the reason, the voters and votes, the tally and the ruling."))
@@ -183,16 +206,14 @@ def show(app: AppContext, dispute_ref: str, campaign: str | None, as_json: bool)
     from cli.reports.audit import dispute_head, ruling_line, vote_rows
     from journal.service.disputes import show_dispute
 
-    result = show_dispute(app.journal(), dispute_ref, campaign)
+    result = show_dispute(app.journal(), dispute_ref, _campaign(app, dispute_ref, campaign))
     if as_json:
         emit_json(result)
         return
     found = result["dispute"]
     line(_("{head} — campaign '{campaign}'").format(head=dispute_head(found), campaign=result["campaign"]))
-    line(_("event {version} ({type}, {target})").format(version=found["target_version"], type=found["target_type"],
-                                                      target=found["target"])
-         + (_(", session {number}").format(number=found["session"]) if found["session"] is not None
-            else _(", between sessions")))
+    line(_("in session {number}").format(number=found["session"]) if found["session"] is not None
+          else _("between sessions"))
     table(None, [_("voter"), _("vote"), _("version")], vote_rows(found))
     line(_("ruling: {ruling}").format(ruling=ruling_line(found)))
 

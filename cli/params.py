@@ -72,8 +72,18 @@ class EventRef(VersionOrText):
 
 #: An event: a version (``12``, ``v12``), an event id or a unique id prefix.
 EVENT = EventRef("event")
-#: A point of the timeline: a version, an event id, before:ID, session:K[:start] or an ISO time.
-POINT = VersionOrText("point")
+class PointRef(VersionOrText):
+    """A point of the timeline: a version (``13``, ``v13``), an event id, before:ID, session:K[:start], an ISO time,
+    or a session's start or end as the page names it («начало сессии 1», «конец сессии 1», "start of session 1")."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from journal.service.naming import spoken_point
+
+        return super().convert(spoken_point(str(value)), param, ctx)
+
+
+#: A point of the timeline: a version, an event id, before:ID, session:K[:start], an ISO time or «начало сессии K».
+POINT = PointRef("point")
 
 
 def _numeric(kind: click.ParamType) -> bool:

@@ -23,7 +23,7 @@ ngettext = CLI.ngettext
 
 as_of_option = click.option(
     "--as-of", "as_of", default=None, metavar="POINT", type=POINT,
-    help=N_("N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start (default: now)."),
+    help=N_("N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start | 'start of session K' | 'end of session K' (default: now)."),
 )
 json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
 

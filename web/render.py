@@ -6,14 +6,25 @@ from collections.abc import Iterable
 from typing import Any
 
 from journal.events.envelope import Event
-from journal.service.summaries import summary
+from journal.service.journal import Journal
+from journal.service.naming import Naming
+from journal.service.summaries import NAMED, summary
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    """``{version, id, type, actor, recorded_at, session, causation, data, summary}`` of one stored event."""
+def event_json(event: Event, naming: Naming | None = None) -> dict[str, Any]:
+    """``{version, id, type, actor, recorded_at, session, causation, data, summary}`` of one stored event (with
+    ``naming``, a dispute's or a void's summary names the dispute and the event, never an id)."""
     return {"version": event.version, "id": event.id, "type": event.type, "actor": event.actor,
             "recorded_at": event.recorded_at, "session": event.session, "causation": event.causation,
-            "data": event.data, "summary": summary(event)}
+            "data": event.data, "summary": summary(event, naming)}
+
+
+def timeline_json(journal: Journal, campaign: str, events: Iterable[Event]) -> list[dict[str, Any]]:
+    """:func:`event_json` of each of ``events`` of ``campaign``, disputes and voids named (the campaign folded only
+    when one of them is a dispute's or a void's)."""
+    items = list(events)
+    naming = Naming.of(journal, campaign) if any(e.type in NAMED for e in items) else None
+    return [event_json(e, naming) for e in items]
 
 
 def events_json(events: Event | Iterable[Event]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from cli.output import english_type, local_time
 from journal.i18n import CLI, N_, current_language
 from journal.service.report_html import page
 from journal.service.report_html import table as html_table
+from journal.service.words import local_time
 
 _ = CLI.gettext
 
@@ -60,6 +61,14 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+def named(text: str, report: dict[str, Any]) -> str:
+    """``text`` (a changed field's path or value) with each event id named as the report's ``names`` name it (a
+    geis by its promise, a chance by its task): the ids stay in the envelope and the JSON."""
+    from journal.service.naming import without_ids
+
+    return without_ids(text, report.get("names", {}))
+
+
 def title(report: dict[str, Any]) -> str:
     env = report["envelope"]
     from journal.service.words import Names
@@ -96,11 +105,22 @@ def roll_line(proof: dict[str, Any]) -> str:
     return f"{head}: {proof['status']} — {proof.get('problem', '')}"
 
 
+def _choice(choice: str) -> str:
+    """``uphold`` / ``overturn`` in the current language (the stored word stays English)."""
+    return {"uphold": _("uphold"), "overturn": _("overturn")}.get(choice, choice)
+
+
+def status_word(status: str) -> str:
+    """A dispute's status (``open``, ``upheld``, ``overturned``) in the current language."""
+    return {"open": CLI.pgettext("dispute", "open"), "upheld": CLI.pgettext("dispute", "upheld"),
+            "overturned": CLI.pgettext("dispute", "overturned")}.get(status, status)
+
+
 def vote_rows(dispute: dict[str, Any]) -> list[tuple[str, str, str]]:
     rows = []
     for voter in dispute["voters"]:
         cast = dispute["votes"].get(voter)
-        rows.append((voter, cast["choice"] if cast else _("(no vote)"), str(cast["version"]) if cast else ""))
+        rows.append((voter, _choice(cast["choice"]) if cast else _("(no vote)"), str(cast["version"]) if cast else ""))
     return rows
 
 
@@ -113,22 +133,44 @@ def ruling_line(dispute: dict[str, Any]) -> str:
         return _("open, not ruled yet; {count}").format(count=count) + (
             _("; quorum reached") if t["reached"] else _("; no quorum yet"))
     followed = {True: _("following the majority"), False: _("against the majority"), None: _("on a tied vote")}
-    text = _("{ruling} by {by} at version {version} ({at}), {followed}; {count}").format(
-        ruling=ruling["ruling"], by=ruling["by"], version=ruling["version"], at=ruling["at"],
+    text = _("{ruling} by {by} ({at}), {followed}; {count}").format(
+        ruling=_choice(ruling["ruling"]), by=ruling["by"], at=local_time(ruling["at"], ruling["at"]),
         followed=followed[ruling["followed_majority"]], count=count)
     if ruling["reason"]:
         text += _("; reason: {reason}").format(reason=ruling["reason"])
     if ruling["void"]:
-        text += _("; void {event}").format(event=ruling["void"])
+        text += _("; the event voided")
     if ruling["corrected"]:
-        text += _("; corrected event {event}").format(event=ruling["corrected"])
+        text += _("; a corrected event recorded")
     return text
 
 
 def dispute_head(dispute: dict[str, Any]) -> str:
-    return _("dispute {dispute} ({status}), opened by {by} at version {version}: {reason}").format(
-        dispute=dispute["id"], status=dispute["status"], by=dispute["opened_by"], version=dispute["version"],
-        reason=dispute["reason"])
+    """The human line of a dispute: «dispute №3 about «…» (open), opened by Аня: reason» (no id: see
+    :func:`dispute_ids`)."""
+    return _("{dispute} ({status}), opened by {by}: {reason}").format(
+        dispute=dispute["name"], status=status_word(dispute["status"]), by=dispute["opened_by"], reason=dispute["reason"])
+
+
+def dispute_ids(dispute: dict[str, Any]) -> str:
+    """The evidence below a dispute's human line: the ids of its opening, its ruling, void and correction."""
+    ruling = dispute["ruling"] or {}
+    parts = [_("dispute {id} (version {version})").format(id=dispute["id"], version=dispute["version"])]
+    if ruling:
+        parts.append(_("ruling {id} (version {version})").format(id=ruling["id"], version=ruling["version"]))
+    if ruling.get("void"):
+        parts.append(_("void {id}").format(id=ruling["void"]))
+    if ruling.get("corrected"):
+        parts.append(_("corrected event {id}").format(id=ruling["corrected"]))
+    return _("ids: {ids}").format(ids="; ".join(parts))
+
+
+def void_line(void: dict[str, Any]) -> str:
+    """A void of the event: by which dispute (its name) and why; a void no dispute ruled by its version."""
+    if void.get("dispute_number"):
+        return _("voided by dispute #{number}: {reason}").format(number=void["dispute_number"],
+                                                                  reason=void["reason"])
+    return _("voided at version {version}: {reason}").format(version=void["version"], reason=void["reason"])
 
 
 def text_lines(report: dict[str, Any]) -> list[str]:
@@ -142,13 +184,14 @@ def text_lines(report: dict[str, Any]) -> list[str]:
         lines.append(_("disputes: none about this event"))
     for dispute in report["disputes"]:
         lines.append(dispute_head(dispute))
+        lines.append("  " + dispute_ids(dispute))
         lines += ["  " + _("vote: {voter}: {choice}").format(voter=voter, choice=choice)
                   + (_(" (version {version})").format(version=version) if version else "")
                   for voter, choice, version in vote_rows(dispute)]
         lines.append("  " + _("ruling: {ruling}").format(ruling=ruling_line(dispute)))
     for void in report["voided"]:
-        lines.append(_("voided at version {version} ({id}): {reason}").format(version=void["version"], id=void["id"],
-                                                                              reason=void["reason"]))
+        lines.append(void_line(void))
+        lines.append("  " + _("ids: {ids}").format(ids=_("void {id}").format(id=void["id"])))
     return lines
 
 
@@ -179,19 +222,19 @@ def markdown(report: dict[str, Any]) -> str:
     out += ["", "## " + _sheets_heading(sheets), ""]
     if sheets["changes"]:
         out += _md_table([_("character"), _("field"), _("before"), _("after")],
-                         [(c["character"], c["field"], c["before"], c["after"]) for c in sheets["changes"]])
+                         [(c["character"], named(c["field"], report), named(_value(c["before"]), report),
+                           named(_value(c["after"]), report)) for c in sheets["changes"]])
     else:
         out.append(_("No sheet field changed."))
     out += ["", "## " + _("Chain"), "", report["chain"]["summary"] + ".", "", "## " + _("Disputes"), ""]
     if not report["disputes"]:
         out.append(_("None about this event."))
     for dispute in report["disputes"]:
-        out += [f"### {dispute_head(dispute)}", ""]
+        out += [f"### {dispute_head(dispute)}", "", dispute_ids(dispute), ""]
         out += _md_table([_("voter"), _("vote"), _("version")], vote_rows(dispute))
         out += ["", _("Ruling: {ruling}.").format(ruling=ruling_line(dispute)), ""]
     for void in report["voided"]:
-        out += [_("Voided at version {version} ({id}): {reason}.").format(version=void["version"], id=void["id"],
-                                                                          reason=void["reason"]), ""]
+        out += [void_line(void) + ".", "", _("ids: {ids}").format(ids=_("void {id}").format(id=void["id"])), ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -237,8 +280,8 @@ def html(report: dict[str, Any]) -> str:
     parts.append(f"<h2>{escape(_sheets_heading(sheets))}</h2>")
     if sheets["changes"]:
         parts.append(html_table([_("character"), _("field"), _("before"), _("after")],
-                                [(c["character"], c["field"], _value(c["before"]), _value(c["after"]))
-                                 for c in sheets["changes"]]))
+                                [(c["character"], named(c["field"], report), named(_value(c["before"]), report),
+                                  named(_value(c["after"]), report)) for c in sheets["changes"]]))
         for name in _changed_characters(report):
             headers = [_("field"), _("value")]
             summary = _("{character}: the sheet just before and just after").format(character=name)
@@ -254,10 +297,10 @@ def html(report: dict[str, Any]) -> str:
     if not report["disputes"]:
         parts.append(_tag("p", _("None about this event."), "muted"))
     for dispute in report["disputes"]:
-        parts += [f"<h3>{escape(dispute_head(dispute))}</h3>",
+        parts += [f"<h3>{escape(dispute_head(dispute))}</h3>", _tag("p", dispute_ids(dispute), "muted"),
                   html_table([_("voter"), _("vote"), _("version")], vote_rows(dispute)),
                   _tag("p", _("Ruling: {ruling}").format(ruling=ruling_line(dispute)))]
     for void in report["voided"]:
-        parts.append("<p class=\"bad\">" + escape(_("Voided at version {version} ({id}): {reason}").format(
-            version=void["version"], id=void["id"], reason=void["reason"])) + "</p>")
+        parts.append("<p class=\"bad\">" + escape(void_line(void)) + "</p>")
+        parts.append(_tag("p", _("ids: {ids}").format(ids=_("void {id}").format(id=void["id"])), "muted"))
     return page(title(report), "\n".join(parts), lang=current_language())

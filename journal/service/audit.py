@@ -21,10 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from journal.dice.derive import derive_roll, session_key, verify_commitment
 from journal.i18n import _, ngettext
-from journal.service.disputes import resolve_event, tally
+from journal.service.disputes import resolve_event
+from journal.service.disputes import rows as dispute_rows
 from journal.service.journal import Journal
+from journal.service.naming import Naming
 from journal.service.queries import sheets
 from journal.service.sessions import session_salts
 from projections.engine import voids_from_events
@@ -153,10 +157,13 @@ def audit(journal: Journal, campaign: str, event: str) -> dict[str, Any]:
     sheets_before = _sheets(before) if before is not None else {}
     sheets_after = _sheets(after)
     disputes_state = head["disputes"]
-    disputes = [{**disputes_state["disputes"][d], "tally": tally(disputes_state["disputes"][d])}
-                for d in disputes_state["by_target"].get(target.id, [])]
-    voided = [{"id": v.by, "version": v.version, "reason": v.reason, "dispute": v.dispute}
+    disputes = dispute_rows(journal, campaign, head.states, disputes_state["by_target"].get(target.id, []))
+    named = {d["id"]: d for d in disputes}
+    voided = [{"id": v.by, "version": v.version, "reason": v.reason, "dispute": v.dispute,
+               "dispute_number": named[v.dispute]["number"] if v.dispute in named else None}
               for v in voids_from_events(journal.store, campaign) if v.target == target.id]
+    changes = _changes(sheets_before, sheets_after)
+    naming = Naming.of(journal, campaign, head.states)
     return {
         "campaign": campaign,
         "system": head.system,
@@ -166,7 +173,9 @@ def audit(journal: Journal, campaign: str, event: str) -> dict[str, Any]:
                      "at": target.recorded_at, "session": target.session},
         "rolls": _roll_proofs(journal, target),
         "sheets": {"before_version": target.version - 1, "after_version": target.version,
-                   "before": sheets_before, "after": sheets_after, "changes": _changes(sheets_before, sheets_after)},
+                   "before": sheets_before, "after": sheets_after, "changes": changes},
+        # what the records keyed by an event's id in the changed fields are (a geis's promise, a chance's task)
+        "names": naming.names_in(orjson.dumps(changes).decode()),
         "chain": _chain(journal, target),
         "disputes": disputes,
         "voided": voided,

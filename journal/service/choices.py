@@ -35,7 +35,8 @@ SOURCES: dict[str, str] = {
 class Choices:
     """A system's lists for its verbs' fields (its descriptor's ``choices``)."""
 
-    #: field name -> the list it offers, beside the shared :data:`SOURCES` (a sheet kind names that kind's sheets).
+    #: field name -> the list it offers, beside the shared :data:`SOURCES` (a sheet kind names that kind's sheets);
+    #: a ``verb:field`` key names one verb's field (VPT's ``tick:items``, a checklist of the rule text's items).
     fields: Mapping[str, str] = field(default_factory=dict)
     #: verbs that name something new (a character, a weapon): they offer no list of characters.
     creating: tuple[str, ...] = ()
@@ -66,6 +67,8 @@ def choices_of(system: str) -> Choices:
 def source_of(system: str, verb: str, name: str, schema: dict[str, Any]) -> str | None:
     """The list field ``name`` of ``verb`` offers, or None (a number-only field, a new thing's name)."""
     own = choices_of(system)
+    if f"{verb}:{name}" in own.fields:
+        return own.fields[f"{verb}:{name}"]  # one verb's own list (a checklist of words): whatever its type
     source = own.fields.get(name, SOURCES.get(name))
     if source is None or (source == "characters" and verb in own.creating) or f"{verb}:{name}" in own.typed:
         return None

@@ -16,8 +16,9 @@
   event that breaks it: both found in one fold of the campaign with the voids (journal.service.overturns).
   A disputed line of a session's tally is voided alone, not the other awards its commit appended.
 
-A dispute is named by the id of its ``dispute.opened`` event, or by a unique prefix of at least 8 hex
-digits.  Voting and ruling need no campaign: the event's id finds it.
+A dispute is named by its short number in its campaign (``3``, ``№3``: journal.service.naming), by the id of
+its ``dispute.opened`` event, or by a unique prefix of at least 8 hex digits.  Voting and ruling by id need no
+campaign: the event's id finds it.
 """
 
 from __future__ import annotations
@@ -100,8 +101,30 @@ def resolve_event(journal: Journal, campaign: str, ref: str) -> Event:
     return journal.store.get(matches[0][0])
 
 
+def _numbered(journal: Journal, number: int, campaign: str | None) -> tuple[str, str]:
+    """(campaign, dispute id) of dispute №``number`` of ``campaign`` (journal.service.naming.numbers)."""
+    from journal.service.naming import numbers
+
+    if campaign is None and len(known := journal.store.campaigns()) == 1:
+        campaign = known[0]  # the journal's one campaign
+    if campaign is None:
+        raise ValidationFailed(gettext("dispute #{number}: name its campaign too (a number counts the disputes of one "
+                                       "campaign)").format(number=number))
+    found = [d for d, n in numbers(journal.at(campaign)["disputes"]).items() if n == number]
+    if not found:
+        raise NotFound(gettext("no dispute #{number} in campaign '{campaign}'").format(number=number,
+                                                                                     campaign=campaign))
+    return campaign, found[0]
+
+
 def find_dispute(journal: Journal, ref: str, campaign: str | None = None) -> tuple[str, str]:
-    """(campaign, dispute id) named by ``ref``: a dispute id or a unique prefix of >= 8 hex digits."""
+    """(campaign, dispute id) named by ``ref``: its short number in ``campaign`` (``3``, ``№3``), a dispute id or
+    a unique prefix of >= 8 hex digits."""
+    from journal.service.naming import dispute_number
+
+    number = dispute_number(ref)
+    if number is not None:
+        return _numbered(journal, number, campaign)
     prefix = _prefix(ref, "dispute")
     if _UUID.match(prefix):
         event = journal.store.get(prefix)
@@ -318,15 +341,23 @@ def corrected_payload(journal: Journal, dispute: str, data: dict[str, Any], camp
 # -- reading -------------------------------------------------------------------------------------
 
 
-def _row(dispute: dict[str, Any]) -> dict[str, Any]:
-    return {**dispute, "tally": tally(dispute)}
+def rows(journal: Journal, campaign: str, states: dict[str, Any], ids: list[str]) -> list[dict[str, Any]]:
+    """The disputes ``ids`` of ``campaign`` as its folded ``states`` hold them, each with its tally, its short
+    ``number``, the summary of the event it is about (``about``) and its ``name`` («dispute №3 about «…»»)."""
+    from journal.service.naming import Naming
+
+    naming = Naming.of(journal, campaign, states)
+    found = states["disputes"]["disputes"]
+    return [{**found[d], "tally": tally(found[d]), "number": naming.number(d), "about": naming.about(d),
+             "name": naming.dispute(d)} for d in ids]
 
 
 def list_disputes(journal: Journal, campaign: str, as_of: str | None = None) -> dict[str, Any]:
     """Every dispute of the campaign as of a point, in the order they were opened, with its tally."""
     folded = journal.at(campaign, as_of)
-    rows = sorted(folded["disputes"]["disputes"].values(), key=lambda d: d["version"])
-    return {"campaign": campaign, "version": folded.version, "disputes": [_row(d) for d in rows]}
+    ordered = sorted(folded["disputes"]["disputes"].values(), key=lambda d: d["version"])
+    return {"campaign": campaign, "version": folded.version,
+            "disputes": rows(journal, campaign, folded.states, [d["id"] for d in ordered])}
 
 
 def show_dispute(journal: Journal, dispute: str, campaign: str | None = None) -> dict[str, Any]:
@@ -337,4 +368,4 @@ def show_dispute(journal: Journal, dispute: str, campaign: str | None = None) ->
     if found is None:
         raise NotFound(gettext("no dispute with id '{dispute_id}' in campaign '{name}' (its opening was voided)")
                        .format(dispute_id=dispute_id, name=name))
-    return {"campaign": name, "version": folded.version, "dispute": _row(found)}
+    return {"campaign": name, "version": folded.version, "dispute": rows(journal, name, folded.states, [dispute_id])[0]}

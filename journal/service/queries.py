@@ -89,8 +89,10 @@ def diff(journal: Journal, campaign: str, start: str, end: str) -> dict[str, Any
 def event_notes(journal: Journal, campaign: str) -> dict[str, str]:
     """What the folds say now of the campaign's earlier events, by id: voided (and by which void), and the
     system's own notes (journal.service.summaries.notes).  The log prints them beside each line."""
+    from journal.service.naming import Naming
     from journal.service.summaries import notes
     from projections.engine import voids
 
     folded = journal.at(campaign)
-    return notes(folded.states, folded.system, voids(journal.store, campaign))
+    return notes(folded.states, folded.system, voids(journal.store, campaign),
+                 Naming.of(journal, campaign, folded.states))

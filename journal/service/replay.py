@@ -30,6 +30,7 @@ from journal.errors import NotFound, ValidationFailed
 from journal.events.envelope import Event
 from journal.i18n import gettext as _
 from journal.service.journal import Journal
+from journal.service.naming import Naming
 from journal.service.summaries import notes, summary
 from journal.systems import registry
 from journal.systems.registry import Bonds
@@ -119,20 +120,23 @@ def _session_marks(journal: Journal, campaign: str, number: int) -> tuple[Event,
     return start, end, following
 
 
-def _voids(journal: Journal, campaign: str) -> dict[str, dict[str, Any]]:
-    """Every voided event id of the campaign -> the void that took it out (the first one)."""
+def _voids(journal: Journal, campaign: str, naming: Naming) -> dict[str, dict[str, Any]]:
+    """Every voided event id of the campaign -> the void that took it out (the first one), with the dispute's
+    short number (None for a void no dispute ruled)."""
     found: dict[str, dict[str, Any]] = {}
     for void in voids(journal.store, campaign):
         found.setdefault(void.target, {"by": void.by, "version": void.version, "reason": void.reason,
-                                       "dispute": void.dispute})
+                                       "dispute": void.dispute,
+                                       "dispute_number": naming.number(void.dispute) if void.dispute else None})
     return found
 
 
-def _entry(event: Event, changes: list[dict[str, Any]], voided: dict[str, Any] | None, part: str) -> dict[str, Any]:
+def _entry(event: Event, changes: list[dict[str, Any]], voided: dict[str, Any] | None, part: str,
+           naming: Naming) -> dict[str, Any]:
     return {
         "version": event.version, "id": event.id, "type": event.type, "actor": event.actor,
         "recorded_at": event.recorded_at, "session": event.session, "causation": event.causation,
-        "part": part, "summary": summary(event), "changes": changes, "voided": voided,
+        "part": part, "summary": summary(event, naming), "changes": changes, "voided": voided,
     }
 
 
@@ -159,7 +163,8 @@ def replay(journal: Journal, campaign: str, number: int, observe: Observer | Non
     ticks = bonds.ticks if bonds is not None else {}
     states = folded.states
     sheets = _Sheets(folded.system, states)
-    voided = _voids(journal, campaign)
+    naming = Naming.of(journal, campaign)
+    voided = _voids(journal, campaign, naming)
     head = journal.store.head(campaign)
     last = end.version if end is not None else head
     horizon = following.version - 1 if following is not None else head
@@ -181,7 +186,7 @@ def replay(journal: Journal, campaign: str, number: int, observe: Observer | Non
             changes = sheets.changes()
             if part == "session" or _names_session(event, number, walked):
                 walked.add(event.id)
-                entries.append(_entry(event, changes, voided.get(event.id), part))
+                entries.append(_entry(event, changes, voided.get(event.id), part, naming))
                 if observe is not None:
                     observe(event, states, part)
                 if event.type.endswith(".xp_awarded") or event.type in ticks:

@@ -45,6 +45,9 @@ def _voided(entry: dict[str, Any]) -> str:
     void = entry["voided"]
     if void is None:
         return ""
+    if void.get("dispute_number"):
+        return _("voided by dispute #{number}: {reason}").format(number=void["dispute_number"],
+                                                                  reason=void["reason"])
     dispute = _(", dispute {dispute}").format(dispute=void["dispute"]) if void["dispute"] else ""
     return _("voided at v{version}{dispute}: {reason}").format(version=void["version"], dispute=dispute,
                                                                reason=void["reason"])

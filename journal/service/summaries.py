@@ -17,13 +17,16 @@ display word (:func:`word`, from the system's one table, its descriptor's ``word
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from journal.events.envelope import Event
 from journal.events.upcasting import needs_upcast, register_all, upcast
 from journal.i18n import _, ngettext, pgettext
 from journal.service.labels import title
 from journal.systems import registry
+
+if TYPE_CHECKING:
+    from journal.service.naming import Naming
 
 Data = dict[str, Any]
 #: A system's display words: enumerated value -> its word in the current language (the descriptor's ``words``).
@@ -114,10 +117,9 @@ SHARED: dict[str, Callable[[Data], str]] = {
     "campaign.created": lambda d: _("campaign '{name}' started ({system}), Master: {master}").format(
         name=d["name"], system=title(d["system"]), master=d["master"]),
     "member.added": _member_added,
-    "member.token_issued": lambda d: _("token {token} issued to {member}").format(token=d["token_id"],
-                                                                                  member=d["member"]),
-    "member.token_revoked": lambda d: _("token {token} of {member} revoked").format(token=d["token_id"],
-                                                                                    member=d["member"]),
+    "member.token_issued": lambda d: (_("{member}: a one-time link issued") if d.get("expires_at")
+                                      else _("{member}: a phone's token issued")).format(member=d["member"]),
+    "member.token_revoked": lambda d: _("{member}: a token revoked").format(member=d["member"]),
     "session.started": lambda d: _("session {number} started; present: {present}").format(
         number=d["number"], present=", ".join(d["present"])),
     "session.salted": lambda d: _("added a salt to session {number}'s dice: {salt}").format(
@@ -220,11 +222,65 @@ def describe(event_type: str, data: Data) -> str:
     return fields(data)
 
 
-def summary(event: Event) -> str:
+def summary(event: Event, naming: Naming | None = None) -> str:
     """One line describing a stored event (its type and payload, in the payload's current shape: an older one is
-    upcast first, as the folds read it; the stored payload is left as it was)."""
+    upcast first, as the folds read it; the stored payload is left as it was).
+
+    With ``naming`` (journal.service.naming), the lines of disputes and voids name the dispute by its short number
+    and the event by its summary («dispute №3 about «…»») instead of an id or a version."""
     _lines()  # the systems' upcasters registered
+    if naming is not None and event.type in NAMED:
+        try:
+            return NAMED[event.type](event, naming)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
     return describe(event.type, upcast(event).data if needs_upcast(event.type) else event.data)
+
+
+# -- the same lines with disputes and events named (journal.service.naming) ------------------------
+
+
+def _named_opened(event: Event, naming: Naming) -> str:
+    number, about = naming.parts(event.id)
+    return _("opens dispute #{number} about {event}: {reason}").format(number=number, event=about,
+                                                                      reason=event.data["reason"])
+
+
+def _named_voted(event: Event, naming: Naming) -> str:
+    d = event.data
+    number, about = naming.parts(d["dispute"])
+    line = {"uphold": _("votes to uphold in dispute #{number} about {event}"),
+            "overturn": _("votes to overturn in dispute #{number} about {event}")}[d["choice"]]
+    return line.format(number=number, event=about)
+
+
+def _named_ruled(event: Event, naming: Naming) -> str:
+    d, t = event.data, event.data["tally"]
+    number, about = naming.parts(d["dispute"])
+    line = {"uphold": _("rules to uphold in dispute #{number} about {event}: {uphold} uphold, {overturn} overturn "
+                        "({required} of {eligible} needed)"),
+            "overturn": _("rules to overturn in dispute #{number} about {event}: {uphold} uphold, {overturn} "
+                          "overturn ({required} of {eligible} needed)")}[d["ruling"]]
+    return line.format(number=number, event=about, uphold=t["uphold"], overturn=t["overturn"],
+                       required=t["required"], eligible=t["eligible"])
+
+
+def _named_voided(event: Event, naming: Naming) -> str:
+    from journal.service.naming import quoted
+
+    d = event.data
+    target = quoted(naming.event(d["target"]))
+    if d.get("dispute"):
+        number, _about = naming.parts(d["dispute"])
+        return _("voids {event} (dispute #{number}): {reason}").format(event=target, number=number,
+                                                                      reason=d["reason"])
+    return _("voids {event}: {reason}").format(event=target, reason=d["reason"])
+
+
+NAMED: dict[str, Callable[[Event, Naming], str]] = {
+    "dispute.opened": _named_opened, "dispute.voted": _named_voted, "dispute.ruled": _named_ruled,
+    "correction.voided": _named_voided,
+}
 
 
 def known_types() -> set[str]:
@@ -232,18 +288,23 @@ def known_types() -> set[str]:
     return set(_lines())
 
 
-def notes(states: dict[str, Any], system: str, voided: list[Any]) -> dict[str, str]:
+def notes(states: dict[str, Any], system: str, voided: list[Any], naming: Naming | None = None) -> dict[str, str]:
     """What the folds now say of earlier events, by event id: voided (by which void) and the system's own notes.
 
-    ``states`` are the campaign's folded states, ``voided`` the engine's voids (projections.engine.voids).
+    ``states`` are the campaign's folded states, ``voided`` the engine's voids (projections.engine.voids); with
+    ``naming`` a void by a dispute names it by its short number («voided by dispute №3»), not its id.
     """
     from journal.systems.registry import system as registered
 
     found: dict[str, list[str]] = {}
     for void in voided:
-        found.setdefault(void.target, []).append(
-            _("voided at v{version} (dispute {dispute})").format(version=void.version, dispute=void.dispute)
-            if void.dispute else _("voided at v{version}").format(version=void.version))
+        if void.dispute and naming is not None and naming.number(void.dispute) is not None:
+            note = _("voided by dispute #{number}").format(number=naming.number(void.dispute))
+        elif void.dispute:
+            note = _("voided at v{version} (dispute {dispute})").format(version=void.version, dispute=void.dispute)
+        else:
+            note = _("voided at v{version}").format(version=void.version)
+        found.setdefault(void.target, []).append(note)
     reference = registered(system).notes
     if reference is not None:
         for event_id, note in reference.load()(states).items():

@@ -152,10 +152,12 @@ def revoke(journal: Journal, campaign: str, ref: str, actor: str | None = None) 
 
 
 def tokens(journal: Journal, campaign: str) -> list[dict[str, Any]]:
-    """Every token of the campaign: id, member and whether it is revoked (never a hash); a one-time link's also
-    ``expires_at`` (journal/service/links.py)."""
+    """Every token of the campaign: id, member, when it was issued (``issued_at``: people name a token by its member
+    and that day) and whether it is revoked (never a hash); a one-time link's also ``expires_at``
+    (journal/service/links.py)."""
     state = campaign_state(journal.store, campaign)
-    return [{"token_id": token_id, "member": t["member"], "revoked": t["revoked"]}
+    issued = {e.data["token_id"]: e.recorded_at for e in journal.store.read(campaign, types=["member.token_issued"])}
+    return [{"token_id": token_id, "member": t["member"], "revoked": t["revoked"], "issued_at": issued.get(token_id)}
             | ({"expires_at": t["expires_at"]} if t.get("expires_at") else {})
             for token_id, t in state.get("tokens", {}).items()]
 

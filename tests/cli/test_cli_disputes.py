@@ -30,11 +30,59 @@ def _open(run) -> str:
 
 
 def test_dispute_open_prints_the_dispute_and_its_voters(run, forest) -> None:
-    """One line: the dispute's id, the event, the voters and the quorum."""
+    """One line: the dispute by its number and the event's summary, the voters and the quorum (no id)."""
     result = run("--as", "Вера", "dispute", "open", "Лес", "--event", forest["id"], "--reason", "кубик упал")
     assert result.exit_code == 0, result.stderr
-    dispute = orjson.loads(run("dispute", "list", "Лес", "--json").stdout)["disputes"][0]["id"]
-    assert result.stdout == f"dispute {dispute} opened on event 6 (roll.made); voters: Аня, Борис (2 of 2 must vote)\n"
+    assert result.stdout == "dispute #1 about “2d6: [1, 2] = 3” opened; voters: Аня, Борис (2 of 2 must vote)\n"
+
+
+def test_dispute_open_in_russian_names_the_dispute_by_its_number(run, forest) -> None:
+    """--lang ru: «спор №1 о «…»», the summary of the disputed event in the reader's words."""
+    result = run("--lang", "ru", "--as", "Вера", "dispute", "open", "Лес", "--event", "6", "--reason", "кубик упал")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("спор №1 о «2d6: [1, 2] = 3» открыт; голосуют: Аня, Борис")
+
+
+def test_a_second_dispute_is_number_2(run, forest) -> None:
+    """The short number counts the campaign's disputes in the order they were opened."""
+    _open(run)
+    run("roll", "Лес", "1d6", "--dice", "4")
+    result = run("--as", "Вера", "dispute", "open", "Лес", "--event", "9", "--reason", "не тот кубик")
+    assert result.stdout.startswith("dispute #2 about “1d6: [4] = 4” opened;")
+
+
+@pytest.mark.parametrize("ref", ["1", "№1", "#1", "№ 1"])
+def test_dispute_vote_takes_the_short_number(run, forest, events_of, ref: str) -> None:
+    """``vote 1`` / ``vote №1`` with --campaign names dispute #1 of that campaign."""
+    dispute = _open(run)
+    result = run("--as", "Аня", "dispute", "vote", ref, "--campaign", "Лес", "--overturn")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert events_of("Лес")[-1]["data"]["dispute"] == dispute
+
+
+def test_a_short_number_without_a_campaign_is_of_the_journals_one_campaign(run, forest, events_of) -> None:
+    """A journal of one campaign needs no --campaign for a number."""
+    dispute = _open(run)
+    result = run("--as", "Аня", "dispute", "vote", "№1", "--uphold")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert events_of("Лес")[-1]["data"]["dispute"] == dispute
+
+
+def test_a_short_number_with_two_campaigns_needs_the_campaign(run, forest, events_of) -> None:
+    """Two campaigns and no --campaign: one line asking for it, exit non-zero, nothing written."""
+    _open(run)
+    run("campaign", "new", "Поле", "--system", "vpt", "--master", "ГМ")
+    result = run("--as", "Аня", "dispute", "vote", "1", "--uphold")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: dispute #1: name its campaign too (a number counts the disputes of one campaign)\n"
+    assert len(events_of("Лес")) == 8
+
+
+def test_an_unknown_short_number_is_refused(run, forest) -> None:
+    """No dispute #5 in the campaign: one line naming it."""
+    _open(run)
+    result = run("--as", "Аня", "dispute", "vote", "5", "--campaign", "Лес", "--uphold")
+    assert result.stderr == "error: no dispute #5 in campaign 'Лес'\n"
 
 
 def test_dispute_vote_prints_the_tally(run, forest) -> None:
@@ -42,8 +90,8 @@ def test_dispute_vote_prints_the_tally(run, forest) -> None:
     dispute = _open(run)
     result = run("--as", "Аня", "dispute", "vote", dispute[:-4], "--overturn")
     assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == (f"Аня votes overturn on dispute {dispute}: 1 of 2 voted, quorum 2 (0 uphold, 1 overturn); "
-                             "no quorum yet\n")
+    assert result.stdout == ("Аня votes overturn in dispute #1 about “2d6: [1, 2] = 3”: 1 of 2 voted, quorum 2 "
+                             "(0 uphold, 1 overturn); no quorum yet\n")
 
 
 def test_dispute_vote_needs_a_choice(run, forest, events_of) -> None:
@@ -83,9 +131,10 @@ def test_dispute_rule_overturn_with_corrected_dice(run, forest, events_of) -> No
     run("--as", "Борис", "dispute", "vote", dispute, "--uphold")
     result = run("dispute", "rule", dispute, "--overturn", "--correct-dice", "5,6", "--reason", "перебросили")
     assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == (f"dispute {dispute} ruled: overturn (1 uphold, 1 overturn of 2; on a tied vote)\n"
-                             "event 6 voided at version 12: 2d6: [1, 2] = 3\n"
-                             "corrected roll.made recorded at version 13: 2d6: [5, 6] = 11\n")
+    assert result.stdout == ("dispute #1 about “2d6: [1, 2] = 3” ruled: overturn (1 uphold, 1 overturn of 2; "
+                             "on a tied vote)\n"
+                             "voided: “2d6: [1, 2] = 3”\n"
+                             "corrected and recorded: “2d6: [5, 6] = 11”\n")
     events = events_of("Лес")
     assert [(e["type"], e["causation"]) for e in events[10:]] == [
         ("dispute.ruled", dispute), ("correction.voided", forest["id"]), ("roll.made", events[11]["id"])]
@@ -123,8 +172,26 @@ def test_dispute_show_prints_votes_and_ruling(run, forest) -> None:
     assert (shown["campaign"], shown["dispute"]["status"], shown["dispute"]["ruling"]["followed_majority"]) == (
         "Лес", "upheld", True)
     text = run("dispute", "show", dispute).stdout
-    assert f"dispute {dispute} (upheld), opened by Вера at version 8: кубик упал — campaign 'Лес'\n" in text
-    assert "ruling: uphold by ГМ at version 11" in text
+    assert text.startswith("dispute #1 about “2d6: [1, 2] = 3” (upheld), opened by Вера: кубик упал — campaign 'Лес'\n"
+                           "in session 1\n")
+    assert "ruling: uphold by ГМ (" in text
+    assert dispute not in text
+
+
+def test_dispute_list_names_each_dispute_by_number_and_event(run, forest) -> None:
+    """list: the number, the disputed event's summary, who opened it, its status; no id."""
+    dispute = _open(run)
+    text = run("dispute", "list", "Лес").stdout
+    assert "\n #1      │ 2d6: [1, 2] = 3 │ Вера      │ open   │" in text
+    assert dispute not in text
+
+
+def test_dispute_list_json_carries_the_number_and_the_name(run, forest) -> None:
+    """--json keeps the id and adds ``number``, ``about`` and ``name``."""
+    dispute = _open(run)
+    found = orjson.loads(run("dispute", "list", "Лес", "--json").stdout)["disputes"][0]
+    assert (found["id"], found["number"], found["about"], found["name"]) == (
+        dispute, 1, "2d6: [1, 2] = 3", "dispute #1 about “2d6: [1, 2] = 3”")
 
 
 def test_dispute_list_of_a_campaign_without_disputes(run, forest) -> None:
@@ -169,3 +236,53 @@ def test_audit_of_a_tampered_event_exits_6_naming_it(run, forest, db_url) -> Non
     assert orjson.loads(result.stdout)["chain"]["status"] == "broken at this event"
     assert result.stderr == (f"integrity: chain broken at this event (version 6, {forest['id']}): hash does not match "
                              "the stored envelope (the event was altered)\n")
+
+
+def _overturned(run) -> str:
+    """Dispute #1 about version 6, voted by both and overturned with the dice 5, 6."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Борис", "dispute", "vote", dispute, "--overturn")
+    assert run("dispute", "rule", dispute, "--overturn", "--correct-dice", "5,6").exit_code == 0
+    return dispute
+
+
+def _summaries(run, *lang: str) -> list[str]:
+    """The log's lines without the version, time and session columns."""
+    return [line.split(": ", 1)[1] for line in run(*lang, "log", "Лес").stdout.splitlines()]
+
+
+def test_the_log_names_the_dispute_by_number_and_event_never_by_id(run, forest) -> None:
+    """Opening, votes, ruling and void: each names «dispute #1 about “…”»; the voided roll says by which dispute."""
+    dispute = _overturned(run)
+    lines = _summaries(run)
+    assert lines[5:] == [
+        "2d6: [1, 2] = 3 (voided by dispute #1)  [roll.made]",
+        "session 1 ended after 60 min; 0 server dice; seed revealed  [session.ended]",
+        "opens dispute #1 about “2d6: [1, 2] = 3”: кубик упал  [dispute.opened]",
+        "votes to overturn in dispute #1 about “2d6: [1, 2] = 3”  [dispute.voted]",
+        "votes to overturn in dispute #1 about “2d6: [1, 2] = 3”  [dispute.voted]",
+        "rules to overturn in dispute #1 about “2d6: [1, 2] = 3”: 0 uphold, 2 overturn (2 of 2 needed)  [dispute.ruled]",
+        "voids “2d6: [1, 2] = 3” (dispute #1): кубик упал  [correction.voided]",
+        "2d6: [5, 6] = 11  [roll.made]",
+    ]
+    assert dispute not in run("log", "Лес").stdout
+
+
+def test_the_log_in_russian_names_the_dispute_in_russian(run, forest) -> None:
+    """--lang ru: «голосует за отмену в споре №1 о «…»», «аннулировано по спору №1»."""
+    _overturned(run)
+    lines = _summaries(run, "--lang", "ru")
+    assert lines[5].startswith("2d6: [1, 2] = 3 (аннулировано по спору №1)  [")
+    assert lines[7].startswith("открывает спор №1 о «2d6: [1, 2] = 3»: кубик упал  [")
+    assert lines[8].startswith("голосует за отмену в споре №1 о «2d6: [1, 2] = 3»  [")
+    assert lines[11].startswith("аннулирует «2d6: [1, 2] = 3» (спор №1): ")
+
+
+def test_the_audit_names_the_dispute_and_keeps_its_ids_below(run, forest) -> None:
+    """The audit's human line names dispute #1; the ids follow on the line below it."""
+    dispute = _overturned(run)
+    lines = run("audit", "Лес", "6").stdout.splitlines()
+    head = lines.index("dispute #1 about “2d6: [1, 2] = 3” (overturned), opened by Вера: кубик упал")
+    assert lines[head + 1].startswith(f"  ids: dispute {dispute} (version 8); ruling ")
+    assert "voided by dispute #1: кубик упал" in lines

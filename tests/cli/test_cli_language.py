@@ -55,12 +55,13 @@ def test_lang_ru_help_prints_the_russian_usage_and_command_descriptions() -> Non
 def test_lang_ru_help_of_a_command_is_russian() -> None:
     """`journal --lang ru sheet --help`: its description, an option's help and the help option are Russian."""
     result = _run("--lang", "ru", "sheet", "--help")
-    assert result.stdout.splitlines()[2:8] == [
+    assert result.stdout.splitlines()[2:9] == [
         "  Лист ПЕРСОНАЖА в КАМПАНИИ (какой бы лист ни вела её система правил).",
         "",
         "Параметры:",
         "  --as-of POINT  N | EVENT_ID | before:EVENT_ID | время ISO | session:K |",
-        "                 session:K:start (по умолчанию: сейчас).",
+        "                 session:K:start | «начало сессии K» | «конец сессии K» (по",
+        "                 умолчанию: сейчас).",
         "  --json         Вывести JSON для программ.",
     ]
 

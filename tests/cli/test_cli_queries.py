@@ -159,3 +159,26 @@ def test_debts_belong_to_wield(run, vpt: str) -> None:
     result = run("debts", vpt)
     assert result.exit_code == 2
     assert result.stderr == "error: geis debts: campaign 'Пепел' plays vpt; geis debts belong to wield\n"
+
+
+@pytest.mark.parametrize("point", ["начало сессии 1", "Начало  сессии 1", "start of session 1"])
+def test_as_of_takes_a_sessions_start_as_the_page_names_it(run, wield: str, point: str) -> None:
+    """«начало сессии 1» (or "start of session 1") is the point ``session:1:start``: the same answer."""
+    run("session", "start", wield, "--present", "John,Jill")
+    run("wield", "breach", wield, "Ёжик", "Again")
+    assert _json(run("debts", wield, "--as-of", point, "--json")) == _json(
+        run("debts", wield, "--as-of", "session:1:start", "--json"))
+
+
+@pytest.mark.parametrize("point", ["конец сессии 1", "end of session 1", "сессия 1"])
+def test_as_of_takes_a_sessions_end_as_the_page_names_it(run, wield: str, point: str) -> None:
+    """«конец сессии 1» is the point ``session:1``."""
+    run("session", "start", wield, "--present", "John,Jill")
+    run("session", "end", wield, "--minutes", "30")
+    assert _json(run("debts", wield, "--as-of", point, "--json")) == _json(
+        run("debts", wield, "--as-of", "session:1", "--json"))
+
+
+def test_as_of_takes_a_version_as_the_timeline_prints_it(run, wield: str) -> None:
+    """``v9`` is version 9."""
+    assert _json(run("debts", wield, "--as-of", "v9", "--json")) == _json(run("debts", wield, "--as-of", "9", "--json"))

@@ -131,12 +131,13 @@ def test_a_ruling_prints_each_void_with_its_summary_and_no_stray_correction(whee
     """The ruling's output: the ruling, then one line per voided event with its summary; no 'corrected' line."""
     _ok(wheel("tally", S, "--session", "1", "--commit", "--bonus", "Ёжик=30:нашёл карту"))
     line = next(e for e in events_of(S) if e["type"] == "stone_wheel.xp_awarded" and e["data"]["character"] == "Ёжик")
-    dispute, result = _overturn(wheel, S, line["version"], ("Аня", "Боря"))
+    _dispute, result = _overturn(wheel, S, line["version"], ("Аня", "Боря"))
     void = events_of(S)[-1]
     assert (void["type"], result.exit_code, result.stderr) == ("correction.voided", 0, "")
     assert result.stdout == (
-        f"dispute {dispute} ruled: overturn (0 uphold, 2 overturn of 2; following the majority)\n"
-        f"event {line['version']} voided at version {void['version']}: Ёжик +30 XP bonus (нашёл карту)\n")
+        "dispute #1 about “Ёжик +30 XP bonus (нашёл карту)” ruled: overturn (0 uphold, 2 overturn of 2; following the "
+        "majority)\n"
+        "voided: “Ёжик +30 XP bonus (нашёл карту)”\n")
 
 
 def test_a_refused_overturn_names_the_rule_in_russian(cottage, events_of) -> None:

@@ -106,7 +106,7 @@ def test_the_sheet_follows_the_journal_live_and_shows_an_earlier_version_on_requ
     assert read(page, "#asof-label") == f"now (version {hurt['version']})"
 
     press(page, f"#event-{created['version']} [data-test=event-asof]")
-    wait(page, lambda d: read(d, "#asof-label") == f"as of version {created['version']}")
+    wait(page, lambda d: read(d, "#asof-label") == f"as of “{created['summary']}”")
     assert read(page, wounds) == "0"
 
 

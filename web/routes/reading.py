@@ -8,7 +8,7 @@ from fastapi import APIRouter, Body, Depends, Path, Query, Request
 from journal.service.tokens import Bearer
 from web.auth import journal_of, member
 from web.errors import JSON
-from web.render import event_json
+from web.render import timeline_json
 from web.routes import MAX_INT, AsOf
 
 router = APIRouter(prefix="/api", tags=["reading"])
@@ -58,7 +58,7 @@ def events(
         types = [t for t in type if t] if type else None
         stream = store.read(who.campaign, from_version=after + 1, types=types)
         try:
-            found = [event_json(e) for e in itertools.islice(stream, limit)]
+            found = timeline_json(journal_of(request), who.campaign, itertools.islice(stream, limit))
         finally:
             stream.close()
     return JSON({"events": found, "head": head})

@@ -34,7 +34,7 @@ from journal.service.tokens import Bearer, resolve
 from web import errors
 from web.auth import journal_of, stream_member, stream_token
 from web.broadcast import Broadcaster, Watch
-from web.render import event_json
+from web.render import timeline_json
 from web.routes import MAX_INT
 
 router = APIRouter(prefix="/api", tags=["stream"])
@@ -99,7 +99,8 @@ async def stream(
                             "TooManyStreams")
 
     def read(cursor: int) -> list[dict]:
-        return [event_json(e) for e in store.read(who.campaign, from_version=cursor + 1, to_version=cursor + BATCH)]
+        return timeline_json(journal, who.campaign,
+                             store.read(who.campaign, from_version=cursor + 1, to_version=cursor + BATCH))
 
     def refused() -> str | None:
         """Why the token no longer opens the campaign (the one check every request goes through), else None."""

@@ -118,8 +118,9 @@
 
   /** A changed field's path (relationships.Эдди.points) with each key named; an event's id (a geis's key) is
    *  left out: it says nothing to people. */
-  function pathLabel(path) {
-    return String(path).split(".").filter(function (key) { return !EVENT_ID.test(key); }).map(fieldLabel).join(" · ");
+  function pathLabel(path, names) {
+    return String(path).split(".").filter(function (key) { return !EVENT_ID.test(key) || (names && names[key]); })
+      .map(function (key) { return EVENT_ID.test(key) ? names[key] : fieldLabel(key); }).join(" · ");
   }
 
   var ANY_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -130,6 +131,12 @@
     return String(line || "").replace(ANY_ID, function (id) {
       return state.versions[id] ? "v" + state.versions[id] : "…";
     });
+  }
+
+  /** A line with each event id in it named as ``names`` (the audit's: a geis by its promise, a chance by its task)
+   *  name it; an id they lack is "…". */
+  function named(line, names) {
+    return String(line).replace(ANY_ID, function (id) { return (names && names[id]) || "…"; });
   }
 
   /** A recorded value's word (comfortable -> "комфортный"); any other text as it is. */
@@ -369,7 +376,9 @@
     if (stale && stale.value !== wanted) picker.removeChild(stale);
     var known = Array.prototype.some.call(picker.options, function (o) { return o.value === wanted; });
     if (!known) {
-      picker.appendChild(el("option", { value: wanted, "data-version": "", text: t("version {version}").replace("{version}", wanted) }));
+      var named = state.summaries[Number(wanted)];
+      picker.appendChild(el("option", { value: wanted, "data-version": "", text: named
+        ? t("as of “{event}”").replace("{event}", named) : t("version {version}").replace("{version}", wanted) }));
     }
     picker.value = wanted;
   }
@@ -403,6 +412,20 @@
     list.dataset.character = result.character;
   }
 
+  /** What happened at a point of the timeline, as people say it: «на момент: начало сессии 1» for a session's
+   *  start or end, «на момент «…»» (the event's summary) for a version; a point the page cannot name (a time)
+   *  by its version. */
+  function pointLabel(point, version) {
+    var session = /^session:(\d+)(:start)?$/.exec(point || "");
+    if (session) {
+      var what = session[2] ? t("start of session {number}") : t("end of session {number}");
+      return t("as of: {point}").replace("{point}", what.replace("{number}", session[1]));
+    }
+    var at = /^\d+$/.test(point || "") ? Number(point) : null;
+    if (at !== null && state.summaries[at]) return t("as of “{event}”").replace("{event}", state.summaries[at]);
+    return t("as of version {version}").replace("{version}", version);
+  }
+
   function showVersion(version) {
     var label = $("asof-label");
     label.dataset.version = version;
@@ -410,7 +433,7 @@
       label.textContent = t("now (version {version})").replace("{version}", version);
       $("asof-slider").value = String(state.head || version);
     } else {
-      label.textContent = t("as of version {version}").replace("{version}", version) + (/^\d+$/.test(state.asOf) ? "" : " (" + state.asOf + ")");
+      label.textContent = pointLabel(state.asOf, version);
       $("asof-slider").value = String(version);
     }
   }
@@ -609,7 +632,8 @@
         (changes.length ? ":" : ": " + t("no field changed")) }));
       changes.forEach(function (c) {
         box.appendChild(el("p", { "data-test": "evidence-change",
-          text: c.character + " " + pathLabel(c.field) + ": " + text(c.before) + " → " + text(c.after) }));
+          text: c.character + " " + pathLabel(c.field, audit.names) + ": " + named(text(c.before), audit.names) + " → " +
+                named(text(c.after), audit.names) }));
       });
       if (audit.chain) box.appendChild(el("p", { "data-test": "evidence-chain", className: "muted", "data-i18n-server": "", text: withoutIds(audit.chain.summary) }));
     }).catch(function (problem) {
@@ -634,8 +658,9 @@
     var me = state.me.me;
     var item = el("li", { className: "dispute", id: "dispute-" + d.id, "data-test": "dispute", "data-id": d.id,
                           "data-status": d.status, "data-target-version": d.target_version });
-    var about = state.summaries[d.target_version] || typeLabel(d.target_type);
-    item.appendChild(el("h3", { "data-test": "dispute-about" }, ["v" + d.target_version + " · ",
+    // «спор №3 о «Питер получает 1 Ранение»»: the server names it by its number and the disputed event's summary.
+    var about = d.name || state.summaries[d.target_version] || typeLabel(d.target_type);
+    item.appendChild(el("h3", { "data-test": "dispute-about" }, [
       el("span", { "data-i18n-server": "", text: about }), " — " + (d.status === "open" ? t("under dispute") : t(d.status))]));
     item.appendChild(el("p", { text: d.opened_by + " " + t("disputes it:") + " " + d.reason }));
     item.appendChild(el("p", { className: "muted", "data-test": "dispute-tally",

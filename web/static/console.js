@@ -464,6 +464,14 @@
 
   // -- devices: tokens, a new link and its QR code, revoke -------------------------------------------
 
+  /** A token as people name it: «телефон Ани, выдан 02.12.2026» (its member and the day it was issued), never
+   *  its id. */
+  function tokenName(token) {
+    var day = token.issued_at ? new Date(token.issued_at).toLocaleDateString(document.documentElement.lang || undefined) : "";
+    var said = token.expires_at ? t("{member}'s one-time link, issued {day}") : t("{member}'s phone, issued {day}");
+    return said.replace("{member}", token.member).replace("{day}", day);
+  }
+
   function tokensScreen(body) {
     return ctx.api("/api/tokens").then(function (tokens) {
       clear(body);
@@ -489,7 +497,7 @@
                               "data-revoked": String(token.revoked) }, [
           el("div", { className: "line-head" }, [el("strong", { text: token.member }),
             el("span", { className: "muted", text: token.revoked ? t("revoked") : token.expires_at ? t("one-time link") : t("in use") })]),
-          el("div", { className: "muted", text: f("token {id}", { id: token.token_id }) })]);
+          el("div", { className: "muted", "data-test": "token-name", text: tokenName(token) })]);
         if (!token.revoked) {
           item.appendChild(button(t("Revoke"), "token-revoke", function (b) {
             write(b, "/api/tokens/" + encodeURIComponent(token.token_id) + "/revoke").then(refresh);

@@ -251,15 +251,18 @@
     });
   }
 
-  /** Named numbers ticked from a list (VPT's Hit modifiers: «Свежий +1», «верхом +2»): read as "name=number, …". */
+  /** Named numbers ticked from a list (VPT's Hit modifiers: «Свежий +1», «верхом +2»): read as "name=number, …";
+   *  a list of words without numbers (VPT's tick: «спас жизнь», «подарил магический предмет») as "word, …". */
   function checksOf(id, source) {
     var box = el("div", { className: "checks", id: id, "data-source": source });
     box.refill = function () {
       var kept = box.rowsText ? box.rowsText() : "";
       while (box.firstChild) box.removeChild(box.firstChild);
       (lists[source] || []).forEach(function (item) {
-        var key = item.value + "=" + item.amount;
-        var tick = el("input", { type: "checkbox", value: key, "data-test": "check-" + item.value + "-" + item.amount });
+        var numbered = item.amount !== undefined && item.amount !== null;
+        var key = numbered ? item.value + "=" + item.amount : item.value;
+        var tick = el("input", { type: "checkbox", value: key,
+                                 "data-test": "check-" + item.value + (numbered ? "-" + item.amount : "") });
         tick.checked = kept.split(", ").indexOf(key) >= 0;
         box.appendChild(el("label", { className: "field check" }, [tick, el("span", { text: item.text })]));
       });
@@ -327,7 +330,7 @@
     var id = "verb-" + verb.verb + "-" + name;
     var input;
     var source = schema["x-source"];  // picked from one of the campaign's lists (journal/service/choices.py)
-    if (source && kind.kind === "pairs") {
+    if (source && (kind.kind === "pairs" || kind.kind === "strings")) {
       input = checksOf(id, source);
       pickers.push(input);
     } else if (source && kind.kind !== "boolean" && kind.kind !== "choice") {

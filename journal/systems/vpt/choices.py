@@ -1,5 +1,6 @@
 """VPT's lists for its verbs' fields (journal.service.choices): the weapon table, the attacks, the named Hit
-modifiers the recorder gives (the sheets give the rest), each with every value the rules allow it."""
+modifiers the recorder gives (the sheets give the rest), each with every value the rules allow it, and the tick's
+checklists in the rule text's words."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from journal.service.choices import Choices, Item
 from journal.service.summaries import word, words_of
 from journal.systems.vpt.commands.combat import SHEET_MODIFIERS
-from journal.systems.vpt.rules import HIT_MODIFIERS
+from journal.systems.vpt.rules import HIT_MODIFIERS, RELATIONSHIP_POINTS, REVENGE_POINTS
 
 
 def _lists(folded: Any) -> dict[str, list[Item]]:
@@ -21,7 +22,11 @@ def _lists(folded: Any) -> dict[str, list[Item]]:
     }
 
 
-#: A hit's weapon starts at the table's first: a hit needs a weapon from the table or a target.
-CHOICES = Choices(fields={"attack": "attacks", "weapon": "weapons", "modifiers": "modifiers"},
-                  creating=("char", "weapon"), words={"attacks": ("melee", "ranged")}, first=("weapons",),
-                  lists=_lists, main="hit")
+#: A hit's weapon starts at the table's first: a hit needs a weapon from the table or a target.  A tick's items are
+#: the rule text's checklists («спас жизнь», «подарил магический предмет»…; «сражались»… for a revenge).
+CHOICES = Choices(fields={"attack": "attacks", "weapon": "weapons", "modifiers": "modifiers",
+                          "tick:items": "relationship_items", "revenge-tick:items": "revenge_items"},
+                  creating=("char", "weapon"),
+                  words={"attacks": ("melee", "ranged"), "relationship_items": tuple(RELATIONSHIP_POINTS),
+                         "revenge_items": tuple(REVENGE_POINTS)},
+                  first=("weapons",), lists=_lists, main="hit")

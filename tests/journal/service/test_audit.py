@@ -137,7 +137,7 @@ def test_the_audit_lists_the_dispute_with_its_votes_and_ruling(journal: Journal,
             dispute["ruling"]["id"], dispute["ruling"]["void"]) == (
         opened.id, "Боря", "overturned", ["Аня", "Боря"], ruled.id, void.id)
     assert report["voided"] == [{"id": void.id, "version": void.version, "reason": "загадку решил Боря",
-                                 "dispute": opened.id}]
+                                 "dispute": opened.id, "dispute_number": 1}]
 
 
 def test_the_audit_still_shows_the_voided_event_as_it_was(journal: Journal, stone: str) -> None:

@@ -157,10 +157,10 @@ def test_a_void_in_the_session_shows_the_fields_it_restores(journal: Journal, ta
     end_session(journal, table, minutes=10)
     result = replay(journal, table, 1)
     voided = _by_type(result, "correction.voided")[0]
-    assert voided["summary"] == f"voids v{wounds.version}: misrecorded"
+    assert voided["summary"] == "voids “Питер takes 1 wound: 1 in all”: misrecorded"
     assert voided["changes"] == [{"character": "Питер", "field": "wounds", "before": 1, "after": 0}]
     assert _by_type(result, "vpt.wounds_taken")[0]["voided"] == {
-        "by": void.id, "version": void.version, "reason": "misrecorded", "dispute": None}
+        "by": void.id, "version": void.version, "reason": "misrecorded", "dispute": None, "dispute_number": None}
 
 
 def test_events_after_a_void_are_folded_without_the_voided_event(journal: Journal, table: str) -> None:
