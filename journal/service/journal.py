@@ -18,7 +18,6 @@ from journal.events.envelope import Event, NewEvent
 from journal.events.names import check_name as _check_name
 from journal.events.refusals import field_refusal
 from journal.i18n import N_, _
-from journal.service.burning import burned, unrecorded
 from journal.service.context import Context, Record
 from journal.service.roles import require_role
 from journal.service.warm import WARM_SIZE, OwnStates, Warm, WarmStates, as_stored, clone
@@ -292,6 +291,8 @@ class Journal:
             if stored is not None:
                 return stored, warm, None
             context.first_id = first_id
+        from journal.service.burning import burned, unrecorded  # payload models: loaded by the first write only
+
         try:
             decided = self.decided(context, decide)
         except Exception as refusal:  # refused: the dice it threw are burned (journal.service.burning), then it is told
