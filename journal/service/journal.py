@@ -22,7 +22,6 @@ from journal.service.context import Context, Record
 from journal.service.roles import require_role
 from journal.service.warm import WARM_SIZE, OwnStates, Warm, WarmStates, as_stored, clone
 from journal.store import EventStore, open_store
-from journal.store.engine import APPENDED
 from journal.store.eventstore import WriteHead
 from journal.store.grouping import Step
 from projections import campaign as campaign_projection
@@ -297,7 +296,7 @@ class Journal:
             if stored is not None:
                 return stored, warm, None
             context.first_id = first_id
-        ahead = (known, len(conn.info.get(APPENDED, ())))  # the head read, and how many appends this write had then
+
         from journal.service.burning import burned, unrecorded  # payload models: loaded by the first write only
 
         try:
@@ -306,7 +305,7 @@ class Journal:
             left = unrecorded(context.thrown)
             if not left:
                 raise
-            appended = self._append(conn, campaign, context, [burned(left, refusal)], ahead)
+            appended = self._append(conn, campaign, context, [burned(left, refusal)], known)
             return appended, self.warm.advance(warm, as_stored(appended)), refusal
         left = unrecorded(context.thrown, decided)
         if left:  # thrown and left out of the decision: burned in it
@@ -315,22 +314,20 @@ class Journal:
             return [], warm, None
         if first_id is not None and all(r.id != first_id for r in decided):  # not handed out by ctx.new_id()
             decided = _named_first(decided, first_id)
-        appended = self._append(conn, campaign, context, decided, ahead)
+        appended = self._append(conn, campaign, context, decided, known)
         return appended, self.warm.advance(warm, as_stored(appended)), None
 
     def _append(self, conn: Any, campaign: str, context: Context, decided: list[Record],
-                ahead: tuple[WriteHead, int] | None = None) -> list[Event]:
+                known: WriteHead | None = None) -> list[Event]:
         """Append ``decided`` as ``context``'s actor, at the version it was read at (each event in its session).
 
-        ``ahead``: the head this write read before the decision, and how many appends the write had made then."""
+        ``known``: the head this write read before the decision (the store reads it again if the write appended
+        since: a decide may, a seed kept)."""
         new = [
             NewEvent(r.payload.type, r.payload.to_data(), context.actor, id=r.id, schema=r.payload.schema_version,
                      session=_session_of(r.payload, context.sessions["open"]), causation=r.causation)
             for r in decided
         ]
-        # The head read before the decision stands when nothing was appended since in this write (a decide may
-        # append through it: a seed kept); then the store reads neither it nor the probed id again.
-        known = ahead[0] if ahead is not None and len(conn.info.get(APPENDED, ())) == ahead[1] else None
         return self.store.append(campaign, new, expected_version=context.version, conn=conn, known=known)
 
     @staticmethod

@@ -202,6 +202,8 @@ class WriteHead:
     hash: str | None
     unstored: tuple[str, ...] = ()
     probed_stored: bool = False
+    #: How many appends the write had made when it was read: once it has made more, the head is read again.
+    appends: int = 0
 
 class EventStore:
     """Append-only campaign streams over one SQLAlchemy engine (SQLite or PostgreSQL)."""
@@ -336,8 +338,8 @@ class EventStore:
         (an idempotent retry); a batch that repeats only some stored ids, or a stored id with other
         content, is refused.
 
-        ``known``: what :meth:`write_head` read through ``conn`` in this same write, nothing appended since: the
-        head is not read again, nor are the ids it found unstored probed again (one round trip each saved).
+        ``known``: what :meth:`write_head` read through ``conn`` in this same write: unless the write appended since,
+        the head is not read again, nor are the ids it found unstored probed again (one round trip each saved).
         """
         if not new_events:
             return []
@@ -390,6 +392,8 @@ class EventStore:
                      via: sa.Connection | None = None, known: WriteHead | None = None) -> list[Event]:
         supplied = [e.id for e in new_events if e.id]
         with contextlib.nullcontext(via) if via is not None else self.writing(campaign) as conn:
+            if known is not None and len(conn.info.get(APPENDED, ())) != known.appends:
+                known = None  # appended since it was read (a decide's own write): read again
             unprobed = [i for i in supplied if known is None or i not in known.unstored]
             if unprobed and self.any_stored(unprobed, conn=conn):
                 stored = self._idempotent(campaign, new_events, self._by_ids(conn, supplied))
@@ -489,16 +493,17 @@ class EventStore:
     def write_head(self, campaign: str, conn: sa.Connection, probe: str | None = None) -> WriteHead:
         """The campaign's head (version and hash of its last event) read through ``conn``, a write's, and whether
         the event id ``probe`` is stored, in ONE statement (a command's head and its idempotency probe)."""
+        appends = len(conn.info.get(APPENDED, ()))
         if probe is None:
             head_sql, positional = self._head_sql
             row = driver_execute(conn, head_sql, (campaign,) if positional else {"campaign": campaign}).fetchone()
-            return WriteHead(row[0], row[1]) if row else WriteHead(0, None)
+            return WriteHead(row[0], row[1], appends=appends) if row else WriteHead(0, None, appends=appends)
         sql, order = self._head_probe_sql
         params = {"probe": probe, "campaign": campaign}
         row = driver_execute(conn, sql, params if order is None else tuple(params[name] for name in order)).fetchone()
         if row is None:
-            return WriteHead(0, None)
-        return WriteHead(row[0], row[1], () if row[2] else (probe,), bool(row[2]))
+            return WriteHead(0, None, appends=appends)
+        return WriteHead(row[0], row[1], () if row[2] else (probe,), bool(row[2]), appends)
 
     @functools.cached_property
     def _head_probe_sql(self) -> tuple[str, tuple[str, ...] | None]:
