@@ -168,7 +168,7 @@ def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: flo
     processes = CLI.ngettext(" in {count} processes", " in {count} processes", workers).format(count=workers) \
         if workers > 1 else ""
     settings = {"host": host, "port": port, "log_level": log_level, "timeout_graceful_shutdown": 3,
-                "access_log": log_level == "debug", "http": server.GuardedProtocol, "loop": "web.server:new_loop",
+                "access_log": log_level == "debug", "http": server.http_protocol(), "loop": "web.server:new_loop",
                 "proxy_headers": hosting.proxy_headers, "forwarded_allow_ips": hosting.forwarded_allow_ips}
     url = _listening(host, port)
     master_links(journal, hosting.public_url or url)

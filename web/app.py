@@ -19,7 +19,6 @@ from typing import Any
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -36,6 +35,7 @@ from web.headers import SecurityHeaders
 from web.language import RequestLanguage
 from web.routes import MAX_INT
 from web.routes.links import CLAIM_PATH
+from web.threads import in_thread
 
 STATIC = resources.files("web") / "static"
 #: The methods whose requests carry a body: under /api/ every one of them is a write that needs a token.
@@ -48,7 +48,7 @@ class BoundedBody:
     A declared ``Content-Length`` over the cap is answered 413 before a byte of the body is read; a
     chunked body is counted as it arrives and answered 413 the moment it passes the cap (the endpoint
     then sees a disconnect and never runs).  A write under ``/api/`` resolves its bearer token first
-    (``web.auth.resolve_member``, in a worker thread); a refusal is rendered by the app's own exception
+    (``web.auth.resolve_member``, in a worker thread: web.threads); a refusal is rendered by the app's own exception
     handler for it, with the body unread, and an accepted token is left for ``member`` to reuse.
     Every answer given here closes the connection, so the server does not read a refused upload's
     rest.  (Starlette's RequestBodyLimitMiddleware runs an endpoint that never reads its body and
@@ -70,7 +70,7 @@ class BoundedBody:
             return
         if scope["method"] in WRITES and scope["path"].startswith("/api/") and scope["path"] != CLAIM_PATH:
             try:
-                who = await run_in_threadpool(auth.resolve_member, Request(scope))
+                who = await in_thread(auth.resolve_member, Request(scope))
             except Exception as exc:  # noqa: BLE001 - rendered by the handler the app has for it
                 await self._answer(scope, receive, send, await self._handled(scope, exc))
                 return
@@ -144,7 +144,7 @@ class ReadHeaders:
                 headers = MutableHeaders(scope=message)
                 writer = state.get(auth.RESOLVED)
                 if scope["method"] in WRITES and isinstance(writer, Bearer) and message["status"] < 400:
-                    lsn = await run_in_threadpool(self.reads.wrote, (writer.campaign, writer.member))
+                    lsn = await in_thread(self.reads.wrote, (writer.campaign, writer.member))
                     headers["Journal-LSN"] = format_lsn(lsn)
                 chosen = state.get(auth.READ_FROM)
                 if chosen is not None:

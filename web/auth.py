@@ -15,13 +15,13 @@ from typing import Annotated
 
 from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from starlette.concurrency import run_in_threadpool
 
 from journal.errors import NotAuthorized
 from journal.service import Journal
 from journal.service.tokens import Bearer, resolve
 from web.errors import Unauthenticated
 from web.integrity import check_campaign
+from web.threads import in_thread
 
 #: Declares the scheme in the OpenAPI document; the check itself is ``member`` below.
 scheme = HTTPBearer(auto_error=False, description="A token from 'journal member token CAMPAIGN NAME'.")
@@ -107,7 +107,7 @@ async def member(request: Request, _credentials: Credentials) -> Bearer:
         return resolved
     if request.headers.get("authorization") is None:
         raise Unauthenticated(MISSING)
-    return await run_in_threadpool(resolve_member, request)
+    return await in_thread(resolve_member, request)
 
 
 def stream_token(

@@ -33,6 +33,14 @@ import h11
 import orjson
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+try:  # the C parser (llhttp): a dependency, but the server runs on h11 where its wheels are missing
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:  # pragma: no cover - httptools is installed with the journal
+    HttpToolsProtocol = H11Protocol  # type: ignore[misc,assignment]
+    HTTPTOOLS = False
+else:
+    HTTPTOOLS = True
+
 from journal.i18n import WEB, choose_from_accept_language, language
 from web.headers import HEADERS
 
@@ -160,7 +168,10 @@ def loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None
 
 
 def new_loop() -> asyncio.AbstractEventLoop:
-    """uvicorn's ``loop=``: an asyncio loop whose errors go to the quiet log (:func:`quiet_log`)."""
+    """uvicorn's ``loop=``: an asyncio loop whose errors go to the quiet log (:func:`quiet_log`).
+
+    (Not uvloop's: under a flood of connections past the descriptor limit it refused new ones outright, where
+    asyncio's loop pauses its accepts and recovers, tests/web/test_web_server.py.)"""
     quiet_log()
     loop = asyncio.SelectorEventLoop()
     loop.set_exception_handler(loop_error)
@@ -220,18 +231,28 @@ def answer(status: int, reason: str, message: str, kind: str) -> bytes:
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
-class GuardedProtocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline for each request's headers and body, and capped connections."""
+class _Deadlines:
+    """What both guarded protocols share: the connection's admission and release, and one deadline at a time.
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    Mixed in before uvicorn's protocol class, whose ``transport``, ``loop``, ``client``, ``cycle`` and ``headers``
+    it uses."""
+
+    guard: Guard
+    admitted: str | None
+    deadline: asyncio.TimerHandle | None
+    transport: asyncio.Transport
+    loop: asyncio.AbstractEventLoop
+    client: tuple[str, int] | None
+    cycle: Any
+    headers: Any
+
+    def _guard_init(self) -> None:
         self.guard = guard()
-        self.admitted: str | None = None
-        self.deadline: asyncio.TimerHandle | None = None
-        self.timed: object = None
+        self.admitted = None
+        self.deadline = None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+    def _admit(self, transport: asyncio.Transport) -> None:
+        """Count the new connection (503 and closed past a cap), then wait for its first request's headers."""
         client = self.client[0] if self.client else ""
         refused = self.guard.admit(client)
         if refused is not None:
@@ -241,28 +262,11 @@ class GuardedProtocol(H11Protocol):
         self.admitted = client
         self._arm(self.guard.limits.header_timeout, "headers")
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def _release(self) -> None:
         self._disarm()
         if self.admitted is not None:
             self.guard.release(self.admitted)
             self.admitted = None
-        super().connection_lost(exc)
-
-    def handle_events(self) -> None:
-        super().handle_events()
-        if self.transport.get_protocol() is not self:  # upgraded: no longer an HTTP/1.1 request
-            self._disarm()
-        elif self.conn.their_state is h11.SEND_BODY:
-            if self.timed is not self.cycle:  # this request's body has its own deadline, set once
-                self._arm(self.guard.limits.body_timeout, "body")
-                self.timed = self.cycle
-        elif self.conn.their_state is not h11.IDLE:  # the request is in (or the connection ends): no deadline
-            self._disarm()
-
-    def on_response_complete(self) -> None:
-        if not self.transport.is_closing():
-            self._arm(self.guard.limits.header_timeout, "headers")  # the next request's headers (before a pipelined
-        super().on_response_complete()                               # one is handled, which disarms it)
 
     def _arm(self, seconds: float, part: str) -> None:
         self._disarm()
@@ -293,3 +297,79 @@ class GuardedProtocol(H11Protocol):
             cycle.disconnected = True  # the app's receive answers http.disconnect, its sends go nowhere
             cycle.message_event.set()
         self.transport.close()
+
+
+class GuardedProtocol(_Deadlines, H11Protocol):
+    """uvicorn's h11 protocol with a deadline for each request's headers and body, and capped connections."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._guard_init()
+        self.timed: object = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._admit(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._release()
+        super().connection_lost(exc)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.transport.get_protocol() is not self:  # upgraded: no longer an HTTP/1.1 request
+            self._disarm()
+        elif self.conn.their_state is h11.SEND_BODY:
+            if self.timed is not self.cycle:  # this request's body has its own deadline, set once
+                self._arm(self.guard.limits.body_timeout, "body")
+                self.timed = self.cycle
+        elif self.conn.their_state is not h11.IDLE:  # the request is in (or the connection ends): no deadline
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        if not self.transport.is_closing():
+            self._arm(self.guard.limits.header_timeout, "headers")  # the next request's headers (before a pipelined
+        super().on_response_complete()                               # one is handled, which disarms it)
+
+
+class GuardedHttpToolsProtocol(_Deadlines, HttpToolsProtocol):
+    """uvicorn's httptools protocol with the same deadlines and caps as :class:`GuardedProtocol`.
+
+    The parser calls back once a request's headers are in (its body's deadline starts) and once its body is
+    (no deadline while the app answers); the next request's headers have theirs from the moment the answer is
+    complete, unless a pipelined request is already in."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._guard_init()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._admit(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._release()
+        super().connection_lost(exc)
+
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        self._arm(self.guard.limits.body_timeout, "body")  # disarmed by on_message_complete
+
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        self._disarm()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()  # no longer an HTTP/1.1 request
+        super().handle_websocket_upgrade()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
+            self._arm(self.guard.limits.header_timeout, "headers")  # else a pipelined request is in already
+
+
+def http_protocol() -> type[asyncio.Protocol]:
+    """uvicorn's ``http=``: the guarded httptools protocol where httptools is installed (it parses in C, a share of
+    each request's CPU that h11 spends in Python; README, Performance), else the guarded h11 one."""
+    return GuardedHttpToolsProtocol if HTTPTOOLS else GuardedProtocol

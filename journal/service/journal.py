@@ -18,11 +18,11 @@ from journal.events.envelope import Event, NewEvent
 from journal.events.names import check_name as _check_name
 from journal.events.refusals import field_refusal
 from journal.i18n import N_, _
-from journal.service.burning import burned, unrecorded
 from journal.service.context import Context, Record
 from journal.service.roles import require_role
 from journal.service.warm import WARM_SIZE, OwnStates, Warm, WarmStates, as_stored, clone
 from journal.store import EventStore, open_store
+from journal.store.eventstore import WriteHead
 from journal.store.grouping import Step
 from projections import campaign as campaign_projection
 from projections import points
@@ -278,7 +278,10 @@ class Journal:
         as burned, journal.service.burning; None otherwise).
 
         ``warm`` is the state the previous command of a group left (uncommitted: only this write sees it)."""
-        head = self.store.head(campaign, conn=conn)
+        # The head and, when the actor is named (every HTTP write), the idempotency probe: one statement.
+        probe = decision_id(campaign, actor, *idempotency) if idempotency is not None and actor is not None else None
+        known = self.store.write_head(campaign, conn, probe)
+        head = known.version
         if head == 0:
             raise NotFound(_("no campaign named '{campaign}'").format(campaign=campaign))
         if warm is None or warm.version != head:
@@ -288,17 +291,21 @@ class Journal:
         first_id = None
         if idempotency is not None:
             first_id = decision_id(campaign, context.actor, *idempotency)
-            stored = self._stored_decision(campaign, first_id) if self.store.any_stored([first_id], conn=conn) else None
+            found = known.probed_stored if first_id == probe else self.store.any_stored([first_id], conn=conn)
+            stored = self._stored_decision(campaign, first_id) if found else None
             if stored is not None:
                 return stored, warm, None
             context.first_id = first_id
+
+        from journal.service.burning import burned, unrecorded  # payload models: loaded by the first write only
+
         try:
             decided = self.decided(context, decide)
         except Exception as refusal:  # refused: the dice it threw are burned (journal.service.burning), then it is told
             left = unrecorded(context.thrown)
             if not left:
                 raise
-            appended = self._append(conn, campaign, context, [burned(left, refusal)])
+            appended = self._append(conn, campaign, context, [burned(left, refusal)], known)
             return appended, self.warm.advance(warm, as_stored(appended)), refusal
         left = unrecorded(context.thrown, decided)
         if left:  # thrown and left out of the decision: burned in it
@@ -307,17 +314,21 @@ class Journal:
             return [], warm, None
         if first_id is not None and all(r.id != first_id for r in decided):  # not handed out by ctx.new_id()
             decided = _named_first(decided, first_id)
-        appended = self._append(conn, campaign, context, decided)
+        appended = self._append(conn, campaign, context, decided, known)
         return appended, self.warm.advance(warm, as_stored(appended)), None
 
-    def _append(self, conn: Any, campaign: str, context: Context, decided: list[Record]) -> list[Event]:
-        """Append ``decided`` as ``context``'s actor, at the version it was read at (each event in its session)."""
+    def _append(self, conn: Any, campaign: str, context: Context, decided: list[Record],
+                known: WriteHead | None = None) -> list[Event]:
+        """Append ``decided`` as ``context``'s actor, at the version it was read at (each event in its session).
+
+        ``known``: the head this write read before the decision (the store reads it again if the write appended
+        since: a decide may, a seed kept)."""
         new = [
             NewEvent(r.payload.type, r.payload.to_data(), context.actor, id=r.id, schema=r.payload.schema_version,
                      session=_session_of(r.payload, context.sessions["open"]), causation=r.causation)
             for r in decided
         ]
-        return self.store.append(campaign, new, expected_version=context.version, conn=conn)
+        return self.store.append(campaign, new, expected_version=context.version, conn=conn, known=known)
 
     @staticmethod
     def decided(context: Context, decide: Callable[[Context], Sequence[Payload | Record]]) -> list[Record]:

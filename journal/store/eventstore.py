@@ -192,6 +192,19 @@ def _fold_read(sqlite: bool, filtered: bool, suffixes: tuple[str, ...], caused: 
     return stmt
 
 
+
+@dataclass(frozen=True, slots=True)
+class WriteHead:
+    """What a write read of its campaign's head (:meth:`EventStore.write_head`): the version and hash of the last
+    event, the ids found not stored (``unstored``), and whether the probed id is stored."""
+
+    version: int
+    hash: str | None
+    unstored: tuple[str, ...] = ()
+    probed_stored: bool = False
+    #: How many appends the write had made when it was read: once it has made more, the head is read again.
+    appends: int = 0
+
 class EventStore:
     """Append-only campaign streams over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
@@ -314,7 +327,7 @@ class EventStore:
         return self._groups.queued(campaign)
 
     def append(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None = None, *,
-               conn: sa.Connection | None = None) -> list[Event]:
+               conn: sa.Connection | None = None, known: WriteHead | None = None) -> list[Event]:
         """Append ``new_events`` to ``campaign`` in one transaction and return them as stored.
 
         ``expected_version`` is the version the caller last saw (0 for a new campaign); a different
@@ -324,11 +337,15 @@ class EventStore:
         id is already stored with the same content, the stored events are returned and nothing is written
         (an idempotent retry); a batch that repeats only some stored ids, or a stored id with other
         content, is refused.
+
+        ``known``: what :meth:`write_head` read through ``conn`` in this same write: unless the write appended since,
+        the head is not read again, nor are the ids it found unstored probed again (one round trip each saved).
         """
         if not new_events:
             return []
         try:
-            return self._append_once(campaign, new_events, expected_version, via=conn)
+            return self._append_once(campaign, new_events, expected_version, via=conn,
+                                     known=known if conn is not None else None)
         except sa.exc.IntegrityError:
             # A writer that bypassed the lock took the version (or stored the same id) first.
             if conn is not None or self.held(campaign) is not None:  # the caller's transaction is spoilt
@@ -372,16 +389,22 @@ class EventStore:
         return stored
 
     def _append_once(self, campaign: str, new_events: Sequence[NewEvent], expected_version: int | None,
-                     via: sa.Connection | None = None) -> list[Event]:
+                     via: sa.Connection | None = None, known: WriteHead | None = None) -> list[Event]:
         supplied = [e.id for e in new_events if e.id]
         with contextlib.nullcontext(via) if via is not None else self.writing(campaign) as conn:
-            if supplied and self.any_stored(supplied, conn=conn):
+            if known is not None and len(conn.info.get(APPENDED, ())) != known.appends:
+                known = None  # appended since it was read (a decide's own write): read again
+            unprobed = [i for i in supplied if known is None or i not in known.unstored]
+            if unprobed and self.any_stored(unprobed, conn=conn):
                 stored = self._idempotent(campaign, new_events, self._by_ids(conn, supplied))
                 if stored is not None:
                     return stored
-            head_sql, positional = self._head_sql
-            head = driver_execute(conn, head_sql, (campaign,) if positional else {"campaign": campaign}).fetchone()
-            current, prev_hash = (head[0], head[1]) if head else (0, None)
+            if known is not None:
+                current, prev_hash = known.version, known.hash
+            else:
+                head_sql, positional = self._head_sql
+                head = driver_execute(conn, head_sql, (campaign,) if positional else {"campaign": campaign}).fetchone()
+                current, prev_hash = (head[0], head[1]) if head else (0, None)
             if self.witness is not None:
                 refuse_past_witness(self, conn, campaign, current, prev_hash)
             if expected_version is not None and expected_version != current:
@@ -466,6 +489,29 @@ class EventStore:
     @functools.cached_property
     def _marks_sql(self) -> tuple[str, Callable[[dict], tuple] | None]:
         return self._compiled_insert(M, ["campaign", "version", "type"])
+
+    def write_head(self, campaign: str, conn: sa.Connection, probe: str | None = None) -> WriteHead:
+        """The campaign's head (version and hash of its last event) read through ``conn``, a write's, and whether
+        the event id ``probe`` is stored, in ONE statement (a command's head and its idempotency probe)."""
+        appends = len(conn.info.get(APPENDED, ()))
+        if probe is None:
+            head_sql, positional = self._head_sql
+            row = driver_execute(conn, head_sql, (campaign,) if positional else {"campaign": campaign}).fetchone()
+            return WriteHead(row[0], row[1], appends=appends) if row else WriteHead(0, None, appends=appends)
+        sql, order = self._head_probe_sql
+        params = {"probe": probe, "campaign": campaign}
+        row = driver_execute(conn, sql, params if order is None else tuple(params[name] for name in order)).fetchone()
+        if row is None:
+            return WriteHead(0, None, appends=appends)
+        return WriteHead(row[0], row[1], () if row[2] else (probe,), bool(row[2]), appends)
+
+    @functools.cached_property
+    def _head_probe_sql(self) -> tuple[str, tuple[str, ...] | None]:
+        """:meth:`write_head`'s statement with the probe in the driver's paramstyle, and its parameters' order when
+        that paramstyle is positional."""
+        compiled = sa.text("SELECT version, hash, EXISTS (SELECT 1 FROM events WHERE id = :probe) FROM events "
+                           "WHERE campaign = :campaign ORDER BY version DESC LIMIT 1").compile(dialect=self.engine.dialect)
+        return str(compiled), tuple(compiled.positiontup or ()) if compiled.positional else None
 
     @functools.cached_property
     def _head_sql(self) -> tuple[str, bool]:

@@ -170,3 +170,12 @@ def test_overturn_prints_the_ruling_time_of_each_run() -> None:
     assert [line.split(": median ")[0] for line in lines[1:]] == [
         "overturn of a free roll of session 2", "overturn of the first hit of session 1 and its wounds"]
     assert [line.count(", ") for line in lines[1:]] == [1, 0]
+
+
+@pytest.mark.slow
+def test_cli_start_prints_each_command_against_the_floor() -> None:
+    """bench.cli_start at one run: a line for the floor, the help and the sheet, then the sheet's target verdict."""
+    lines = _bench("bench.cli_start", "--runs", "1", "--events", "120").stdout.splitlines()
+    assert [line.split(" wall")[0].strip() for line in lines[1:4]] == ["floor", "journal --help", "journal sheet"]
+    assert lines[4].startswith("target: journal sheet <= 1.2x the floor (wall): ")
+    assert lines[4].endswith(("met", "NOT MET"))

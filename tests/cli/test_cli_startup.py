@@ -56,3 +56,38 @@ def test_a_bonds_query_imports_none_of_the_heavy_modules(db_url: str, campaign: 
     """A system's own query (`journal bonds`, VPT) is as light: exit 0, none of HEAVY imported."""
     done = _journal("--db", db_url, "bonds", campaign)
     assert done.stderr.splitlines()[-1] == "exit 0 heavy []"
+
+
+#: What ``journal --help`` needs is click and the command table: none of the service's dependencies.
+NOT_FOR_HELP = ("sqlalchemy", "pydantic", "structlog", "journal.store", "journal.service.journal", "journal.events.payload")
+
+#: Say on stderr which of the given modules the process holds after running the real entry point with ARGS.
+HOLDS = """
+import sys
+from cli.main import main
+sys.argv = ["journal", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as exit:
+    code = exit.code
+print("exit", code, "holds", sorted(name for name in {names!r} if name in sys.modules), file=sys.stderr)
+"""
+
+
+def _holding(names: tuple[str, ...], *args: str) -> str:
+    done = subprocess.run([sys.executable, "-c", HOLDS.format(names=names), *args], capture_output=True, text=True,
+                          check=False)
+    return done.stderr.splitlines()[-1]
+
+
+def test_the_help_imports_neither_the_service_nor_its_libraries() -> None:
+    """`journal --help` lists every command (each one's module loaded for its help line) and imports none of
+    NOT_FOR_HELP: a command module's light imports (labels, words) no longer bring the whole service."""
+    assert _holding(NOT_FOR_HELP, "--help") == "exit 0 holds []"
+
+
+def test_a_sheet_query_builds_no_payload_model(db_url: str, campaign: str) -> None:
+    """`journal sheet` reads and folds events without loading the payload models (pydantic's model building),
+    which only a write needs (journal.service.burning, loaded by Journal.execute)."""
+    assert _holding(("journal.events.payload", "journal.service.burning"), "--db", db_url, "sheet", campaign,
+                    "Вольтаир") == "exit 0 holds []"
