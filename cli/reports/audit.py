@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from cli.output import english_type, local_time
+from cli.output import english_type
 from journal.i18n import CLI, N_, current_language
 from journal.service.report_html import page
 from journal.service.report_html import table as html_table
