@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -39,6 +40,16 @@ log = logging.getLogger("web.broadcast")
 RECONNECT = 1.0
 
 
+#: The broadcasters of this process's running apps (between their lifespan's start and stop).
+RUNNING: weakref.WeakSet[Broadcaster] = weakref.WeakSet()
+
+
+def end_every_stream() -> None:
+    """Uvicorn begins a graceful shutdown: every open stream of this process ends now (web.server calls this)."""
+    for broadcaster in list(RUNNING):
+        broadcaster.end()
+
+
 class Watch:
     """One open stream's view of its campaign: ``wait`` returns when the campaign moved or the time is up."""
 
@@ -48,6 +59,8 @@ class Watch:
         self._token = token
         self._moved = asyncio.Event()
         self._open = True
+        #: The server is shutting down: the stream sends nothing more and ends its response.
+        self.ending = False
 
     def wake(self) -> None:
         self._moved.set()
@@ -112,6 +125,14 @@ class Broadcaster:
         for watch in self._watches.get(campaign, ()):
             watch.wake()
 
+    def end(self) -> None:
+        """The server is shutting down: every watch wakes with ``ending`` set, so each stream ends its response itself
+        (uvicorn waits ``timeout_graceful_shutdown`` for open responses, then cancels them with a traceback)."""
+        for watches in self._watches.values():
+            for watch in watches:
+                watch.ending = True
+                watch.wake()
+
     def _wake_all(self) -> None:
         for watches in self._watches.values():
             for watch in watches:
@@ -128,6 +149,7 @@ class Broadcaster:
     async def start(self) -> None:
         """Begin hearing the appends (the app's lifespan calls this on startup)."""
         self._loop = asyncio.get_running_loop()
+        RUNNING.add(self)
         if self.store.dialect == "postgresql":
             self._task = asyncio.create_task(self._listen(), name="journal-broadcast-listen")
         else:
@@ -136,6 +158,7 @@ class Broadcaster:
 
     async def stop(self) -> None:
         """Stop hearing (on shutdown); the open streams are woken so that they notice the end."""
+        RUNNING.discard(self)
         if self._heard in self.store.after_append:
             self.store.after_append.remove(self._heard)
         if self._task is not None:

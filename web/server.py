@@ -42,6 +42,7 @@ else:
     HTTPTOOLS = True
 
 from journal.i18n import WEB, choose_from_accept_language, language
+from web.broadcast import end_every_stream
 from web.headers import HEADERS
 
 _ = WEB.gettext
@@ -245,6 +246,13 @@ class _Deadlines:
     client: tuple[str, int] | None
     cycle: Any
     headers: Any
+
+    def shutdown(self) -> None:
+        """uvicorn's graceful shutdown of this connection: every open event stream of the process is told to end
+        first, so a stream open at shutdown finishes its response instead of being cancelled (with a traceback)
+        when ``timeout_graceful_shutdown`` runs out."""
+        end_every_stream()
+        super().shutdown()  # type: ignore[misc]
 
     def _guard_init(self) -> None:
         self.guard = guard()

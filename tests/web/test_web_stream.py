@@ -127,3 +127,23 @@ def _open_when_freed(stack: ExitStack, client: httpx.Client, params: dict[str, s
         answer.close()
         time.sleep(0.05)
     return 429
+
+
+def test_a_stream_open_at_shutdown_ends_its_response_instead_of_being_cancelled(db_url, make_campaign) -> None:
+    """SIGTERM with a stream open: the stream ends itself (the client reads to the end of the body), and the server's
+    log holds neither uvicorn's "timeout graceful shutdown exceeded" nor the cancelled task's traceback."""
+    from tests.web.conftest import start_server
+
+    tokens = make_campaign("Пепел у ворот", "vpt", "Вика", ["Оля"])
+    running = start_server(db_url)
+    try:
+        with httpx.stream("GET", f"{running.base}/api/stream", params={"token": tokens["Оля"]},
+                          timeout=60) as stream:
+            lines = stream.iter_lines()
+            assert next(frames(lines)) == {"comment": "stream of 'Пепел у ворот' after version 4"}
+            log = running.stop()
+            rest = list(lines)  # the body ends: no read error, no hang
+    finally:
+        if running.process.poll() is None:
+            running.stop()
+    assert ("Traceback" in log, "graceful shutdown exceeded" in log, rest[-1:] in ([], [""])) == (False, False, True)

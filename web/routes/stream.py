@@ -132,5 +132,7 @@ async def stream(
             if len(batch) == BATCH:
                 continue
             moved = await watch.wait(heartbeat)
+            if watch.ending:  # the server is shutting down: the response ends here, the browser reconnects later
+                return
 
     return EventStream(frames(), watch)
