@@ -36,6 +36,9 @@ class Payload(BaseModel):
 
     type: ClassVar[str] = ""
     schema_version: ClassVar[int] = 1
+    #: The field people name this event's record by, where a sheet keeps records by the event's id (a geis by its
+    #: promise, a chance by its task); None: the event is named by its summary (journal.service.naming).
+    named_by: ClassVar[str | None] = None
 
     @field_validator("*", mode="before")
     @classmethod

@@ -59,7 +59,6 @@ FIELDS: dict[str, Callable[[], str]] = {
     # who an event is about (a payload's keys, as the audit shows them), in English as the key itself
     "name": lambda: pgettext("sheet", "name"),
     "character": lambda: pgettext("sheet", "character"),
-    "hero": lambda: pgettext("sheet", "hero"),
 }
 
 #: Values every system's sheet may show (the default kind of sheet), and the kinds of experience a tally line

@@ -135,14 +135,19 @@ class Naming:
         return dispute_name(number, None if short else self.about(dispute_id))
 
     def thing(self, event_id: str) -> str:
-        """What a record kept by an event's id is, in quotes: a geis by its promise, a chance by its task, any
-        other event by its summary."""
+        """What a record kept by an event's id is, in quotes: by the field its payload is named by
+        (``Payload.named_by``: a geis by its promise), any other event by its summary."""
         found = self._event_of(event_id)
         if found is None:
             return "…"
-        for key in ("promise", "task", "demand"):
-            if isinstance(found.data.get(key), str):
-                return quoted(found.data[key])
+        from journal.events.payload import payload_class
+
+        try:
+            key = payload_class(found.type).named_by
+        except (KeyError, ValueError, LookupError):
+            key = None
+        if key is not None and isinstance(found.data.get(key), str):
+            return quoted(found.data[key])
         return quoted(self.event(event_id))
 
     def names_in(self, text: str) -> dict[str, str]:

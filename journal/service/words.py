@@ -96,7 +96,8 @@ def line_key(system: str, key: str) -> str:
 
 def id_names(system: str, states: Any) -> dict[str, str]:
     """The event ids ``system``'s sheets keep records by (a Wield geis, a result) -> how people name each one (its
-    descriptor's ``labels``: «promise», «v8 "task"»), from the projections' ``states``; none if it names none."""
+    descriptor's ``labels``: a geis by its promise, a result by its version and task), from the projections'
+    ``states``; none if it names none."""
     from journal.systems import registry
 
     try:

@@ -84,6 +84,7 @@ class ChanceRolled(Payload):
     """
 
     type: ClassVar[str] = "wield.chance_rolled"
+    named_by: ClassVar[str | None] = "task"
 
     hero: Name
     task: str = Field(min_length=1)
@@ -200,6 +201,7 @@ class ControlRisk(Payload):
     """
 
     type: ClassVar[str] = "wield.control_risk"
+    named_by: ClassVar[str | None] = "demand"
 
     vatcha: Name
     hero: Name
@@ -230,6 +232,7 @@ class GeisOffered(Payload):
     """A hero offers Fate a promise before a chance; ``negotiation`` names the opening offer when it is a second one."""
 
     type: ClassVar[str] = "wield.geis_offered"
+    named_by: ClassVar[str | None] = "promise"
 
     hero: Name
     chance: str = Field(min_length=1)
@@ -251,6 +254,7 @@ class GeisCounterOffered(Payload):
     """Fate offers modified terms."""
 
     type: ClassVar[str] = "wield.geis_counter_offered"
+    named_by: ClassVar[str | None] = "promise"
 
     hero: Name
     negotiation: str
@@ -261,6 +265,7 @@ class GeisSealed(Payload):
     """Terms agreed: the promise and its rank go on the hero's sheet, and the chance succeeds without a roll."""
 
     type: ClassVar[str] = "wield.geis_sealed"
+    named_by: ClassVar[str | None] = "promise"
 
     hero: Name
     negotiation: str
