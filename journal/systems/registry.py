@@ -125,6 +125,41 @@ class Precondition:
 
 
 @dataclass(frozen=True)
+class Column:
+    """One column of a page panel: the row field ``key`` shown under ``label`` (an English msgid, ``N_``).
+
+    ``kind`` says how the server writes the cell in the reader's language (journal.service.panels):
+    ``text`` (as it is), ``number``, ``word`` (the system's display word of the value, its ``words`` table),
+    ``list`` (the values joined by commas, a dash when empty) or ``pair`` (``key`` names two fields joined by
+    ``/``, ``vatcha_dice/wielder_dice``, shown ``3/2``).  A key may reach into a record (``wins.vatcha``).
+    ``flag``: a true/false field of the row; when it is true, ``note`` (a msgid) is added in brackets
+    (``Отдать плащ (нарушен)``).
+    """
+
+    key: str
+    label: str
+    kind: str = "text"
+    flag: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A panel of the table page: rows of one of the system's ``queries``, drawn by the page's one renderer.
+
+    ``name``: the panel's stable id (``/api/panels/<name>``, ``data-panel`` on the page); ``title``: an English
+    msgid; ``query``: the name of the query (in the descriptor's ``queries``) whose answer holds the rows, under
+    ``rows``; ``columns``: what each row shows, in order.
+    """
+
+    name: str
+    title: str
+    query: str
+    rows: str
+    columns: tuple[Column, ...]
+
+
+@dataclass(frozen=True)
 class SystemDescriptor:
     """Everything the core needs from one rule system (see the module docstring)."""
 
@@ -184,6 +219,8 @@ class SystemDescriptor:
     labels: str | None = None
     #: ``module:attribute`` of the system's tuple of :class:`Invariant` (checked with the shared ones after an overturn).
     invariants: str | None = None
+    #: The panels the table page shows for a campaign of the system (``GET /api/panels/<name>``), in order.
+    panels: tuple[Panel, ...] = ()
 
     @property
     def package(self) -> str:

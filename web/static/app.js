@@ -530,47 +530,49 @@
   }
 
   // -- the system's panels ----------------------------------------------------------------------
+  // Whatever panels the campaign's system declares (GET /api/me's "panels"), each drawn the same way from
+  // GET /api/panels/<name>: a table whose rows a phone shows as cards (app.css), in a <details> that folds.
+  // The server writes every title, label and cell in the reader's language; the page names no panel.
 
-  function rows(body, items, cells) {
+  function buildPanels(me) {
+    var box = $("system-panels");
+    clear(box);
+    (me.panels || []).forEach(function (declared) {
+      box.appendChild(el("details", { className: "panel", id: "panel-" + declared.name, "data-test": "panel",
+                                      "data-panel": declared.name, open: "" }, [
+        el("summary", {}, [el("h2", { "data-test": "panel-title", text: declared.title })]),
+        el("table", {}, [el("thead", {}, [el("tr", { "data-test": "panel-head" })]),
+                         el("tbody", { "data-test": "panel-rows" })])]));
+    });
+  }
+
+  function drawPanel(node, answer) {
+    var head = node.querySelector("[data-test=panel-head]");
+    var body = node.querySelector("[data-test=panel-rows]");
+    var labels = (answer.columns || []).map(function (c) { return c.label; });
+    clear(head);
+    labels.forEach(function (text) { head.appendChild(el("th", { text: text })); });
     clear(body);
-    if (!items.length) {
-      body.appendChild(el("tr", {}, [el("td", { colspan: "6", className: "muted", text: t("nothing yet") })]));
+    if (!answer.rows.length) {
+      body.appendChild(el("tr", {}, [el("td", { colspan: String(labels.length || 1), className: "muted", text: t("nothing yet") })]));
       return;
     }
-    var heads = Array.prototype.map.call(body.parentNode.querySelectorAll("thead th"), function (th) { return th.textContent; });
-    items.forEach(function (item) {  // each cell names its column: a phone shows the row as a card (app.css)
-      body.appendChild(el("tr", { "data-test": "row" }, cells(item).map(function (c, i) {
-        return el("td", heads[i] ? { text: text(c), "data-label": heads[i] } : { text: text(c) });
+    answer.rows.forEach(function (cells) {  // each cell names its column: a phone shows the row as a card (app.css)
+      body.appendChild(el("tr", { "data-test": "row" }, cells.map(function (c, i) {
+        var kind = (answer.columns[i] || {}).kind || "text";
+        return el("td", { text: c, "data-label": labels[i] || "", "data-kind": kind });
       })));
     });
   }
 
   function refreshPanels() {
-    var queries = (state.me && state.me.queries) || [];
     var point = { as_of: state.asOf };
-    var jobs = [];
-    if (queries.indexOf("debts") >= 0) {
-      jobs.push(api("/api/debts" + query(point)).then(function (r) {
-        rows($("debts"), r.geasa || [], function (g) {
-          return [g.hero, g.geis + (g.broken ? " (" + t("broken") + ")" : ""), g.rank, g.owed, g.collected, g.vanished];
-        });
-      }));
-    }
-    if (queries.indexOf("control") >= 0) {
-      jobs.push(api("/api/control" + query(point)).then(function (r) {
-        rows($("control"), r.standings || [], function (s) {
-          return [s.vatcha, s.hero + (s.current ? " (" + t("now") + ")" : ""), s.control_lost, s.vatcha_dice + "/" + s.wielder_dice,
-                  (s.wins ? s.wins.vatcha + "/" + s.wins.wielder : "")];
-        });
-      }));
-    }
-    if (queries.indexOf("bonds") >= 0) {
-      jobs.push(api("/api/bonds" + query(point)).then(function (r) {
-        rows($("bonds"), r.bonds || [], function (b) {
-          return [b.character, b.bond + (b.frozen ? " (" + t("frozen") + ")" : ""), b.other, b.points, b.statuses];
-        });
-      }));
-    }
+    var jobs = ((state.me && state.me.panels) || []).map(function (declared) {
+      return api("/api/panels/" + encodeURIComponent(declared.name) + query(point)).then(function (answer) {
+        var node = $("panel-" + declared.name);
+        if (node) drawPanel(node, answer);
+      });
+    });
     return Promise.all(jobs).catch(report);
   }
 
@@ -807,9 +809,7 @@
     $("forget").hidden = false;
     $("login").hidden = true;
     $("app").hidden = false;
-    ["debts", "control", "bonds"].forEach(function (name) {  // the system's own queries, from its descriptor
-      $(name + "-panel").hidden = (me.queries || []).indexOf(name) < 0;
-    });
+    buildPanels(me);  // the system's own panels, from its descriptor
     var slider = $("asof-slider");
     slider.max = String(Math.max(1, me.version));
     slider.value = slider.max;

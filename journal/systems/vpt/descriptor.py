@@ -1,7 +1,7 @@
 """VPT («ВПТ»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Bonds, Chart, Fold, Sheets, SystemDescriptor, Upcast, register
+from journal.systems.registry import Bonds, Chart, Column, Fold, Panel, Sheets, SystemDescriptor, Upcast, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="vpt",
@@ -35,4 +35,8 @@ DESCRIPTOR = register(SystemDescriptor(
                 projection="vpt.bonds", table="projections.vpt.bonds:table"),
     charts=(Chart("relationships", N_("Relationships"), "journal.systems.vpt.charts:relationships", N_("points")),
             Chart("revenge", N_("Revenge (avenger → target)"), "journal.systems.vpt.charts:revenge", N_("points"))),
+    panels=(Panel("bonds", N_("Bonds"), "bonds", "bonds", (
+        Column("character", N_("character")), Column("bond", N_("bond"), "word", flag="frozen", note=N_("frozen")),
+        Column("other", N_("towards")), Column("points", N_("points"), "number"),
+        Column("statuses", N_("statuses"), "list"))),),
 ))

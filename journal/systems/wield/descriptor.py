@@ -1,7 +1,7 @@
 """Wield («Владетели»): the one descriptor the core reads (journal.systems.registry); its registration line."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Fold, HouseRule, Sheets, SystemDescriptor, register
+from journal.systems.registry import Chart, Column, Fold, HouseRule, Panel, Sheets, SystemDescriptor, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="wield",
@@ -36,4 +36,12 @@ DESCRIPTOR = register(SystemDescriptor(
             Chart("control", N_("Control: the vatcha's dice against its wielder"), "journal.systems.wield.charts:control",
                   N_("dice"))),
     labels="journal.systems.wield.charts:labels",
+    panels=(Panel("debts", N_("Geis debts"), "debts", "geasa", (
+                Column("hero", N_("hero")), Column("geis", N_("geis"), flag="broken", note=N_("broken")),
+                Column("rank", N_("rank"), "number"), Column("owed", N_("owed"), "number"),
+                Column("collected", N_("paid"), "number"), Column("vanished", N_("vanished"), "number"))),
+            Panel("control", N_("Control"), "control", "standings", (
+                Column("vatcha", N_("vatcha")), Column("hero", N_("wielder"), flag="current", note=N_("now")),
+                Column("control_lost", N_("lost"), "number"), Column("vatcha_dice/wielder_dice", N_("dice v/w"), "pair"),
+                Column("wins.vatcha/wins.wielder", N_("risks won v/w"), "pair")))),
 ))
