@@ -550,6 +550,7 @@
     var head = node.querySelector("[data-test=panel-head]");
     var body = node.querySelector("[data-test=panel-rows]");
     var labels = (answer.columns || []).map(function (c) { return c.label; });
+    node.querySelector("[data-test=panel-title]").textContent = answer.title;  // in the page's language, as it is now
     clear(head);
     labels.forEach(function (text) { head.appendChild(el("th", { text: text })); });
     clear(body);
