@@ -160,6 +160,60 @@ class Panel:
 
 
 @dataclass(frozen=True)
+class TallyInput:
+    """A choice the Master gives with the system's tally beyond bonuses, skips and amounts (Dichotomy's motive
+    outcomes), one per tally line that asks for it: a character, the thing chosen about (``item``) and its ``value``.
+
+    ``name``: its key in the service's ``choices``, in the API body and in a line's ``choice`` (``motives``);
+    ``option``: the CLI's repeatable option, ``--<option> CHAR=ITEM:VALUE`` (``--motive``); ``item`` and
+    ``value``: the names of its fields in the API body (``motive``, ``outcome``); ``values``: the values it takes
+    (the page shows the system's ``words`` for them).  Messages are English msgids (``N_``): ``title``, what the
+    choices are (in a refusal); ``rule``, the rule refusing them on a campaign of another system; ``help``, the CLI
+    option's help; ``label`` and ``none``, the console picker's label and its empty choice.
+    """
+
+    name: str
+    option: str
+    item: str
+    value: str
+    values: tuple[str, ...]
+    title: str
+    rule: str
+    help: str
+    label: str
+    none: str
+
+    @property
+    def metavar(self) -> str:
+        """The CLI option's form, ``CHAR=MOTIVE:OUTCOME``."""
+        return f"CHAR={self.item.upper()}:{self.value.upper()}"
+
+    @property
+    def form(self) -> str:
+        """The CLI option's form with its values, ``CHAR=MOTIVE:fulfilled|betrayed`` (a refusal names it)."""
+        return f"CHAR={self.item.upper()}:{'|'.join(self.values)}"
+
+
+@dataclass(frozen=True)
+class XpEvent:
+    """An event type of the system that the shared XP ledger (projections/xp.py) folds.
+
+    ``kind``: ``award`` (``amount`` earned from the source its ``source`` field names; without one, ``award``),
+    ``spend`` (``amount`` spent, on what the first non-empty of its ``bought`` fields names) or ``carried`` (a
+    running campaign brought in: its ``xp`` field's ``earned`` and ``spent``, under the source ``carried_over``);
+    ``character``: the field naming whose ledger it is.
+    """
+
+    type: str
+    kind: str = "award"
+    character: str = "character"
+    amount: str = "amount"
+    source: str | None = "source"
+    bought: tuple[str, ...] = ("reason",)
+    xp: str = "xp"
+
+
+@dataclass(frozen=True)
 class SystemDescriptor:
     """Everything the core needs from one rule system (see the module docstring)."""
 
@@ -221,6 +275,10 @@ class SystemDescriptor:
     invariants: str | None = None
     #: The panels the table page shows for a campaign of the system (``GET /api/panels/<name>``), in order.
     panels: tuple[Panel, ...] = ()
+    #: The Master's choices its tally takes beyond bonuses, skips and amounts (``journal tally --<option>``).
+    tally_inputs: tuple[TallyInput, ...] = ()
+    #: The event types that award (or spend) experience, folded by the shared XP ledger (projections.xp).
+    xp: tuple[XpEvent, ...] = ()
 
     @property
     def package(self) -> str:

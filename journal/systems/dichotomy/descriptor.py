@@ -1,7 +1,7 @@
 """Dichotomy («Дихотомия»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Fold, Sheets, SystemDescriptor, register
+from journal.systems.registry import Chart, Fold, Sheets, SystemDescriptor, XpEvent, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="dichotomy",
@@ -29,4 +29,6 @@ DESCRIPTOR = register(SystemDescriptor(
     invariants="journal.systems.dichotomy.invariants:INVARIANTS",
     charts=(Chart("xp", N_("XP balance"), "journal.systems.dichotomy.charts:xp", N_("XP")),
             Chart("health", N_("Health track: circles marked"), "journal.systems.dichotomy.charts:health", N_("circles"))),
+    xp=(XpEvent("dichotomy.xp_awarded"), XpEvent("dichotomy.xp_spent", "spend", bought=("connection", "reason")),
+        XpEvent("dichotomy.carried_over", "carried")),
 ))

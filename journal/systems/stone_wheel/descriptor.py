@@ -1,7 +1,7 @@
 """Stone Wheel («Каменное колесо»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Fold, HouseRule, Sheets, SystemDescriptor, Upcast, register
+from journal.systems.registry import Chart, Fold, HouseRule, Sheets, SystemDescriptor, Upcast, XpEvent, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="stone-wheel",
@@ -38,4 +38,6 @@ DESCRIPTOR = register(SystemDescriptor(
     invariants="journal.systems.stone_wheel.invariants:INVARIANTS",
     charts=(Chart("xp", N_("XP balance"), "journal.systems.stone_wheel.charts:xp", N_("XP")),
             Chart("health", N_("Health"), "journal.systems.stone_wheel.charts:health", N_("Health"))),
+    xp=(XpEvent("stone_wheel.xp_awarded"), XpEvent("stone_wheel.xp_spent", "spend", bought=("target", "kind", "reason")),
+        XpEvent("stone_wheel.carried_over", "carried")),
 ))
