@@ -1,7 +1,7 @@
 """Dichotomy («Дихотомия»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Fold, Sheets, SystemDescriptor, XpEvent, register
+from journal.systems.registry import Chart, Fold, Sheets, SystemDescriptor, TallyInput, XpEvent, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="dichotomy",
@@ -31,4 +31,8 @@ DESCRIPTOR = register(SystemDescriptor(
             Chart("health", N_("Health track: circles marked"), "journal.systems.dichotomy.charts:health", N_("circles"))),
     xp=(XpEvent("dichotomy.xp_awarded"), XpEvent("dichotomy.xp_spent", "spend", bought=("connection", "reason")),
         XpEvent("dichotomy.carried_over", "carried")),
+    tally_inputs=(TallyInput("motives", "motive", "motive", "outcome", ("fulfilled", "betrayed"),
+                             title=N_("motive outcomes"), rule=N_("tally: motives"),
+                             help=N_("A motive fulfilled or betrayed in the adventure that ended (repeatable)."),
+                             label=N_("outcome"), none=N_("no outcome")),),
 ))
