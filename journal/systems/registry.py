@@ -1,12 +1,13 @@
-"""The rule systems the journal knows: one :class:`SystemDescriptor` per system, found by its folder.
+"""The rule systems the journal knows: one :class:`SystemDescriptor` per system, found through entry points.
 
 A rule system is one package under ``journal/systems/`` whose ``descriptor`` module defines
 ``DESCRIPTOR``: that one object lists everything the core needs from the system (its payload modules,
 its folds, where its sheets keep their characters, its summary lines, its tally rules, its house-rule
 keys, its CLI group, its verbs with the service functions behind them, its extra queries and its demo).
 The store, the engine, the service, the CLI and the web iterate over the registered descriptors and
-never name a system.  Adding a system is adding its folder (with the descriptor, its registration
-line); a test may :func:`register` one more.
+never name a system.  Systems are found through the entry-point group ``campaign_journal.systems``
+(:data:`GROUP`): the journal's pyproject.toml declares its four, and any installed package may declare one more
+(``pip install ./examples/coin-system``); a test may :func:`register` one more.
 
 Everything in a descriptor is a string naming a module or a ``module:attribute``, imported only when
 used, so that loading the registry (on every CLI start) costs a directory listing and a few tiny imports.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from importlib import metadata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -308,11 +310,29 @@ def unregister(name: str) -> None:
     _REGISTRY.pop(name, None)
 
 
+#: The entry-point group systems are registered in (pyproject.toml declares the four built-in ones).
+GROUP = "campaign_journal.systems"
+
+
 def _discover() -> None:
+    """Register every system of the entry-point group :data:`GROUP`: each entry names a descriptor.
+
+    A source tree that was never installed has no entry points: its folders under journal/systems/ are
+    read instead, so that a checkout still runs (``python -m cli.main``) before ``pip install -e .``.
+    """
     global _discovered
     if _discovered:
         return
     _discovered = True
+    found = list(metadata.entry_points(group=GROUP))
+    for entry in found:
+        descriptor = entry.load()
+        if not isinstance(descriptor, SystemDescriptor):
+            raise TypeError(f"entry point {entry.name!r} of {GROUP} names {entry.value}, not a SystemDescriptor")
+        if _REGISTRY.get(descriptor.name) is not descriptor:
+            register(descriptor)
+    if found:
+        return
     import journal.systems
 
     for module in pkgutil.iter_modules(journal.systems.__path__):
