@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from importlib import metadata
+from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -281,6 +282,9 @@ class SystemDescriptor:
     tally_inputs: tuple[TallyInput, ...] = ()
     #: The event types that award (or spend) experience, folded by the shared XP ledger (projections.xp).
     xp: tuple[XpEvent, ...] = ()
+    #: A package whose ``locale/<lang>/LC_MESSAGES/<name>.po`` holds the system's own translations, for a system
+    #: outside the journal (the built-in ones are in the journal's catalogue): looked up after the journal's.
+    locale: str | None = None
 
     @property
     def package(self) -> str:
@@ -302,6 +306,12 @@ def register(descriptor: SystemDescriptor) -> SystemDescriptor:
     if known is not None and known is not descriptor:
         raise ValueError(f"rule system {descriptor.name!r} registered twice")
     _REGISTRY[descriptor.name] = descriptor
+    if descriptor.locale is not None:
+        from importlib import resources
+
+        from journal.i18n import add_catalogue
+
+        add_catalogue(Path(str(resources.files(descriptor.locale))) / "locale", descriptor.name)
     return descriptor
 
 

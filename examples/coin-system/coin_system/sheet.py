@@ -1,4 +1,4 @@
-"""The coin game's sheet: each character's ``heads``, counted from the flips (the one sheet field)."""
+"""The coin game's sheet: each character's ``heads`` and ``tails``, counted from the flips."""
 
 from __future__ import annotations
 
@@ -14,6 +14,5 @@ def initial() -> dict[str, Any]:
 
 
 def apply(state: dict[str, Any], event: Event) -> None:
-    sheet = state["characters"].setdefault(event.data["character"], {"heads": 0})
-    if event.data["face"] == "heads":
-        sheet["heads"] += 1
+    sheet = state["characters"].setdefault(event.data["character"], {"heads": 0, "tails": 0})
+    sheet[event.data["face"]] += 1

@@ -1,0 +1,28 @@
+"""The coin game's demo campaign for ``journal demo`` (journal.service.demo): one session, tallied."""
+
+from __future__ import annotations
+
+from coin_system.commands import flip, trust
+from journal.service.demo import MINUTES, SESSION
+from journal.service.journal import Journal
+from journal.service.sessions import end_session, start_session
+from journal.service.tallies import commit_tally
+
+#: The campaign the demo records.
+CAMPAIGN = "Демо · Монетка"
+#: Its place among the demo's campaigns.
+ORDER = 5
+
+
+def record(journal: Journal) -> str:
+    """ГМ and Аня: three flips on the table's coin (two heads), a trust, then the tally awards the heads."""
+    name = CAMPAIGN
+    journal.create_campaign(name, "coin", "ГМ")
+    journal.add_member(name, "Аня")
+    start_session(journal, name, ["ГМ", "Аня"])
+    for face in (1, 2, 1):
+        flip(journal, name, "Аня", [face], actor="Аня")
+    trust(journal, name, "Аня", "ГМ", actor="Аня")
+    end_session(journal, name, minutes=MINUTES)
+    commit_tally(journal, name, SESSION)
+    return name
