@@ -15,13 +15,14 @@ ORDER = 5
 
 
 def record(journal: Journal) -> str:
-    """ГМ and Аня: three flips on the table's coin (two heads), a trust, then the tally awards the heads."""
+    """ГМ and Аня: two heads on the table's coin and one flip on the journal's dice, a trust, then the tally awards
+    the heads."""
     name = CAMPAIGN
     journal.create_campaign(name, "coin", "ГМ")
     journal.add_member(name, "Аня")
     start_session(journal, name, ["ГМ", "Аня"])
-    for face in (1, 2, 1):
-        flip(journal, name, "Аня", [face], actor="Аня")
+    for dice in ([1], None, [1]):
+        flip(journal, name, "Аня", dice, actor="Аня")
     trust(journal, name, "Аня", "ГМ", actor="Аня")
     end_session(journal, name, minutes=MINUTES)
     commit_tally(journal, name, SESSION)

@@ -14,5 +14,7 @@ def initial() -> dict[str, Any]:
 
 
 def apply(state: dict[str, Any], event: Event) -> None:
+    if event.type not in TYPES:
+        return
     sheet = state["characters"].setdefault(event.data["character"], {"heads": 0, "tails": 0})
     sheet[event.data["face"]] += 1

@@ -16,6 +16,8 @@ def initial() -> dict[str, Any]:
 
 
 def apply(state: dict[str, Any], event: Event) -> None:
+    if event.type not in TYPES:
+        return
     others = state["trust"].setdefault(event.data["character"], {})
     others[event.data["other"]] = others.get(event.data["other"], 0) + event.data["change"]
 
