@@ -57,3 +57,26 @@ def test_a_panel_folds_away_at_its_title(live: str, new_campaign, phone: WebDriv
     assert phone.execute_script("return document.querySelector(arguments[0]).checkVisibility();", ROW) is False
     press(phone, "[data-panel=debts] summary")
     wait(phone, lambda d: d.execute_script("return document.querySelector(arguments[0]).checkVisibility();", ROW))
+
+
+def test_an_installed_systems_panel_is_drawn_by_the_same_renderer(live: str, module_db: str, new_campaign,
+                                                                  phone: WebDriver) -> None:
+    """The coin package's «coins» panel (examples/coin-system, no file of the journal changed): titled and labelled
+    in Russian from its own catalogue, its row counted by its fold."""
+    from coin_system.commands import flip
+
+    from journal.service import Journal
+
+    name, tokens = new_campaign("coin", "ГМ", ["Аня"])
+    journal = Journal.open(module_db)
+    try:
+        for face in (1, 1, 2):
+            flip(journal, name, "Аня", [face], actor="Аня")
+    finally:
+        journal.close()
+    sign_in(phone, live, tokens["Аня"])
+    row = "[data-panel=coins] [data-test=row]"
+    wait(phone, lambda d: one(d, row))
+    assert (texts(phone, "[data-test=panel-title]"), texts(phone, f"{row} td"),
+            [read(phone, f"{row} td:nth-child({n})", attribute="data-label") for n in (1, 2, 3)]) == (
+        ["Орлы и решки"], ["Аня", "2", "1"], ["персонаж", "орлы", "решки"])
