@@ -19,7 +19,6 @@ from cli.output import emit_json, line, table
 from cli.params import CAMPAIGN, POSITIVE, TableCommand
 from journal.i18n import CLI, N_
 from journal.service.labels import words
-
 from journal.systems.registry import TallyInput, descriptors
 
 if TYPE_CHECKING:

@@ -34,8 +34,8 @@ from journal.service.summaries import notes, summary
 from journal.systems import registry
 from journal.systems.registry import Bonds, XpEvent
 from projections import catalog
-from projections.xp import declared as xp_events
 from projections.engine import apply_event, voided_by, voids
+from projections.xp import declared as xp_events
 
 
 def _copy(value: Any) -> Any:

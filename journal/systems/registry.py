@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from importlib import metadata
-from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from journal.errors import ValidationFailed

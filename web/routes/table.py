@@ -62,8 +62,9 @@ def _tally_choices() -> type[BaseTallyChoices]:
     fields: dict[str, Any] = {}
     for descriptor in descriptors():
         for given in descriptor.tally_inputs:
-            line = create_model(f"{_title(given.option)}Line", character=(str, ...), **{
-                given.item: (str, ...), given.value: (str, Field(description=" | ".join(given.values)))})
+            line_fields: dict[str, Any] = {"character": (str, ...), given.item: (str, ...),
+                                           given.value: (str, Field(description=" | ".join(given.values)))}
+            line = create_model(f"{_title(given.option)}Line", **line_fields)
             fields[given.name] = (list[line], Field(default_factory=list, description=f"{descriptor.title}: "
                                                                                       f"{given.title}."))
     return create_model("TallyChoices", __base__=BaseTallyChoices, **fields)

@@ -19,7 +19,6 @@ from journal.service.summaries import word
 from journal.service.tallies import PENDING, PROPOSED, RECORDED, Bonus, Choice, Facts, Line, TallyRules, build
 from journal.systems.dichotomy.words import WORDS
 
-
 #: The tally input of the GM's motive outcomes (the descriptor's ``tally_inputs``).
 MOTIVES = "motives"
 

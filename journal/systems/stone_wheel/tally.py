@@ -17,7 +17,7 @@ from journal.events import Payload
 from journal.events.envelope import Event
 from journal.i18n import _, pgettext
 from journal.service.context import Context
-from journal.service.tallies import PROPOSED, RECORDED, Bonus, Facts, Line, Choice, TallyRules, build
+from journal.service.tallies import PROPOSED, RECORDED, Bonus, Choice, Facts, Line, TallyRules, build
 
 
 @dataclass

@@ -16,7 +16,7 @@ from journal.events.envelope import Event
 from journal.i18n import _
 from journal.service.context import Context
 from journal.service.summaries import word
-from journal.service.tallies import PROPOSED, RECORDED, Facts, Line, Choice, TallyRules, build
+from journal.service.tallies import PROPOSED, RECORDED, Choice, Facts, Line, TallyRules, build
 from journal.systems.vpt.descriptor import DESCRIPTOR
 from journal.systems.vpt.words import WORDS
 
