@@ -116,8 +116,8 @@
   /** What a sheet's key is called; a key no table names (a character's name, a skill) as it is. */
   function fieldLabel(key) { return state.labels.fields[key] || key; }
 
-  /** A changed field's path (relationships.Эдди.points) with each key named; an event's id (a geis's key) is
-   *  left out: it says nothing to people. */
+  /** A changed field's path (a record, a key of it, a field) with each key named; an event's id (a record keyed by
+   *  the event that made it) is left out: it says nothing to people. */
   function pathLabel(path) {
     return String(path).split(".").filter(function (key) { return !EVENT_ID.test(key); }).map(fieldLabel).join(" · ");
   }
@@ -169,7 +169,7 @@
     if (typeof value === "object") {
       var keys = Object.keys(value);
       if (!keys.length) return "—";
-      // Records keyed by event ids (a hero's geasa, his results) read as their list: the ids say nothing to people.
+      // Records keyed by event ids read as their list: the ids say nothing to people.
       if (keys.every(function (k) { return EVENT_ID.test(k); })) return text(keys.map(function (k) { return value[k]; }), nested);
       var line = keys.map(function (k) { return fieldLabel(k) + ": " + text(value[k], true); }).join(", ");
       return nested ? "(" + line + ")" : line;

@@ -357,8 +357,8 @@
     }));
   }
 
-  /** The Master's bonus awards, for a system whose tally takes them (Stone Wheel's experience): VPT and Wield
-   *  keep no experience to award, so they are not offered there. */
+  /** The Master's bonus awards, for a system whose tally takes them (the proposal's takes_bonuses): a system that
+   *  keeps no experience to award is not offered them. */
   function drawBonuses(out) {
     ctx.tally.bonuses.forEach(function (bonus) {
       out.appendChild(el("div", { className: "row", "data-test": "tally-bonus" }, [
@@ -404,7 +404,7 @@
       clear(body);
       var meaning = {};
       var inForce = el("ul", { className: "lines", "data-test": "rules" });
-      if (!found.rules.length) {  // a system without rules a group may change (VPT, Dichotomy): nothing to propose
+      if (!found.rules.length) {  // a system without rules a group may change: nothing to propose
         body.appendChild(el("p", { className: "muted", "data-test": "no-house-rules",
                                    text: t("This system has no rules a group may change by a house rule.") }));
         return;
