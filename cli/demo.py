@@ -83,7 +83,7 @@ def demo(ctx: click.Context) -> None:
 
     for name in shown.tallied:
         _heading("tally", name, "--session", str(shown.session))
-        ctx.invoke(tally, campaign=name, number=shown.session, commit=False, bonuses=(), motives=(), skip=(),
+        ctx.invoke(tally, campaign=name, number=shown.session, commit=False, bonuses=(), skip=(),
                    as_json=False)
 
     _heading("replay", shown.replay_campaign, "--session", str(shown.session))

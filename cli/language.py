@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from journal.i18n import CLI, N_
+from journal.i18n import CLI, JOURNAL, N_
 
 #: click's modules that look their messages up with ``from gettext import gettext as _`` / ``ngettext``.
 CLICK_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.formatting",
@@ -91,10 +91,16 @@ class HelpText:
 
 
 def translate(message: str | HelpText | None) -> str | None:
-    """A help msgid (or :class:`HelpText`) in the current language; None and "" stay as they are."""
+    """A help msgid (or :class:`HelpText`) in the current language; None and "" stay as they are.
+
+    A msgid the ``cli`` catalogue lacks is looked up in the ``journal`` one: a system's descriptor declares some
+    of the CLI's help texts (a tally input's ``--<option>``), and its folder's strings are the journal's."""
     if isinstance(message, HelpText):
         return str(message)
-    return CLI.gettext(message) if message else message
+    if not message:
+        return message
+    shown = CLI.gettext(message)
+    return JOURNAL.gettext(message) if shown == message else shown
 
 
 def shown(param: click.Parameter) -> click.Parameter:

@@ -1,10 +1,10 @@
 """``journal tally CAMPAIGN --session K``: the end-of-session awards, proposed as a table, committed by the Master.
 
 Without ``--commit`` nothing is written.  The Master's choices go with the command: ``--bonus
-CHAR=AMOUNT:REASON`` (bonus experience, for a system that keeps it), ``--motive CHAR=MOTIVE:OUTCOME``
-(for a system that scores motives: fulfilled or betrayed in the adventure that ended in the session),
-``--skip LINE`` (drop a proposed line, named by the first column of the table), ``--set LINE=AMOUNT``
-(change a proposed line's amount, in the rules' range; journal.service.tallies checks it).  All four repeat.
+CHAR=AMOUNT:REASON`` (bonus experience, for a system that keeps it), ``--skip LINE`` (drop a proposed line,
+named by the first column of the table), ``--set LINE=AMOUNT`` (change a proposed line's amount, in the rules'
+range; journal.service.tallies checks it), and one option per tally input a registered system declares
+(its descriptor's ``tally_inputs``: Dichotomy's ``--motive CHAR=MOTIVE:OUTCOME``).  All of them repeat.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from cli.params import CAMPAIGN, POSITIVE, TableCommand
 from journal.i18n import CLI, N_
 from journal.service.labels import words
 from journal.service.words import line_key
+from journal.systems.registry import TallyInput, descriptors
 
 if TYPE_CHECKING:
-    from journal.service.tallies import Bonus, MotiveChoice
+    from journal.service.tallies import Bonus, Choice
 
 _ = CLI.gettext
 
@@ -56,18 +57,32 @@ def _bonuses(items: tuple[str, ...]) -> list[Bonus]:
     return out
 
 
-def _motives(items: tuple[str, ...]) -> list[MotiveChoice]:
-    from journal.service.tallies import MotiveChoice
+def _inputs() -> dict[str, TallyInput]:
+    """Every registered system's tally inputs by name (one CLI option each)."""
+    return {given.name: given for descriptor in descriptors() for given in descriptor.tally_inputs}
+
+
+def _choices(given: TallyInput, items: tuple[str, ...]) -> list[Choice]:
+    """``CHAR=ITEM:VALUE`` items of one tally input (``--motive Мирра=Truth:betrayed``) as choices."""
+    from journal.service.tallies import Choice
 
     out = []
     for item in items:
         name, sep, rest = item.partition("=")
-        motive, colon, outcome = rest.rpartition(":")
-        if not sep or not colon or not name.strip() or not motive.strip() or not outcome.strip():
-            raise click.BadParameter(_("'{item}' is not CHAR=MOTIVE:fulfilled|betrayed").format(item=item),
-                                     param_hint="--motive")
-        out.append(MotiveChoice(name.strip(), motive.strip(), outcome.strip()))
+        thing, colon, value = rest.rpartition(":")
+        if not sep or not colon or not name.strip() or not thing.strip() or not value.strip():
+            raise click.BadParameter(_("'{item}' is not {form}").format(item=item, form=given.form),
+                                     param_hint=f"--{given.option}")
+        out.append(Choice(name.strip(), thing.strip(), value.strip()))
     return out
+
+
+def _input_options(command: click.Command) -> click.Command:
+    """Add ``--<option>`` of each declared tally input to ``command`` (before ``--json``)."""
+    for given in _inputs().values():
+        command.params.insert(-1, click.Option([f"--{given.option}", given.name], multiple=True,
+                                               metavar=given.metavar, help=given.help))
+    return command
 
 
 def _amounts(items: tuple[str, ...]) -> dict[str, int]:
@@ -109,20 +124,20 @@ def _status(status: str) -> str:
 @click.option("--session", "number", required=True, type=POSITIVE, help=N_("The ended session to tally."))
 @click.option("--commit", is_flag=True, help=N_("Append the proposed lines (the Master; once per session)."))
 @click.option("--bonus", "bonuses", multiple=True, metavar="CHAR=AMOUNT:REASON", help=N_("A bonus award (repeatable)."))
-@click.option("--motive", "motives", multiple=True, metavar="CHAR=MOTIVE:OUTCOME",
-              help=N_("A motive fulfilled or betrayed in the adventure that ended (repeatable)."))
 @click.option("--skip", "skip", multiple=True, metavar="LINE", help=N_("Drop a proposed line (repeatable)."))
 @click.option("--set", "amounts", multiple=True, metavar="LINE=AMOUNT",
               help=N_("Change a proposed line's amount, within the rules' range (repeatable)."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
 @click.pass_obj
 def tally(app: AppContext, campaign: str, number: int, commit: bool, bonuses: tuple[str, ...],
-          motives: tuple[str, ...], skip: tuple[str, ...], amounts: tuple[str, ...], as_json: bool) -> None:
+          skip: tuple[str, ...], amounts: tuple[str, ...], as_json: bool, **inputs: tuple[str, ...]) -> None:
     from journal.service.tallies import commit_tally, propose_tally
 
-    chosen_bonuses, chosen_motives, chosen_amounts = _bonuses(bonuses), _motives(motives), _amounts(amounts)
+    chosen_bonuses, chosen_amounts = _bonuses(bonuses), _amounts(amounts)
+    declared = _inputs()
+    chosen_inputs = {name: _choices(declared[name], items) for name, items in inputs.items() if items}
     if commit:
-        events = commit_tally(app.journal(), campaign, number, bonuses=chosen_bonuses, motives=chosen_motives,
+        events = commit_tally(app.journal(), campaign, number, bonuses=chosen_bonuses, choices=chosen_inputs,
                               skip=list(skip), amounts=chosen_amounts, actor=app.actor)
         done = events[-1]
         if as_json:
@@ -139,7 +154,7 @@ def tally(app: AppContext, campaign: str, number: int, commit: bool, bonuses: tu
                       done.data["lines"]).format(number=number, version=done.version, event=done.id,
                                                  count=done.data["lines"]) + skipped)
         return
-    result = propose_tally(app.journal(), campaign, number, bonuses=chosen_bonuses, motives=chosen_motives,
+    result = propose_tally(app.journal(), campaign, number, bonuses=chosen_bonuses, choices=chosen_inputs,
                            skip=list(skip), amounts=chosen_amounts, actor=app.actor)
     if as_json:
         emit_json(result)
@@ -159,5 +174,7 @@ def tally(app: AppContext, campaign: str, number: int, commit: bool, bonuses: tu
         line(ngettext("{count} line(s) proposed; the Master records them with --commit",
                       "{count} line(s) proposed; the Master records them with --commit", proposed).format(count=proposed))
 
+
+_input_options(tally)
 
 COMMANDS = [tally]

@@ -175,10 +175,34 @@ def _is_stale(po: Path, mo: Path) -> bool:
         return True
 
 
+#: Catalogues of installed rule systems (root folder, domain), consulted after the ``journal`` domain's own: a
+#: system outside the journal (examples/coin-system) brings its Russian in ``<root>/<lang>/LC_MESSAGES/<domain>.po``.
+_system_catalogues: list[tuple[Path, str]] = []
+
+
+def add_catalogue(root: Path, domain: str) -> None:
+    """Look ``journal``-domain messages up in ``root/<lang>/LC_MESSAGES/<domain>.po`` (or ``.mo``) too, after the
+    journal's own (journal.systems.registry calls it for a descriptor's ``locale``)."""
+    entry = (Path(root), domain)
+    with _lock:
+        if entry not in _system_catalogues:
+            _system_catalogues.append(entry)
+        for key in [key for key in _loaded if key[0] == "journal"]:
+            del _loaded[key]
+
+
 def _load(domain: str, lang: str) -> stdlib_gettext.NullTranslations:
+    found = _load_from(domain, lang, None)
+    if domain == "journal" and lang != SOURCE_LANGUAGE:
+        for root, name in _system_catalogues:
+            found.add_fallback(_load_from(name, lang, root))
+    return found
+
+
+def _load_from(domain: str, lang: str, root: Path | None) -> stdlib_gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return stdlib_gettext.NullTranslations()
-    po, mo = catalogue_path(domain, lang), catalogue_path(domain, lang, ".mo")
+    po, mo = catalogue_path(domain, lang, root=root), catalogue_path(domain, lang, ".mo", root=root)
     if po.is_file() and _is_stale(po, mo):  # a source checkout: compile once, keep it beside the .po if we may
         data = compile_po(po)
         with contextlib.suppress(OSError):

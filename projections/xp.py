@@ -1,18 +1,23 @@
 """The XP ledger: per character and session, experience earned by source, spent on what, and the balance.
 
-Every system's awards end in ``.xp_awarded`` (``character``, ``amount``, ``source``) and its spending
-in ``.xp_spent`` (``character``, ``amount`` and what it bought); a ``.carried_over`` with an ``xp`` part
-(``earned``, ``spent``: a running campaign brought in) books both under the source ``carried_over``.  Events between sessions are booked
-under the session key ``"between"``, except the awards of a session's tally: ``tally.committed`` closes
-the decision that appended them, and moves them to the session it tallies (``xp --session K`` counts
-them, though they are recorded after session K ended).
+Which events award, spend or bring in experience, and under which fields, each system declares in its
+descriptor's ``xp`` (journal.systems.registry.XpEvent): an award's ``character``, ``amount`` and ``source``; a
+spending's ``amount`` and what it bought; a carried-over sheet's ``xp`` part (``earned``, ``spent``: a running
+campaign brought in), booked under the source ``carried_over``.  Events between sessions are booked under the
+session key ``"between"``, except the awards of a session's tally: ``tally.committed`` closes the decision that
+appended them, and moves them to the session it tallies (``xp --session K`` counts them, though they are
+recorded after session K ended).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import TYPE_CHECKING, Any
 
 from journal.events.envelope import Event
+
+if TYPE_CHECKING:
+    from journal.systems.registry import XpEvent
 
 State = dict[str, Any]
 
@@ -39,24 +44,34 @@ def _entry(ledger: State, key: str) -> State:
     return entry
 
 
-def _bought(data: dict[str, Any]) -> str:
-    for key in ("target", "connection", "kind", "reason"):
+def _bought(data: dict[str, Any], fields: tuple[str, ...]) -> str:
+    for key in fields:
         if data.get(key):
             return str(data[key])
     return "unspecified"
 
 
-#: What apply reads (projections.catalog): every system's XP awards and spending, and the tallies.
-TYPES = ("tally.committed",)
-SUFFIXES = (".xp_awarded", ".xp_spent", ".carried_over")
+@functools.cache
+def declared() -> dict[str, XpEvent]:
+    """Every registered system's XP events by type (their descriptors' ``xp``)."""
+    from journal.systems.registry import descriptors
+
+    return {xp.type: xp for descriptor in descriptors() for xp in descriptor.xp}
 
 
-def _carried(state: State, event: Event) -> None:
+def __getattr__(name: str) -> Any:
+    """``TYPES``, what apply reads (projections.catalog): the tallies and every system's declared XP events."""
+    if name == "TYPES":
+        return ("tally.committed", *declared())
+    raise AttributeError(name)
+
+
+def _carried(state: State, event: Event, xp: XpEvent) -> None:
     """A running campaign's XP: earned under the source ``carried_over``, spent on «carried over»."""
-    carried = event.data.get("xp")
+    carried = event.data.get(xp.xp)
     if not carried:
         return
-    ledger = _ledger(state, event.data["character"])
+    ledger = _ledger(state, event.data[xp.character])
     entry = _session(ledger, event)
     earned, spent = carried["earned"], carried["spent"]
     ledger["earned"] += earned
@@ -74,13 +89,14 @@ def _carried(state: State, event: Event) -> None:
 
 def apply(state: State, event: Event) -> None:
     kind = event.type
-    if kind.endswith(".carried_over"):
-        _carried(state, event)
+    xp = declared().get(kind)
+    if xp is not None and xp.kind == "carried":
+        _carried(state, event, xp)
         return
-    if kind.endswith(".xp_awarded"):
+    if xp is not None and xp.kind == "award":
         data = event.data
-        amount, source = data["amount"], data.get("source") or "award"
-        ledger = _ledger(state, data["character"])
+        amount, source = data[xp.amount], (data.get(xp.source) if xp.source else None) or "award"
+        ledger = _ledger(state, data[xp.character])
         entry = _session(ledger, event)
         ledger["earned"] += amount
         ledger["balance"] += amount
@@ -91,7 +107,7 @@ def apply(state: State, event: Event) -> None:
             awaiting = state["awaiting"]
             if awaiting["decision"] != event.decision_id:
                 awaiting["decision"], awaiting["awards"] = event.decision_id, []
-            awaiting["awards"].append([data["character"], amount, source])
+            awaiting["awards"].append([data[xp.character], amount, source])
     elif kind == "tally.committed":
         awaiting = state["awaiting"]
         if awaiting["decision"] == event.decision_id:
@@ -107,11 +123,11 @@ def apply(state: State, event: Event) -> None:
                 if between == {"earned": 0, "spent": 0, "by_source": {}}:
                     del ledger["sessions"]["between"]
         awaiting["decision"], awaiting["awards"] = None, []
-    elif kind.endswith(".xp_spent"):
+    elif xp is not None and xp.kind == "spend":
         data = event.data
-        amount = data["amount"]
-        ledger = _ledger(state, data["character"])
+        amount = data[xp.amount]
+        ledger = _ledger(state, data[xp.character])
         ledger["spent"] += amount
         ledger["balance"] -= amount
         _session(ledger, event)["spent"] += amount
-        ledger["spending"].append({"amount": amount, "on": _bought(data), "session": event.session, "version": event.version})
+        ledger["spending"].append({"amount": amount, "on": _bought(data, xp.bought), "session": event.session, "version": event.version})

@@ -33,9 +33,10 @@ from journal.service.journal import Journal
 from journal.service.naming import Naming
 from journal.service.summaries import notes, summary
 from journal.systems import registry
-from journal.systems.registry import Bonds
+from journal.systems.registry import Bonds, XpEvent
 from projections import catalog
 from projections.engine import apply_event, voided_by, voids
+from projections.xp import declared as xp_events
 
 
 def _copy(value: Any) -> Any:
@@ -189,7 +190,7 @@ def replay(journal: Journal, campaign: str, number: int, observe: Observer | Non
                 entries.append(_entry(event, changes, voided.get(event.id), part, naming))
                 if observe is not None:
                     observe(event, states, part)
-                if event.type.endswith(".xp_awarded") or event.type in ticks:
+                if _award(event.type) is not None or event.type in ticks:
                     payloads[event.id] = event.data
 
     walk(journal.store.read(campaign, from_version=start.version, to_version=last), "session")
@@ -214,17 +215,24 @@ def replay(journal: Journal, campaign: str, number: int, observe: Observer | Non
 Counted = list[tuple[dict[str, Any], dict[str, Any]]]
 
 
+def _award(event_type: str) -> XpEvent | None:
+    """The XP award a system declares for ``event_type`` (its descriptor's ``xp``), if it is one."""
+    declared = xp_events().get(event_type)
+    return declared if declared is not None and declared.kind == "award" else None
+
+
 def _xp(counted: Counted) -> list[dict[str, Any]]:
     """XP awarded in (or for) the session, per character, by source; voided awards left out."""
     totals: dict[str, dict[str, Any]] = {}
     for entry, data in counted:
-        if not entry["type"].endswith(".xp_awarded"):
+        award = _award(entry["type"])
+        if award is None:
             continue
-        row = totals.setdefault(data["character"], {"character": data["character"], "amount": 0, "by_source": {},
-                                                   "master": False})
-        source = data.get("source") or "award"
-        row["amount"] += data["amount"]
-        row["by_source"][source] = row["by_source"].get(source, 0) + data["amount"]
+        character, amount = data[award.character], data[award.amount]
+        row = totals.setdefault(character, {"character": character, "amount": 0, "by_source": {}, "master": False})
+        source = (data.get(award.source) if award.source else None) or "award"
+        row["amount"] += amount
+        row["by_source"][source] = row["by_source"].get(source, 0) + amount
         row["master"] = row["master"] or bool(data.get("master"))
     return [totals[name] for name in sorted(totals)]
 

@@ -4,8 +4,10 @@ A tally is built from the campaign at its head and from the events of the sessio
 session's start on, voided events left out).  What it proposes is the rule system's: its descriptor's
 ``tally`` names a :class:`TallyRules`, which reads the session's events into its own facts and turns
 them into lines (per-hour experience, motive outcomes, checklist ticks, ...), and may take the bonus
-awards the Master gives (``bonuses``) and the GM's motive outcomes (``motives``).  A system without
-tally rules has nothing to tally; one whose rules take no bonuses (or motives) refuses them.
+awards the Master gives (``bonuses``) and the other choices its descriptor declares (``tally_inputs``: Dichotomy's
+motive outcomes), given as ``choices`` (input name -> [:class:`Choice`]).  A system without tally rules has
+nothing to tally; one whose rules take no bonuses refuses them, and a choice its descriptor does not declare is
+refused naming the systems that do.
 
 The Master may change a proposed line's amount (``amounts``: line key -> amount) when its event records
 an ``amount`` (an experience award), within the bounds its payload declares for it (an award is at least
@@ -61,6 +63,9 @@ class Line:
     #: ``tally.committed`` keep ``item`` and ``reason``; the proposal's JSON shows these.
     shown_item: str | None = None
     shown_reason: str | None = None
+    #: The tally input whose choice this line asks for (its ``name``) and the item a choice names (None: none).
+    choice: str | None = None
+    choice_item: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The line as JSON for people (its item and reason in the current language); ``range``: the [lowest,
@@ -70,7 +75,8 @@ class Line:
         reason = self.reason if self.shown_reason is None else self.shown_reason
         return {"key": self.key, "kind": self.kind, "character": self.character, "other": self.other,
                 "item": item, "amount": self.amount, "status": self.status, "reason": reason,
-                "proposed": self.proposed, "range": None if bounds is None else list(bounds)}
+                "proposed": self.proposed, "range": None if bounds is None else list(bounds),
+                "choice": None if self.choice is None else {"input": self.choice, "item": self.choice_item}}
 
 
 @dataclass(frozen=True)
@@ -83,12 +89,13 @@ class Bonus:
 
 
 @dataclass(frozen=True)
-class MotiveChoice:
-    """The GM's outcome for a motive in the adventure that ended in the session (for a tally that takes motives)."""
+class Choice:
+    """One of the Master's choices of a tally input the system declares (journal.systems.registry.TallyInput):
+    for ``character``, the ``item`` chosen about (a motive) takes ``value`` (its outcome)."""
 
     character: str
-    motive: str
-    outcome: str
+    item: str
+    value: str
 
 
 @dataclass
@@ -114,17 +121,16 @@ class TallyRules:
     ``facts(ctx, facts)`` makes the system's own facts (kept in ``facts.own``); ``gather(ctx, facts, event)``
     reads each event of the session and after it (from the session's start to the head, voided ones left
     out); ``done(ctx, facts)``, when given, completes the facts after that walk; ``lines(ctx, facts,
-    motives)`` proposes and lists the session's lines.  ``bonuses(ctx, facts, bonuses)`` turns the
-    Master's bonus awards into lines (None: the system keeps no experience to award).  ``motives``: whether
-    the tally takes the GM's motive outcomes.
+    choices)`` proposes and lists the session's lines, given the Master's choices of the system's declared tally
+    inputs (input name -> choices; only the system's own).  ``bonuses(ctx, facts, bonuses)`` turns the
+    Master's bonus awards into lines (None: the system keeps no experience to award).
     """
 
     facts: Callable[[Context, Facts], Any]
     gather: Callable[[Context, Facts, Event], None]
-    lines: Callable[[Context, Facts, Sequence[MotiveChoice]], list[Line]]
+    lines: Callable[[Context, Facts, Mapping[str, Sequence[Choice]]], list[Line]]
     done: Callable[[Context, Facts], None] | None = None
     bonuses: Callable[[Context, Facts, Sequence[Bonus]], list[Line]] | None = None
-    motives: bool = False
 
 
 # --- reading the session ---------------------------------------------------------------------------------
@@ -193,10 +199,31 @@ def build(event_type: str, data: dict[str, Any]) -> Payload:
     return parse_payload(event_type, data)
 
 
-def _motive_systems() -> str:
-    """The titles of the systems whose tally takes motive outcomes."""
-    found = [d.title for d in registry.descriptors() if d.tally is not None and registry.load(d.tally).motives]
-    return ", ".join(found) or "no system"
+def inputs(system: str) -> list[dict[str, Any]]:
+    """The tally inputs ``system`` declares, for a client's form: ``[{name, item, value, label, none, values:
+    [{value, word}]}]``, the label, the empty choice and each value's word in the current language."""
+    from journal.service.summaries import word, words_of
+
+    words = words_of(system)
+    return [{"name": given.name, "item": given.item, "value": given.value, "label": _(given.label),
+             "none": _(given.none), "values": [{"value": value, "word": word(words, value)} for value in given.values]}
+            for given in registry.system(system).tally_inputs]
+
+
+def _own_choices(ctx: Context, choices: Mapping[str, Sequence[Choice]]) -> dict[str, Sequence[Choice]]:
+    """The choices given, each of an input the campaign's system declares; another system's refused by its rule."""
+    own = {given.name for given in registry.system(ctx.system).tally_inputs}
+    for name, given in choices.items():
+        if not given or name in own:
+            continue
+        declaring = [(d, found) for d in registry.descriptors() for found in d.tally_inputs if found.name == name]
+        if not declaring:
+            raise ValidationFailed(_("tally: '{name}' is no system's tally input").format(name=name))
+        found = declaring[0][1]
+        raise RuleViolation(found.rule, _("{what} are {systems}'s; '{name}' plays {system}").format(
+            what=_(found.title), systems=", ".join(d.title for d, _input in declaring), name=ctx.name,
+            system=ctx.system))
+    return {name: list(given) for name, given in choices.items() if given}
 
 
 def _bounds(payload: Payload | None) -> tuple[int, int] | None:
@@ -240,13 +267,10 @@ def _typed_keys(system: str, proposed: Mapping[str, Line]) -> dict[str, str]:
 
 
 def _plan(ctx: Context, facts: Facts, rules: TallyRules | None, bonuses: Sequence[Bonus],
-          motives: Sequence[MotiveChoice], skip: Iterable[str], amounts: Mapping[str, int]) -> list[Line]:
+          choices: Mapping[str, Sequence[Choice]], skip: Iterable[str], amounts: Mapping[str, int]) -> list[Line]:
     """Every line of the session's tally, the skipped ones marked, the changed ones at the Master's amount."""
-    if motives and (rules is None or not rules.motives):
-        raise RuleViolation(N_("tally: motives"),
-                            _("motive outcomes are {motive_systems}'s; '{name}' plays {system}")
-                            .format(motive_systems=_motive_systems(), name=ctx.name, system=ctx.system))
-    lines = rules.lines(ctx, facts, motives) if rules is not None else []
+    own = _own_choices(ctx, choices)
+    lines = rules.lines(ctx, facts, own) if rules is not None else []
     lines += _bonuses(ctx, facts, rules, bonuses)
     proposed = {line.key: line for line in lines if line.status == PROPOSED}
     typed = _typed_keys(ctx.system, proposed)
@@ -271,7 +295,8 @@ def _tallied(facts: Facts) -> dict[str, Any] | None:
 
 def propose_tally(
     journal: Journal, campaign: str, session: int, *, bonuses: Sequence[Bonus] = (),
-    motives: Sequence[MotiveChoice] = (), skip: Sequence[str] = (), amounts: Mapping[str, int] | None = None,
+    choices: Mapping[str, Sequence[Choice]] | None = None, skip: Sequence[str] = (),
+    amounts: Mapping[str, int] | None = None,
     actor: str | None = None,
 ) -> dict[str, Any]:
     """The tally of ended session ``session`` as a JSON-ready dict (any member; writes nothing).
@@ -284,7 +309,7 @@ def propose_tally(
     ctx = journal.context(campaign, actor, {})
     rules = _rules(ctx.system)
     facts = _facts(ctx, session, rules)
-    lines = _plan(ctx, facts, rules, bonuses, motives, skip, amounts or {})
+    lines = _plan(ctx, facts, rules, bonuses, choices or {}, skip, amounts or {})
     if facts.tallied is not None:  # what stands recorded: the session's own lines, then the tally's others
         summary = facts.tallied.data["summary"]
         proposals = {entry["key"]: entry.get("proposed") for entry in summary}  # older tallies have none
@@ -298,16 +323,18 @@ def propose_tally(
     return {"campaign": ctx.name, "system": ctx.system, "session": session, "version": ctx.version,
             "minutes": facts.record["minutes"], "present": list(facts.record["present"]),
             "tallied": _tallied(facts), "lines": [line.to_dict() for line in lines],
-            "takes_bonuses": rules is not None and rules.bonuses is not None}
+            "takes_bonuses": rules is not None and rules.bonuses is not None, "inputs": inputs(ctx.system)}
 
 
 def commit_tally(
     journal: Journal, campaign: str, session: int, *, bonuses: Sequence[Bonus] = (),
-    motives: Sequence[MotiveChoice] = (), skip: Sequence[str] = (), amounts: Mapping[str, int] | None = None,
+    choices: Mapping[str, Sequence[Choice]] | None = None, skip: Sequence[str] = (),
+    amounts: Mapping[str, int] | None = None,
     actor: str | None = None,
 ) -> list[Event]:
     """Append the proposed lines and ``tally.committed`` in one append (the Master; once per session).
 
+    ``choices``: the Master's choices of the system's tally inputs (input name -> [:class:`Choice`]).
     ``amounts`` changes proposed lines' amounts (line key -> amount, in the system's range): their events
     record the amount chosen; ``tally.committed`` lists it, with the rules' ``proposed`` amount beside it.
     Returns the appended events, ``tally.committed`` last.
@@ -323,7 +350,7 @@ def commit_tally(
         if ctx.session is not None:
             raise RuleViolation(N_("tally: between sessions"), _("session {number} is open; commit the tally of session {session} between sessions")
                                                                .format(number=ctx.session['number'], session=session))
-        lines = _plan(ctx, facts, rules, bonuses, motives, skip, amounts or {})
+        lines = _plan(ctx, facts, rules, bonuses, choices or {}, skip, amounts or {})
         chosen = [line for line in lines if line.status == PROPOSED]
         summary = [TallyEntry(key=line.key, kind=line.kind, character=line.character, other=line.other,
                               item=line.item, amount=line.amount, reason=line.reason, proposed=line.proposed)

@@ -1,12 +1,13 @@
-"""The rule systems the journal knows: one :class:`SystemDescriptor` per system, found by its folder.
+"""The rule systems the journal knows: one :class:`SystemDescriptor` per system, found through entry points.
 
 A rule system is one package under ``journal/systems/`` whose ``descriptor`` module defines
 ``DESCRIPTOR``: that one object lists everything the core needs from the system (its payload modules,
 its folds, where its sheets keep their characters, its summary lines, its tally rules, its house-rule
 keys, its CLI group, its verbs with the service functions behind them, its extra queries and its demo).
 The store, the engine, the service, the CLI and the web iterate over the registered descriptors and
-never name a system.  Adding a system is adding its folder (with the descriptor, its registration
-line); a test may :func:`register` one more.
+never name a system.  Systems are found through the entry-point group ``campaign_journal.systems``
+(:data:`GROUP`): the journal's pyproject.toml declares its four, and any installed package may declare one more
+(``pip install ./examples/coin-system``); a test may :func:`register` one more.
 
 What a descriptor points at in the system's modules is a :class:`Lazy` reference: a ``module:attribute`` string
 with the type of the object it names (``Lazy[Mapping[str, Line]]``), imported only when used (``.load()``), so that
@@ -22,6 +23,8 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from importlib import metadata
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from journal.errors import ValidationFailed
@@ -194,6 +197,95 @@ class Precondition:
 
 
 @dataclass(frozen=True)
+class Column:
+    """One column of a page panel: the row field ``key`` shown under ``label`` (an English msgid, ``N_``).
+
+    ``kind`` says how the server writes the cell in the reader's language (journal.service.panels):
+    ``text`` (as it is), ``number``, ``word`` (the system's display word of the value, its ``words`` table),
+    ``list`` (the values joined by commas, a dash when empty) or ``pair`` (``key`` names two fields joined by
+    ``/``, ``attack/defence``, shown ``3/2``).  A key may reach into a record (``wins.first``).
+    ``flag``: a true/false field of the row; when it is true, ``note`` (a msgid) is added in brackets
+    (``Отдать плащ (нарушен)``).
+    """
+
+    key: str
+    label: str
+    kind: str = "text"
+    flag: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A panel of the table page: rows of one of the system's ``queries``, drawn by the page's one renderer.
+
+    ``name``: the panel's stable id (``/api/panels/<name>``, ``data-panel`` on the page); ``title``: an English
+    msgid; ``query``: the name of the query (in the descriptor's ``queries``) whose answer holds the rows, under
+    ``rows``; ``columns``: what each row shows, in order.
+    """
+
+    name: str
+    title: str
+    query: str
+    rows: str
+    columns: tuple[Column, ...]
+
+
+@dataclass(frozen=True)
+class TallyInput:
+    """A choice the Master gives with the system's tally beyond bonuses, skips and amounts (Dichotomy's motive
+    outcomes), one per tally line that asks for it: a character, the thing chosen about (``item``) and its ``value``.
+
+    ``name``: its key in the service's ``choices``, in the API body and in a line's ``choice`` (``motives``);
+    ``option``: the CLI's repeatable option, ``--<option> CHAR=ITEM:VALUE`` (``--motive``); ``item`` and
+    ``value``: the names of its fields in the API body (``motive``, ``outcome``); ``values``: the values it takes
+    (the page shows the system's ``words`` for them).  Messages are English msgids (``N_``): ``title``, what the
+    choices are (in a refusal); ``rule``, the rule refusing them on a campaign of another system; ``help``, the CLI
+    option's help; ``label`` and ``none``, the console picker's label and its empty choice.
+    """
+
+    name: str
+    option: str
+    item: str
+    value: str
+    values: tuple[str, ...]
+    title: str
+    rule: str
+    help: str
+    label: str
+    none: str
+
+    @property
+    def metavar(self) -> str:
+        """The CLI option's form, ``CHAR=MOTIVE:OUTCOME``."""
+        return f"CHAR={self.item.upper()}:{self.value.upper()}"
+
+    @property
+    def form(self) -> str:
+        """The CLI option's form with its values, ``CHAR=MOTIVE:fulfilled|betrayed`` (a refusal names it)."""
+        return f"CHAR={self.item.upper()}:{'|'.join(self.values)}"
+
+
+@dataclass(frozen=True)
+class XpEvent:
+    """An event type of the system that the shared XP ledger (projections/xp.py) folds.
+
+    ``kind``: ``award`` (``amount`` earned from the source its ``source`` field names; without one, ``award``),
+    ``spend`` (``amount`` spent, on what the first non-empty of its ``bought`` fields names) or ``carried`` (a
+    running campaign brought in: its ``xp`` field's ``earned`` and ``spent``, under the source ``carried_over``);
+    ``character``: the field naming whose ledger it is.
+    """
+
+    type: str
+    kind: str = "award"
+    character: str = "character"
+    amount: str = "amount"
+    source: str | None = "source"
+    bought: tuple[str, ...] = ("reason",)
+    xp: str = "xp"
+
+
+@dataclass(frozen=True)
 class SystemDescriptor:
     """Everything the core needs from one rule system (see the module docstring)."""
 
@@ -255,6 +347,15 @@ class SystemDescriptor:
     labels: Lazy[Callable[[States], Mapping[str, str]]] | None = None
     #: ``module:attribute`` of the system's tuple of :class:`Invariant` (checked with the shared ones after an overturn).
     invariants: Lazy[Sequence[Invariant | Precondition]] | None = None
+    #: The panels the table page shows for a campaign of the system (``GET /api/panels/<name>``), in order.
+    panels: tuple[Panel, ...] = ()
+    #: The Master's choices its tally takes beyond bonuses, skips and amounts (``journal tally --<option>``).
+    tally_inputs: tuple[TallyInput, ...] = ()
+    #: The event types that award (or spend) experience, folded by the shared XP ledger (projections.xp).
+    xp: tuple[XpEvent, ...] = ()
+    #: A package whose ``locale/<lang>/LC_MESSAGES/<name>.po`` holds the system's own translations, for a system
+    #: outside the journal (the built-in ones are in the journal's catalogue): looked up after the journal's.
+    locale: str | None = None
 
     def __post_init__(self) -> None:
         _coerce(self, ("summaries", "words", "types", "fields", "notes", "tally", "choices", "cli", "rehearsals",
@@ -288,6 +389,12 @@ def register(descriptor: SystemDescriptor) -> SystemDescriptor:
     if known is not None and known is not descriptor:
         raise ValueError(f"rule system {descriptor.name!r} registered twice")
     _REGISTRY[descriptor.name] = descriptor
+    if descriptor.locale is not None:
+        from importlib import resources
+
+        from journal.i18n import add_catalogue
+
+        add_catalogue(Path(str(resources.files(descriptor.locale))) / "locale", descriptor.name)
     return descriptor
 
 
@@ -296,11 +403,29 @@ def unregister(name: str) -> None:
     _REGISTRY.pop(name, None)
 
 
+#: The entry-point group systems are registered in (pyproject.toml declares the four built-in ones).
+GROUP = "campaign_journal.systems"
+
+
 def _discover() -> None:
+    """Register every system of the entry-point group :data:`GROUP`: each entry names a descriptor.
+
+    A source tree that was never installed has no entry points: its folders under journal/systems/ are
+    read instead, so that a checkout still runs (``python -m cli.main``) before ``pip install -e .``.
+    """
     global _discovered
     if _discovered:
         return
     _discovered = True
+    found = list(metadata.entry_points(group=GROUP))
+    for entry in found:
+        descriptor = entry.load()
+        if not isinstance(descriptor, SystemDescriptor):
+            raise TypeError(f"entry point {entry.name!r} of {GROUP} names {entry.value}, not a SystemDescriptor")
+        if _REGISTRY.get(descriptor.name) is not descriptor:
+            register(descriptor)
+    if found:
+        return
     import journal.systems
 
     for module in pkgutil.iter_modules(journal.systems.__path__):

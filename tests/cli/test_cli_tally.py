@@ -268,3 +268,57 @@ def test_tally_of_a_release_journal_reads_its_old_tally(tmp_path) -> None:
     assert [(r["key"], r["amount"], r["status"], r["proposed"]) for r in orjson.loads(result.stdout)["lines"]] == [
         ("session_xp:Ратибор", 100, "recorded", None), ("session_xp:Ёжик", 100, "recorded", None),
         ("session_xp:Мирослава", 100, "recorded", None), ("master_xp:Мастер", 150, "recorded", None)]
+
+
+# --- a tally input a system declares: Dichotomy's --motive CHAR=MOTIVE:OUTCOME -------------------------------------
+
+DI = "Две стороны"
+
+
+@pytest.fixture
+def adventure(run, db_url):
+    """Две стороны: Давид plays Взломщик (Greed, Truth); session 1 ran adventure 1, Greed fulfilled; returns ``run``."""
+    from journal.systems.dichotomy import commands as dichotomy
+
+    journal = Journal.open(db_url)
+    try:
+        journal.create_campaign(DI, "dichotomy", "Лея")
+        journal.add_member(DI, "Давид")
+        dichotomy.create_character(journal, DI, "Взломщик", {"finesse": 7, "power": 4, "martial": 5, "spiritual": 6,
+                                                             "natural": 3, "technical": 8},
+                                   ["Mobility", "Climbing", "Disable Device"], ["Greed", "Truth"], "comfortable",
+                                   actor="Давид")
+        start_session(journal, DI, ["Лея", "Давид"])
+        dichotomy.start_adventure(journal, DI, "Склеп")
+        dichotomy.record_motive(journal, DI, "Взломщик", "Greed", "fulfilled")
+        dichotomy.end_adventure(journal, DI)
+        end_session(journal, DI, minutes=200)
+    finally:
+        journal.close()
+    return run
+
+
+def test_tally_motive_commits_the_outcome_the_option_names(adventure) -> None:
+    """--motive Взломщик=Truth:betrayed (the option Dichotomy's descriptor declares): Truth betrayed, +3 XP."""
+    result = adventure("tally", DI, "--session", "1", "--motive", "Взломщик=Truth:betrayed",
+                       "--commit", "--json")
+    assert result.exit_code == 0, result.stderr
+    award = orjson.loads(result.stdout)["events"][0]
+    assert (award["type"], award["motive"], award["outcome"], award["amount"]) == (
+        "dichotomy.xp_awarded", "Truth", "betrayed", 3)
+
+
+def test_tally_malformed_motive_is_bad_input_naming_the_inputs_form(adventure) -> None:
+    """--motive needs CHAR=MOTIVE:fulfilled|betrayed (exit 2), the form built from the declared input."""
+    result = adventure("tally", DI, "--session", "1", "--motive", "Взломщик=Truth")
+    assert result.exit_code == 2
+    assert "Invalid value for --motive: 'Взломщик=Truth' is not CHAR=MOTIVE:fulfilled|betrayed" in result.stderr
+
+
+def test_tally_motive_on_a_stone_wheel_campaign_is_refused_by_the_inputs_rule(tally, db_url) -> None:
+    """A motive outcome in a Stone Wheel tally: one line naming the rule and Dichotomy, exit non-zero, nothing written."""
+    before = head(db_url)
+    result = tally("tally", C, "--session", "1", "--motive", "Ратибор=Greed:fulfilled", "--commit")
+    assert (result.exit_code != 0, result.stderr.strip().splitlines()[-1], head(db_url)) == (
+        True, "error: refused by rule 'tally: motives': motive outcomes are Dichotomy's; 'Камень' plays stone-wheel",
+        before)

@@ -722,7 +722,39 @@ class Wield(Table):
         return Command(wield.record_death, (one[0], "Fell from the wall"), {"actor": self.master})
 
 
-TABLES: dict[str, Table] = {t.system: t for t in (Wield(), StoneWheel(), Dichotomy(), Vpt())}
+# -- the coin game (examples/coin-system: a system of its own package, played when it is installed) ------------
+
+
+class Coin(Table):
+    """The coin game: ГМ; Аня and Боря flip for themselves and trust each other more or less (from -3 to 3)."""
+
+    system, master, players = "coin", "ГМ", ("Аня", "Боря")
+
+    def moves(self) -> dict[str, Move]:
+        return {"flip": self.flip, "trust": self.trust}
+
+    def flip(self, v: View, data: st.DataObject) -> Command:
+        from coin_system.commands import flip
+
+        who = pick(data, list(self.players))
+        return Command(flip, (who,), {"dice": dice(data, 2, 1), "actor": either(data, who, self.master)})
+
+    def trust(self, v: View, data: st.DataObject) -> Command:
+        from coin_system.commands import trust
+
+        who = pick(data, list(self.players))
+        other = next(p for p in self.players if p != who)
+        return Command(trust, (who, other), {"change": pick(data, [-1, 1]), "actor": either(data, who, self.master)})
+
+
+def _installed(system: str) -> bool:
+    from journal.systems.registry import names
+
+    return system in names()
+
+
+TABLES: dict[str, Table] = {t.system: t for t in (Wield(), StoneWheel(), Dichotomy(), Vpt(), Coin())
+                            if _installed(t.system)}
 
 #: Per event type, the payload fields that are a running total or a state "after", kept for the log only.
 DISPLAY: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {

@@ -535,6 +535,11 @@ def test_vpt_voided_decisions_fold_as_if_never_recorded(db_url: str, tmp_path: P
     play(db_url, "vpt", tmp_path)
 
 
+def test_an_installed_systems_voided_decisions_fold_as_if_never_recorded(db_url: str, tmp_path: Path) -> None:
+    """The coin game, a system of its own package (examples/coin-system): flips, trust, sessions and its tally."""
+    play(db_url, "coin", tmp_path)
+
+
 def test_every_registered_system_has_a_decision_table() -> None:
     """The machine plays every system the registry knows: a system installed without a table fails here."""
     from journal.systems.registry import names

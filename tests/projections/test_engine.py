@@ -17,7 +17,7 @@ def _campaign(store: EventStore) -> None:
 
 
 def _award(amount: int, who: str = "Аня", session: int | None = None) -> NewEvent:
-    return NewEvent("test.xp_awarded", {"character": who, "amount": amount, "source": "test"}, "ГМ", session=session)
+    return NewEvent("stone_wheel.xp_awarded", {"character": who, "amount": amount, "source": "test"}, "ГМ", session=session)
 
 
 def _void(target, version: int) -> NewEvent:
@@ -52,9 +52,9 @@ def test_a_before_point_is_just_before_that_event(store: EventStore) -> None:
 def test_a_time_point_counts_events_recorded_at_or_before_it(store: EventStore) -> None:
     """An ISO time selects the events recorded at or before it."""
     _campaign(store)
-    store.append("Z", [NewEvent("test.xp_awarded", {"character": "Аня", "amount": 5, "source": "t"}, "ГМ",
+    store.append("Z", [NewEvent("stone_wheel.xp_awarded", {"character": "Аня", "amount": 5, "source": "t"}, "ГМ",
                                 recorded_at="2026-01-01T10:00:00.000000Z"),
-                       NewEvent("test.xp_awarded", {"character": "Аня", "amount": 7, "source": "t"}, "ГМ",
+                       NewEvent("stone_wheel.xp_awarded", {"character": "Аня", "amount": 7, "source": "t"}, "ГМ",
                                 recorded_at="2026-01-01T12:00:00.000000Z")], 2)
     assert (_earned(store, "2026-01-01T11:00:00Z"), _earned(store, "2026-01-01T12:00:00+00:00")) == (5, 12)
 

@@ -17,21 +17,21 @@ def _campaign(store: EventStore) -> None:
     noise = NewEvent("test.noise", {"n": 0}, "ГМ")
     store.append("Z", [NewEvent("campaign.created", {"name": "Z", "system": "vpt", "master": "ГМ"}, "ГМ"),
                        NewEvent("member.added", {"name": "Аня", "role": "player"}, "ГМ"), noise,
-                       NewEvent("test.xp_awarded", {"character": "Аня", "amount": 1, "source": "t"}, "ГМ"), noise, noise,
-                       NewEvent("test.xp_awarded", {"character": "Аня", "amount": 2, "source": "t"}, "ГМ"), noise], 0)
+                       NewEvent("stone_wheel.xp_awarded", {"character": "Аня", "amount": 1, "source": "session"}, "ГМ"), noise, noise,
+                       NewEvent("stone_wheel.xp_awarded", {"character": "Аня", "amount": 2, "source": "session"}, "ГМ"), noise], 0)
 
 
 def _earned(states: dict) -> int:
     return states["xp"]["characters"].get("Аня", {"earned": 0})["earned"]
 
 
-def test_the_vpt_selection_names_its_types_suffixes_and_causations() -> None:
-    """VPT's folds read their types, every '.xp_awarded'/'.xp_spent'/'.carried_over' and every event naming a
-    causation."""
+def test_the_vpt_selection_names_its_types_the_declared_xp_events_and_causations() -> None:
+    """VPT's folds read their types, every XP event a descriptor declares (no suffix convention) and every event
+    naming a causation."""
     selected = catalog.selection(catalog.for_system("vpt"))
     assert selected is not None
-    assert ("vpt.wounds_taken" in selected.types, "vpt.hit_rolled" in selected.types, selected.suffixes,
-            selected.caused) == (True, False, (".carried_over", ".xp_awarded", ".xp_spent"), True)
+    assert ("vpt.wounds_taken" in selected.types, "vpt.hit_rolled" in selected.types,
+            "dichotomy.xp_spent" in selected.types, selected.suffixes, selected.caused) == (True, False, True, (), True)
 
 
 def test_a_fold_that_declares_nothing_makes_the_engine_read_every_event() -> None:

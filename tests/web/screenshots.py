@@ -84,8 +84,8 @@ def main() -> None:
                                                     "geis": "Отдать плащ первому нищему (Ёжик)"})
                             driver.execute_script("window.scrollTo(0, 0)")
                             driver.save_screenshot(str(OUT / f"player-chance-geis-ru-{width}.png"))
-                            wait(driver, lambda d: one(d, "#debts [data-test=row]"))
-                            driver.execute_script("document.getElementById('debts-panel').scrollIntoView()")
+                            wait(driver, lambda d: one(d, "#panel-debts [data-test=row]"))
+                            driver.execute_script("document.getElementById('panel-debts').scrollIntoView()")
                             driver.save_screenshot(str(OUT / f"player-debts-ru-{width}.png"))
                     finally:
                         driver.quit()

@@ -115,7 +115,7 @@ def token_qr(request: Request, who: Me, body: TokenLink) -> Response:
 
 @router.post("/tally/{session}/preview", summary="The tally with the Master's changes applied (writes nothing)")
 def tally_preview(request: Request, who: Me, session: Annotated[int, Path(ge=1, le=MAX_INT)],
-                  body: Annotated[TallyChoices | None, Body()] = None) -> JSON:
+                  body: Annotated[TallyChoices | None, Body()] = None) -> JSON:  # type: ignore[valid-type]
     from journal.service.tallies import propose_tally
 
     return JSON(propose_tally(journal_of(request), who.campaign, session, **_choices(body), actor=who.member))

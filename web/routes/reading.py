@@ -20,14 +20,27 @@ SESSION_FIELDS = ("number", "present", "started_at", "ended_at", "minutes", "sta
 
 @router.get("/me", summary="The token's campaign and member")
 def me(request: Request, who: Me) -> JSON:
-    """The campaign (system, Master, members, version) and the token's member with his role."""
+    """The campaign (system, Master, members, version), the token's member with his role, the system's queries and
+    its page panels (``[{name, title}]``, the titles in the request's language)."""
+    from journal.service.panels import declared
     from journal.systems.registry import system
 
     state = journal_of(request).campaign(who.campaign)
     return JSON({"campaign": state["name"], "system": state["system"], "master": state["master"],
-                 "queries": sorted(system(state["system"]).queries),
+                 "queries": sorted(system(state["system"]).queries), "panels": declared(state["system"]),
                  "members": state["members"], "version": state["version"],
                  "me": {"name": who.member, "role": who.role}})
+
+
+@router.get("/panels/{name}", summary="One of the system's page panels as of a point, written for people")
+def panel(request: Request, who: Me, name: Annotated[str, Path(max_length=100, pattern=r"^[a-z0-9_-]+$")],
+          as_of: AsOf = None) -> JSON:
+    """``{campaign, version, name, title, columns: [{key, label, kind}], rows: [[cell, ...]]}``: the rows of a panel
+    the campaign's system declares (its descriptor's ``panels``), every title, label and cell in the request's
+    language (journal.service.panels); the page draws any panel with this one answer."""
+    from journal.service.panels import panel as rows
+
+    return JSON(rows(journal_of(request), who.campaign, name, as_of))
 
 
 @router.get("/labels", summary="What the page calls the campaign's event types, sheet fields and values")

@@ -1,9 +1,9 @@
 """The commands every rule system shares: sessions, free rolls and the end-of-session tally."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Path, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
 from journal.service.tokens import Bearer
 from web.auth import journal_of, member
@@ -43,18 +43,34 @@ class BonusLine(BaseModel):
     reason: str
 
 
-class MotiveLine(BaseModel):
-    character: str
-    motive: str
-    outcome: str = Field(description="fulfilled | betrayed")
-
-
-class TallyChoices(BaseModel):
+class BaseTallyChoices(BaseModel):
     bonuses: list[BonusLine] = Field(default_factory=list)
-    motives: list[MotiveLine] = Field(default_factory=list)
     skip: list[str] = Field(default_factory=list, description="Keys of proposed lines to drop.")
     amounts: dict[str, Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]] = Field(
         default_factory=dict, description="The Master's amount for proposed lines, by key (the rules' range).")
+
+
+def _title(text: str) -> str:
+    return "".join(part.capitalize() for part in text.replace("_", "-").split("-"))
+
+
+def _tally_choices() -> type[BaseTallyChoices]:
+    """The tally's body: bonuses, skips, amounts, and a list per tally input a registered system declares (its
+    descriptor's ``tally_inputs``: ``motives: [{character, motive, outcome}]``)."""
+    from journal.systems.registry import descriptors
+
+    fields: dict[str, Any] = {}
+    for descriptor in descriptors():
+        for given in descriptor.tally_inputs:
+            line_fields: dict[str, Any] = {"character": (str, ...), given.item: (str, ...),
+                                           given.value: (str, Field(description=" | ".join(given.values)))}
+            line = create_model(f"{_title(given.option)}Line", **line_fields)
+            fields[given.name] = (list[line], Field(default_factory=list, description=f"{descriptor.title}: "
+                                                                                      f"{given.title}."))
+    return create_model("TallyChoices", __base__=BaseTallyChoices, **fields)
+
+
+TallyChoices = _tally_choices()
 
 
 @router.post("/sessions/start", summary="Start the next session (the Master)")
@@ -97,12 +113,15 @@ def roll(request: Request, who: Me, key: Once, body: FreeRoll) -> JSON:
     return JSON(events_json(event))
 
 
-def _choices(body: TallyChoices | None) -> dict:
-    from journal.service.tallies import Bonus, MotiveChoice
+def _choices(body: BaseTallyChoices | None) -> dict:
+    from journal.service.tallies import Bonus, Choice
+    from journal.systems.registry import descriptors
 
     body = body or TallyChoices()
+    inputs = {given.name: given for descriptor in descriptors() for given in descriptor.tally_inputs}
     return {"bonuses": [Bonus(b.character, b.amount, b.reason) for b in body.bonuses],
-            "motives": [MotiveChoice(m.character, m.motive, m.outcome) for m in body.motives],
+            "choices": {name: [Choice(c.character, getattr(c, given.item), getattr(c, given.value))
+                               for c in getattr(body, name)] for name, given in inputs.items()},
             "skip": list(body.skip), "amounts": dict(body.amounts)}
 
 
@@ -115,7 +134,7 @@ def tally(request: Request, who: Me, session: Annotated[int, Path(ge=1, le=MAX_I
 
 @router.post("/tally/{session}/commit", summary="Commit the session's awards (the Master; once per session)")
 def tally_commit(request: Request, who: Me, key: Once, session: Annotated[int, Path(ge=1, le=MAX_INT)],
-                 body: Annotated[TallyChoices | None, Body()] = None) -> JSON:
+                 body: Annotated[TallyChoices | None, Body()] = None) -> JSON:  # type: ignore[valid-type]
     from journal.service.tallies import commit_tally
 
     choices = _choices(body)

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 
-from journal.i18n import WEB
+from journal.i18n import JOURNAL, WEB
 from journal.service.choices import choices as choices_at
 from journal.service.choices import choices_of, first, source_of
 from journal.service.summaries import Words, word, words_of
@@ -125,9 +125,16 @@ def _labelled(node: Any, words: Words) -> Any:
     return found
 
 
+def said(message: str) -> str:
+    """``message`` in the current language: the ``web`` catalogue's, else the ``journal`` one's (where an installed
+    system's own catalogue is, journal.i18n.add_catalogue)."""
+    shown = WEB.gettext(message)
+    return JOURNAL.gettext(message) if shown == message else shown
+
+
 def spoken(verb: dict[str, Any], words: Words | None = None) -> dict[str, Any]:
     """One verb as people read it in the current language: its label, help line, field titles and choices."""
-    return {**verb, "label": WEB.gettext(verb["label"]), "help": WEB.gettext(verb["help"]) if verb["help"] else "",
+    return {**verb, "label": said(verb["label"]), "help": said(verb["help"]) if verb["help"] else "",
             "schema": _labelled(_titled(verb["schema"]), words or {})}
 
 
@@ -138,7 +145,7 @@ def verbs(request: Request, who: Me) -> JSON:
     from journal.systems.registry import system
 
     name = journal_of(request).campaign(who.campaign)["system"]
-    return JSON({"system": name, "title": WEB.gettext(system(name).title), "main": choices_of(name).main,
+    return JSON({"system": name, "title": said(system(name).title), "main": choices_of(name).main,
                  "verbs": [spoken(verb, words_of(name)) for verb in verbs_of(name)]})
 
 

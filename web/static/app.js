@@ -116,8 +116,8 @@
   /** What a sheet's key is called; a key no table names (a character's name, a skill) as it is. */
   function fieldLabel(key) { return state.labels.fields[key] || key; }
 
-  /** A changed field's path (relationships.Эдди.points) with each key named; an event's id (a geis's key) is
-   *  left out: it says nothing to people. */
+  /** A changed field's path (a record, a key of it, a field) with each key named; an event's id (a record keyed by
+   *  the event that made it) is left out: it says nothing to people. */
   function pathLabel(path, names) {
     return String(path).split(".").filter(function (key) { return !EVENT_ID.test(key) || (names && names[key]); })
       .map(function (key) { return EVENT_ID.test(key) ? names[key] : fieldLabel(key); }).join(" · ");
@@ -176,7 +176,7 @@
     if (typeof value === "object") {
       var keys = Object.keys(value);
       if (!keys.length) return "—";
-      // Records keyed by event ids (a hero's geasa, his results) read as their list: the ids say nothing to people.
+      // Records keyed by event ids read as their list: the ids say nothing to people.
       if (keys.every(function (k) { return EVENT_ID.test(k); })) return text(keys.map(function (k) { return value[k]; }), nested);
       var line = keys.map(function (k) { return fieldLabel(k) + ": " + text(value[k], true); }).join(", ");
       return nested ? "(" + line + ")" : line;
@@ -553,47 +553,50 @@
   }
 
   // -- the system's panels ----------------------------------------------------------------------
+  // Whatever panels the campaign's system declares (GET /api/me's "panels"), each drawn the same way from
+  // GET /api/panels/<name>: a table whose rows a phone shows as cards (app.css), in a <details> that folds.
+  // The server writes every title, label and cell in the reader's language; the page names no panel.
 
-  function rows(body, items, cells) {
+  function buildPanels(me) {
+    var box = $("system-panels");
+    clear(box);
+    (me.panels || []).forEach(function (declared) {
+      box.appendChild(el("details", { className: "panel", id: "panel-" + declared.name, "data-test": "panel",
+                                      "data-panel": declared.name, open: "" }, [
+        el("summary", {}, [el("h2", { "data-test": "panel-title", text: declared.title })]),
+        el("table", {}, [el("thead", {}, [el("tr", { "data-test": "panel-head" })]),
+                         el("tbody", { "data-test": "panel-rows" })])]));
+    });
+  }
+
+  function drawPanel(node, answer) {
+    var head = node.querySelector("[data-test=panel-head]");
+    var body = node.querySelector("[data-test=panel-rows]");
+    var labels = (answer.columns || []).map(function (c) { return c.label; });
+    node.querySelector("[data-test=panel-title]").textContent = answer.title;  // in the page's language, as it is now
+    clear(head);
+    labels.forEach(function (text) { head.appendChild(el("th", { text: text })); });
     clear(body);
-    if (!items.length) {
-      body.appendChild(el("tr", {}, [el("td", { colspan: "6", className: "muted", text: t("nothing yet") })]));
+    if (!answer.rows.length) {
+      body.appendChild(el("tr", {}, [el("td", { colspan: String(labels.length || 1), className: "muted", text: t("nothing yet") })]));
       return;
     }
-    var heads = Array.prototype.map.call(body.parentNode.querySelectorAll("thead th"), function (th) { return th.textContent; });
-    items.forEach(function (item) {  // each cell names its column: a phone shows the row as a card (app.css)
-      body.appendChild(el("tr", { "data-test": "row" }, cells(item).map(function (c, i) {
-        return el("td", heads[i] ? { text: text(c), "data-label": heads[i] } : { text: text(c) });
+    answer.rows.forEach(function (cells) {  // each cell names its column: a phone shows the row as a card (app.css)
+      body.appendChild(el("tr", { "data-test": "row" }, cells.map(function (c, i) {
+        var kind = (answer.columns[i] || {}).kind || "text";
+        return el("td", { text: c, "data-label": labels[i] || "", "data-kind": kind });
       })));
     });
   }
 
   function refreshPanels() {
-    var queries = (state.me && state.me.queries) || [];
     var point = { as_of: state.asOf };
-    var jobs = [];
-    if (queries.indexOf("debts") >= 0) {
-      jobs.push(api("/api/debts" + query(point)).then(function (r) {
-        rows($("debts"), r.geasa || [], function (g) {
-          return [g.hero, g.geis + (g.broken ? " (" + t("broken") + ")" : ""), g.rank, g.owed, g.collected, g.vanished];
-        });
-      }));
-    }
-    if (queries.indexOf("control") >= 0) {
-      jobs.push(api("/api/control" + query(point)).then(function (r) {
-        rows($("control"), r.standings || [], function (s) {
-          return [s.vatcha, s.hero + (s.current ? " (" + t("now") + ")" : ""), s.control_lost, s.vatcha_dice + "/" + s.wielder_dice,
-                  (s.wins ? s.wins.vatcha + "/" + s.wins.wielder : "")];
-        });
-      }));
-    }
-    if (queries.indexOf("bonds") >= 0) {
-      jobs.push(api("/api/bonds" + query(point)).then(function (r) {
-        rows($("bonds"), r.bonds || [], function (b) {
-          return [b.character, b.bond + (b.frozen ? " (" + t("frozen") + ")" : ""), b.other, b.points, b.statuses];
-        });
-      }));
-    }
+    var jobs = ((state.me && state.me.panels) || []).map(function (declared) {
+      return api("/api/panels/" + encodeURIComponent(declared.name) + query(point)).then(function (answer) {
+        var node = $("panel-" + declared.name);
+        if (node) drawPanel(node, answer);
+      });
+    });
     return Promise.all(jobs).catch(report);
   }
 
@@ -832,9 +835,7 @@
     $("forget").hidden = false;
     $("login").hidden = true;
     $("app").hidden = false;
-    ["debts", "control", "bonds"].forEach(function (name) {  // the system's own queries, from its descriptor
-      $(name + "-panel").hidden = (me.queries || []).indexOf(name) < 0;
-    });
+    buildPanels(me);  // the system's own panels, from its descriptor
     var slider = $("asof-slider");
     slider.max = String(Math.max(1, me.version));
     slider.value = slider.max;

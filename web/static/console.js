@@ -18,7 +18,7 @@
   function words(name) { return name ? t(String(name).replace(/_/g, " ")) : ""; }
 
   var ctx = { me: null, api: null, report: null, clearError: null, token: null, tab: "session", timer: null, frames: 0,
-              tally: { session: null, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null, draft: {} },
+              tally: { session: null, skip: [], bonuses: [], choices: {}, amounts: {}, changed: null, draft: {} },
               issued: null, qr: null,
               absent: {}, tokenMember: null, minutes: "" };
 
@@ -196,19 +196,44 @@
 
   // -- the tally: line by line, changed, committed ---------------------------------------------------
 
-  /** What the Master chose: lines skipped, bonuses, motive outcomes and the amounts changed (whole numbers only). */
+  /** What the Master chose: lines skipped, bonuses, the choices of the system's tally inputs (each input's list,
+   *  under its name) and the amounts changed (whole numbers only). */
   function choices() {
-    var motives = Object.keys(ctx.tally.motives).map(function (key) { return ctx.tally.motives[key]; });
     var amounts = {};
     Object.keys(ctx.tally.amounts).forEach(function (key) {
       var raw = String(ctx.tally.amounts[key]).trim();
       if (ctx.tally.skip.indexOf(key) < 0 && /^-?\d+$/.test(raw)) amounts[key] = Number(raw);
     });
-    return { skip: ctx.tally.skip.slice(), bonuses: ctx.tally.bonuses.slice(), motives: motives, amounts: amounts };
+    var body = { skip: ctx.tally.skip.slice(), bonuses: ctx.tally.bonuses.slice(), amounts: amounts };
+    Object.keys(ctx.tally.choices).forEach(function (key) {
+      var chosen = ctx.tally.choices[key];
+      (body[chosen.input] = body[chosen.input] || []).push(chosen.body);
+    });
+    return body;
   }
 
   function resetTally(number) {
-    ctx.tally = { session: number, skip: [], bonuses: [], motives: {}, amounts: {}, changed: null, draft: {} };
+    ctx.tally = { session: number, skip: [], bonuses: [], choices: {}, amounts: {}, changed: null, draft: {} };
+  }
+
+  /** The picker of one tally input the system declares (the server names its label, empty choice and values'
+   *  words) for a line that asks for it: the choice goes in the body under the input's name. */
+  function choicePicker(input, line) {
+    var picker = el("select", { "data-test": "tally-choice", "data-input": input.name, "aria-label": input.label });
+    picker.appendChild(el("option", { value: "", text: input.none }));
+    input.values.forEach(function (v) { picker.appendChild(el("option", { value: v.value, text: v.word })); });
+    var chosen = ctx.tally.choices[line.key];
+    picker.value = chosen ? chosen.body[input.value] : "";
+    picker.addEventListener("change", function () {
+      if (picker.value) {
+        var body = { character: line.character };
+        body[input.item] = line.choice.item;
+        body[input.value] = picker.value;
+        ctx.tally.choices[line.key] = { input: input.name, body: body };
+      } else delete ctx.tally.choices[line.key];
+      frame();
+    });
+    return el("label", { className: "row" }, [input.label, picker]);
   }
 
   /** The tally with the choices applied; an amount the server refuses is shown, dropped, and the rest previewed. */
@@ -312,21 +337,9 @@
         item.appendChild(el("label", { className: "check" }, [keep, t("record this line")]));
       }
       if (!tally.tallied && line.status === "proposed" && line.range) item.appendChild(amountInput(line));
-      if (!tally.tallied && line.kind === "motive" && /^motive:/.test(line.key)) {
-        var motive = line.key.split(":").slice(2).join(":");
-        var outcome = el("select", { "data-test": "tally-motive", "aria-label": t("outcome") });
-        [["", "no outcome"], ["fulfilled", "fulfilled"], ["betrayed", "betrayed"]].forEach(function (o) {
-          outcome.appendChild(el("option", { value: o[0], text: t(o[1]) }));
-        });
-        var chosen = ctx.tally.motives[line.key];
-        outcome.value = chosen ? chosen.outcome : "";
-        outcome.addEventListener("change", function () {
-          if (outcome.value) ctx.tally.motives[line.key] = { character: line.character, motive: motive, outcome: outcome.value };
-          else delete ctx.tally.motives[line.key];
-          frame();
-        });
-        item.appendChild(el("label", { className: "row" }, [t("outcome"), outcome]));
-      }
+      var input = !tally.tallied && line.choice && (tally.inputs || []).filter(function (i) {
+        return i.name === line.choice.input; })[0];
+      if (input) item.appendChild(choicePicker(input, line));
       list.appendChild(item);
     });
     if (!tally.lines.length) list.appendChild(el("li", { className: "muted", text: t("nothing to tally") }));
@@ -344,8 +357,8 @@
     }));
   }
 
-  /** The Master's bonus awards, for a system whose tally takes them (Stone Wheel's experience): VPT and Wield
-   *  keep no experience to award, so they are not offered there. */
+  /** The Master's bonus awards, for a system whose tally takes them (the proposal's takes_bonuses): a system that
+   *  keeps no experience to award is not offered them. */
   function drawBonuses(out) {
     ctx.tally.bonuses.forEach(function (bonus) {
       out.appendChild(el("div", { className: "row", "data-test": "tally-bonus" }, [
@@ -391,7 +404,7 @@
       clear(body);
       var meaning = {};
       var inForce = el("ul", { className: "lines", "data-test": "rules" });
-      if (!found.rules.length) {  // a system without rules a group may change (VPT, Dichotomy): nothing to propose
+      if (!found.rules.length) {  // a system without rules a group may change: nothing to propose
         body.appendChild(el("p", { className: "muted", "data-test": "no-house-rules",
                                    text: t("This system has no rules a group may change by a house rule.") }));
         return;

@@ -1,7 +1,7 @@
 """Dichotomy («Дихотомия»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Demo, Fold, Lazy, Sheets, SystemDescriptor, register
+from journal.systems.registry import Chart, Demo, Fold, Lazy, Sheets, SystemDescriptor, TallyInput, XpEvent, register
 
 #: The demo campaign (its ``record`` and name: journal.systems.dichotomy.demo reads the name here).
 DEMO = Demo(Lazy("journal.systems.dichotomy.demo:record"),
@@ -33,4 +33,10 @@ DESCRIPTOR = register(SystemDescriptor(
     invariants=Lazy("journal.systems.dichotomy.invariants:INVARIANTS"),
     charts=(Chart("xp", N_("XP balance"), Lazy("journal.systems.dichotomy.charts:xp"), N_("XP")),
             Chart("health", N_("Health track: circles marked"), Lazy("journal.systems.dichotomy.charts:health"), N_("circles"))),
+    xp=(XpEvent("dichotomy.xp_awarded"), XpEvent("dichotomy.xp_spent", "spend", bought=("connection", "reason")),
+        XpEvent("dichotomy.carried_over", "carried")),
+    tally_inputs=(TallyInput("motives", "motive", "motive", "outcome", ("fulfilled", "betrayed"),
+                             title=N_("motive outcomes"), rule=N_("tally: motives"),
+                             help=N_("A motive fulfilled or betrayed in the adventure that ended (repeatable)."),
+                             label=N_("outcome"), none=N_("no outcome")),),
 ))

@@ -8,7 +8,7 @@ renown XP.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from journal.errors import NotFound, RuleViolation, ValidationFailed
@@ -16,8 +16,11 @@ from journal.events.envelope import Event
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.summaries import word
-from journal.service.tallies import PENDING, PROPOSED, RECORDED, Bonus, Facts, Line, MotiveChoice, TallyRules, build
+from journal.service.tallies import PENDING, PROPOSED, RECORDED, Bonus, Choice, Facts, Line, TallyRules, build
 from journal.systems.dichotomy.words import WORDS
+
+#: The tally input of the GM's motive outcomes (the descriptor's ``tally_inputs``).
+MOTIVES = "motives"
 
 
 @dataclass
@@ -58,10 +61,11 @@ def _outcome(motive: str, outcome: str | None) -> str:
     return f"{word(WORDS, motive)}: {word(WORDS, outcome)}"
 
 
-def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[Line]:
+def _lines(ctx: Context, facts: Facts, inputs: Mapping[str, Sequence[Choice]]) -> list[Line]:
     from journal.systems.dichotomy import names, rules
     from journal.systems.dichotomy.folds.sheet import motive_slots
 
+    choices = inputs.get(MOTIVES, ())
     characters = ctx.states["dichotomy.sheet"]["characters"]
     own: _Own = facts.own
     if not own.adventures:
@@ -75,11 +79,11 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
         if choice.character not in characters:
             raise NotFound(_("no character named '{character}' in campaign '{name}'")
                            .format(character=choice.character, name=ctx.name))
-        motive = names.motive(choice.motive)
+        motive = names.motive(choice.item)
         if motive in wanted.setdefault(choice.character, {}):
             raise ValidationFailed(_("motive: {character}'s '{motive}' is given twice")
                                    .format(character=choice.character, motive=motive))
-        wanted[choice.character][motive] = names.outcome(choice.outcome)
+        wanted[choice.character][motive] = names.outcome(choice.value)
     out = []
     for name, sheet in characters.items():
         for event in own.motive_awards:
@@ -88,7 +92,8 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
                 out.append(Line(f"motive:{name}:{data['motive']}", "motive", name,
                                 f"{data['motive']}: {data['outcome']}", data["amount"], RECORDED,
                                 f"adventure {adventure}", shown_item=_outcome(data["motive"], data["outcome"]),
-                                shown_reason=_("adventure {number}").format(number=adventure)))
+                                shown_reason=_("adventure {number}").format(number=adventure),
+                                choice=MOTIVES, choice_item=data["motive"]))
         slots = motive_slots(sheet)
         for motive, outcome in wanted.get(name, {}).items():
             index, xp = rules.score_motive(slots, motive, outcome, adventure)
@@ -97,7 +102,8 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
                                                       "adventure": adventure})
             out.append(Line(f"motive:{name}:{motive}", "motive", name, f"{motive}: {outcome}", xp, PROPOSED,
                             f"adventure {adventure}", payload=payload, shown_item=_outcome(motive, outcome),
-                            shown_reason=_("adventure {number}").format(number=adventure)))
+                            shown_reason=_("adventure {number}").format(number=adventure),
+                            choice=MOTIVES, choice_item=motive))
         if sheet["status"] != "active":
             continue
         for slot in slots:
@@ -107,7 +113,7 @@ def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[
                                 PENDING, f"adventure {adventure}: neither fulfilled nor betrayed unless the GM says",
                                 shown_item=_outcome(slot.motive, None),
                                 shown_reason=_("adventure {number}: neither fulfilled nor betrayed unless the GM says")
-                                .format(number=adventure)))
+                                .format(number=adventure), choice=MOTIVES, choice_item=slot.motive))
     return out
 
 
@@ -130,4 +136,4 @@ def _bonuses(ctx: Context, facts: Facts, bonuses: Sequence[Bonus]) -> list[Line]
     return out
 
 
-RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, done=_done, bonuses=_bonuses, motives=True)
+RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, done=_done, bonuses=_bonuses)

@@ -1,7 +1,18 @@
 """Stone Wheel («Каменное колесо»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Demo, Fold, HouseRule, Lazy, Sheets, SystemDescriptor, Upcast, register
+from journal.systems.registry import (
+            Chart,
+            Demo,
+            Fold,
+            HouseRule,
+            Lazy,
+            Sheets,
+            SystemDescriptor,
+            Upcast,
+            XpEvent,
+            register,
+)
 
 #: The demo campaign (its ``record`` and name: journal.systems.stone_wheel.demo reads the name here).
 DEMO = Demo(Lazy("journal.systems.stone_wheel.demo:record"),
@@ -42,4 +53,6 @@ DESCRIPTOR = register(SystemDescriptor(
     invariants=Lazy("journal.systems.stone_wheel.invariants:INVARIANTS"),
     charts=(Chart("xp", N_("XP balance"), Lazy("journal.systems.stone_wheel.charts:xp"), N_("XP")),
             Chart("health", N_("Health"), Lazy("journal.systems.stone_wheel.charts:health"), N_("Health"))),
+    xp=(XpEvent("stone_wheel.xp_awarded"), XpEvent("stone_wheel.xp_spent", "spend", bought=("target", "kind", "reason")),
+        XpEvent("stone_wheel.carried_over", "carried")),
 ))

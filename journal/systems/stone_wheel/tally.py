@@ -8,7 +8,7 @@ Master's bonus awards are bonus XP.  Session awards carry the session's number i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +17,7 @@ from journal.events import Payload
 from journal.events.envelope import Event
 from journal.i18n import _, pgettext
 from journal.service.context import Context
-from journal.service.tallies import PROPOSED, RECORDED, Bonus, Facts, Line, MotiveChoice, TallyRules, build
+from journal.service.tallies import PROPOSED, RECORDED, Bonus, Choice, Facts, Line, TallyRules, build
 
 
 @dataclass
@@ -37,7 +37,7 @@ def _gather(ctx: Context, facts: Facts, event: Event) -> None:
         facts.own.session_xp.append(event)
 
 
-def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[Line]:
+def _lines(ctx: Context, facts: Facts, choices: Mapping[str, Sequence[Choice]]) -> list[Line]:
     from journal.service.house_rules import number_in_force
     from journal.systems.stone_wheel import rules
 

@@ -1,7 +1,19 @@
 """VPT («ВПТ»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Bonds, Chart, Demo, Fold, Lazy, Sheets, SystemDescriptor, Upcast, register
+from journal.systems.registry import (
+            Bonds,
+            Chart,
+            Column,
+            Demo,
+            Fold,
+            Lazy,
+            Panel,
+            Sheets,
+            SystemDescriptor,
+            Upcast,
+            register,
+)
 
 #: The demo campaign (its ``record`` and name: journal.systems.vpt.demo reads the name here).
 DEMO = Demo(Lazy("journal.systems.vpt.demo:record"),
@@ -39,4 +51,8 @@ DESCRIPTOR = register(SystemDescriptor(
                 projection="vpt.bonds", table=Lazy("journal.systems.vpt.folds.bonds:table")),
     charts=(Chart("relationships", N_("Relationships"), Lazy("journal.systems.vpt.charts:relationships"), N_("points")),
             Chart("revenge", N_("Revenge (avenger → target)"), Lazy("journal.systems.vpt.charts:revenge"), N_("points"))),
+    panels=(Panel("bonds", N_("Bonds"), "bonds", "bonds", (
+        Column("character", N_("character")), Column("bond", N_("bond"), "word", flag="frozen", note=N_("frozen")),
+        Column("other", N_("towards")), Column("points", N_("points"), "number"),
+        Column("statuses", N_("statuses"), "list"))),),
 ))

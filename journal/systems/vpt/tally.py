@@ -8,7 +8,7 @@ session's number in their payload.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,7 @@ from journal.events.envelope import Event
 from journal.i18n import _
 from journal.service.context import Context
 from journal.service.summaries import word
-from journal.service.tallies import PROPOSED, RECORDED, Facts, Line, MotiveChoice, TallyRules, build
+from journal.service.tallies import PROPOSED, RECORDED, Choice, Facts, Line, TallyRules, build
 from journal.systems.vpt.descriptor import DESCRIPTOR
 from journal.systems.vpt.words import WORDS
 
@@ -65,7 +65,7 @@ def _items(items: list[str]) -> str:
     return ", ".join(word(WORDS, item) for item in items)
 
 
-def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[Line]:
+def _lines(ctx: Context, facts: Facts, choices: Mapping[str, Sequence[Choice]]) -> list[Line]:
     from journal.systems.vpt import rules, standings
     from journal.systems.vpt.folds import bonds
 

@@ -1,7 +1,18 @@
 """Wield («Владетели»): the one descriptor the core reads (journal.systems.registry); its registration line."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Demo, Fold, HouseRule, Lazy, Sheets, SystemDescriptor, register
+from journal.systems.registry import (
+            Chart,
+            Column,
+            Demo,
+            Fold,
+            HouseRule,
+            Lazy,
+            Panel,
+            Sheets,
+            SystemDescriptor,
+            register,
+)
 
 #: The demo campaign (its ``record`` and name: journal.systems.wield.demo reads the name here).
 DEMO = Demo(Lazy("journal.systems.wield.demo:record"),
@@ -40,4 +51,12 @@ DESCRIPTOR = register(SystemDescriptor(
             Chart("control", N_("Control: the vatcha's dice against its wielder"), Lazy("journal.systems.wield.charts:control"),
                   N_("dice"))),
     labels=Lazy("journal.systems.wield.charts:labels"),
+    panels=(Panel("debts", N_("Geis debts"), "debts", "geasa", (
+                Column("hero", N_("hero")), Column("geis", N_("geis"), flag="broken", note=N_("broken")),
+                Column("rank", N_("rank"), "number"), Column("owed", N_("owed"), "number"),
+                Column("collected", N_("paid"), "number"), Column("vanished", N_("vanished"), "number"))),
+            Panel("control", N_("Control"), "control", "standings", (
+                Column("vatcha", N_("vatcha")), Column("hero", N_("wielder"), flag="current", note=N_("now")),
+                Column("control_lost", N_("lost"), "number"), Column("vatcha_dice/wielder_dice", N_("dice v/w"), "pair"),
+                Column("wins.vatcha/wins.wielder", N_("risks won v/w"), "pair")))),
 ))

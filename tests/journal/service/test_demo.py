@@ -14,11 +14,12 @@ CAMPAIGNS = {
     "Демо · Каменное колесо": ("stone-wheel", 20),
     "Демо · Дихотомия": ("dichotomy", 16),
     "Демо · ВПТ": ("vpt", 30),
+    "Демо · Монетка": ("coin", 11),  # the coin package's (examples/coin-system), installed as CI installs it
 }
 
 
 def test_the_demo_records_one_verifiable_session_in_each_system(journal: Journal) -> None:
-    """record_demo writes the four campaigns (exact event counts, one ended session each, the two tallies),
+    """record_demo writes the five campaigns (exact event counts, one ended session each, the three tallies),
     every chain verifies, every server die recomputes, and a second call writes nothing."""
     shown = record_demo(journal)
     assert shown.recorded == tuple(CAMPAIGNS)
@@ -29,10 +30,10 @@ def test_the_demo_records_one_verifiable_session_in_each_system(journal: Journal
         assert [e.data["number"] for e in events if e.type in ("session.started", "session.ended")] == [1, 1]
         assert {e.session for e in events if e.session is not None} == {1}
     tallied = {name for name in CAMPAIGNS for e in journal.store.read(name, types=["tally.committed"])}
-    assert tallied == {"Демо · Каменное колесо", "Демо · ВПТ"} == set(shown.tallied)
+    assert tallied == {"Демо · Каменное колесо", "Демо · ВПТ", "Демо · Монетка"} == set(shown.tallied)
 
     report = journal.store.verify()
-    assert (report.ok, report.campaigns, report.events) == (True, 4, sum(n for _, n in CAMPAIGNS.values()))
+    assert (report.ok, report.campaigns, report.events) == (True, len(CAMPAIGNS), sum(n for _, n in CAMPAIGNS.values()))
     checks = verify_rolls(journal)
     assert [(c.campaign, c.session, c.ok) for c in checks] == [(name, 1, True) for name in CAMPAIGNS]
     assert all(c.rolls >= 1 for c in checks)  # every session threw the journal's dice at least once

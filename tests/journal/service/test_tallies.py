@@ -12,7 +12,7 @@ import pytest
 from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.service import Journal
 from journal.service.sessions import end_session, start_session
-from journal.service.tallies import Bonus, MotiveChoice, commit_tally, propose_tally
+from journal.service.tallies import Bonus, Choice, commit_tally, propose_tally
 from journal.systems.dichotomy import commands as dichotomy
 from journal.systems.stone_wheel import commands as stone_wheel
 from journal.systems.vpt import commands as vpt
@@ -34,10 +34,11 @@ XP_RANGE = [1, 2**31 - 1]
 
 
 def line(key: str, kind: str, character: str, item: str, amount: int, status: str, reason: str,
-         other: str | None = None, proposed: int | None = None, range_: list[int] | None = None) -> dict[str, Any]:
+         other: str | None = None, proposed: int | None = None, range_: list[int] | None = None,
+         choice: dict[str, str] | None = None) -> dict[str, Any]:
     """One line of a proposal, as ``propose_tally`` returns it."""
     return {"key": key, "kind": kind, "character": character, "other": other, "item": item, "amount": amount,
-            "status": status, "reason": reason, "proposed": proposed, "range": range_}
+            "status": status, "reason": reason, "proposed": proposed, "range": range_, "choice": choice}
 
 
 def refused(rule: str, message: str) -> Any:
@@ -102,7 +103,7 @@ def test_commit_appends_the_proposed_awards_then_the_tally_in_one_append(stone: 
 def test_the_tally_event_summarises_what_was_appended(stone: Journal) -> None:
     """tally.committed names the session, counts the lines and lists them without their status."""
     data = commit_tally(stone, SW, 1)[-1].data
-    summary = [{k: v for k, v in entry.items() if k not in ("status", "range")} for entry in SW_LINES]
+    summary = [{k: v for k, v in entry.items() if k not in ("status", "range", "choice")} for entry in SW_LINES]
     assert data == {"session": 1, "lines": 3, "summary": summary, "skipped": []}
 
 
@@ -424,6 +425,20 @@ def test_vpt_keeps_no_experience_for_a_bonus(bonds: Journal) -> None:
     assert bonds.store.head(VPT) == head
 
 
+def test_a_motive_outcome_in_a_vpt_campaign_is_refused_naming_the_system_that_declares_it(bonds: Journal) -> None:
+    """Motive outcomes are Dichotomy's tally input (its descriptor's): a VPT tally refuses them by that input's rule."""
+    head = bonds.store.head(VPT)
+    with refused("tally: motives", "motive outcomes are Dichotomy's; 'Пепел' plays vpt"):
+        commit_tally(bonds, VPT, 2, choices={"motives": [Choice("Ёжик", "Greed", "fulfilled")]})
+    assert bonds.store.head(VPT) == head
+
+
+def test_a_choice_of_an_input_no_system_declares_is_bad_input(bonds: Journal) -> None:
+    """A tally input no registered system declares is one ValidationFailed naming it."""
+    with pytest.raises(ValidationFailed, match=r"^tally: 'omens' is no system's tally input$"):
+        propose_tally(bonds, VPT, 2, choices={"omens": [Choice("Ёжик", "ворон", "good")]})
+
+
 # --- Dichotomy ------------------------------------------------------------------------------------------------
 
 
@@ -448,15 +463,23 @@ def adventure(journal: Journal) -> Journal:
 def test_dichotomy_lists_recorded_and_pending_motives_of_the_adventure_ended(adventure: Journal) -> None:
     """Greed fulfilled (+2) is recorded; Truth has no outcome yet: pending, 0 XP."""
     assert propose_tally(adventure, DI, 1)["lines"] == [
-        line("motive:Взломщик:Greed", "motive", "Взломщик", "Greed: fulfilled", 2, "recorded", "adventure 1"),
+        line("motive:Взломщик:Greed", "motive", "Взломщик", "Greed: fulfilled", 2, "recorded", "adventure 1",
+             choice={"input": "motives", "item": "Greed"}),
         line("motive:Взломщик:Truth", "motive", "Взломщик", "Truth: no outcome", 0, "pending",
-             "adventure 1: neither fulfilled nor betrayed unless the GM says"),
+             "adventure 1: neither fulfilled nor betrayed unless the GM says", choice={"input": "motives", "item": "Truth"}),
     ]
+
+
+def test_dichotomy_a_proposal_offers_its_declared_tally_input_with_the_values_words(adventure: Journal) -> None:
+    """The proposal names Dichotomy's one tally input: its body fields, its label, its empty choice and values."""
+    assert propose_tally(adventure, DI, 1)["inputs"] == [
+        {"name": "motives", "item": "motive", "value": "outcome", "label": "outcome", "none": "no outcome",
+         "values": [{"value": "fulfilled", "word": "fulfilled"}, {"value": "betrayed", "word": "betrayed"}]}]
 
 
 def test_dichotomy_a_motive_outcome_given_to_the_tally_is_committed(adventure: Journal) -> None:
     """--motive Взломщик=Truth:betrayed: +3 XP for adventure 1, the slot emptied."""
-    events = commit_tally(adventure, DI, 1, motives=[MotiveChoice("Взломщик", "Truth", "betrayed")])
+    events = commit_tally(adventure, DI, 1, choices={"motives": [Choice("Взломщик", "Truth", "betrayed")]})
     award = events[0]
     assert (award.type, award.data["amount"], award.data["motive"], award.data["outcome"], award.data["adventure"],
             award.data["slot"]) == ("dichotomy.xp_awarded", 3, "Truth", "betrayed", 1, 1)
@@ -467,7 +490,7 @@ def test_dichotomy_a_motive_scored_already_is_refused(adventure: Journal) -> Non
     """Greed was scored in adventure 1: a second outcome is refused and nothing is written."""
     head = adventure.store.head(DI)
     with refused("dichotomy: once per motive per adventure", "'Greed' was already scored in adventure 1"):
-        commit_tally(adventure, DI, 1, motives=[MotiveChoice("Взломщик", "Greed", "betrayed")])
+        commit_tally(adventure, DI, 1, choices={"motives": [Choice("Взломщик", "Greed", "betrayed")]})
     assert adventure.store.head(DI) == head
 
 
@@ -476,12 +499,12 @@ def test_dichotomy_a_motive_outcome_needs_an_adventure_ended_in_the_session(adve
     start_session(adventure, DI, [LEAD, "Давид"])
     end_session(adventure, DI, minutes=60)
     with refused("tally: motives", "no adventure ended in session 2"):
-        propose_tally(adventure, DI, 2, motives=[MotiveChoice("Взломщик", "Truth", "fulfilled")])
+        propose_tally(adventure, DI, 2, choices={"motives": [Choice("Взломщик", "Truth", "fulfilled")]})
 
 
 def test_dichotomy_a_changed_motive_award_is_what_the_sheet_shows(adventure: Journal) -> None:
     """Truth betrayed (+3) set to 4: the award records 4 and Взломщик's balance is 2 + 4."""
-    events = commit_tally(adventure, DI, 1, motives=[MotiveChoice("Взломщик", "Truth", "betrayed")],
+    events = commit_tally(adventure, DI, 1, choices={"motives": [Choice("Взломщик", "Truth", "betrayed")]},
                           amounts={"motive:Взломщик:Truth": 4})
     assert (events[0].data["amount"], events[0].data["outcome"], events[-1].data["summary"][0]["proposed"]) == (
         4, "betrayed", 3)

@@ -1,7 +1,9 @@
-"""The rule-system registry: the four systems are found by their folders, and a fifth registered in a test works.
+"""The rule-system registry: the systems are found through the entry-point group ``campaign_journal.systems``, and
+the fifth, installed as a package of its own, works.
 
-The fifth system is tests/coin_system/: a coin-flip game with one verb and one sheet field.  Registering
-its descriptor is the only step; the CLI, the API, the engine and the log need no other change.
+The fifth system is examples/coin-system/ (``pip install ./examples/coin-system``, as CI and the README's test
+command do): a coin-flip game.  Its entry point is the only step; the CLI, the API, the engine, the log, the page's
+panels, the tally and the Russian need no other change.
 """
 
 from __future__ import annotations
@@ -36,23 +38,26 @@ def run(db_url: str):
 
 @pytest.fixture
 def coin() -> Iterator[registry.SystemDescriptor]:
-    """The coin game, registered for one test."""
-    registry.register(COIN)
-    yield COIN
-    registry.unregister(COIN.name)
+    """The coin game, as its entry point registered it."""
+    yield registry.system(COIN.name)
 
 
-def test_the_four_systems_are_found_by_their_folders() -> None:
-    """Each folder under journal/systems/ with a descriptor registers its system."""
-    assert registry.names() == ["dichotomy", "stone-wheel", "vpt", "wield"]
+def test_the_systems_are_found_through_their_entry_points() -> None:
+    """The four of the journal's pyproject.toml and the installed coin package's, each its entry point's descriptor."""
+    from importlib import metadata
+
+    entries = {entry.name: entry.value for entry in metadata.entry_points(group=registry.GROUP)}
+    assert (registry.names(), entries["coin"], registry.system("coin") is COIN) == (
+        ["coin", "dichotomy", "stone-wheel", "vpt", "wield"], "coin_system.descriptor:DESCRIPTOR", True)
 
 
 def test_an_unregistered_system_is_refused_naming_the_known_ones() -> None:
     """A campaign of a system nobody registered is refused by the descriptor lookup."""
     from journal.errors import ValidationFailed
 
-    with pytest.raises(ValidationFailed, match="^system: 'coin' is not one of dichotomy, stone-wheel, vpt, wield$"):
-        registry.system("coin")
+    with pytest.raises(ValidationFailed,
+                       match="^system: 'dice' is not one of coin, dichotomy, stone-wheel, vpt, wield$"):
+        registry.system("dice")
 
 
 def test_a_fifth_system_records_and_folds_through_the_cli(coin: registry.SystemDescriptor, run) -> None:
@@ -63,7 +68,7 @@ def test_a_fifth_system_records_and_folds_through_the_cli(coin: registry.SystemD
     tails = run("--as", "Аня", "coin", "flip", "Монетка", "Аня", "--dice", "2")
     assert (heads.exit_code, heads.stdout, tails.stdout) == (0, "Аня flips heads\n", "Аня flips tails\n")
     sheet = run("sheet", "Монетка", "Аня", "--json")
-    assert orjson.loads(sheet.stdout)["sheet"] == {"kind": "character", "heads": 1}
+    assert orjson.loads(sheet.stdout)["sheet"] == {"kind": "character", "heads": 1, "tails": 1}
     assert "Аня flips tails" in run("log", "Монетка").stdout
 
 
@@ -82,7 +87,7 @@ def test_a_fifth_system_is_served_by_the_api(coin: registry.SystemDescriptor, db
             assert flipped.status_code == 200
             assert [e["type"] for e in flipped.json()["events"]] == ["coin.flipped"]
             sheets = client.get("/api/sheets", headers=headers).json()
-        assert sheets["sheets"] == {"Аня": {"kind": "character", "heads": 1}}
+        assert sheets["sheets"] == {"Аня": {"kind": "character", "heads": 1, "tails": 0}}
     finally:
         journal.close()
 
