@@ -53,12 +53,14 @@ def dice_problem(campaign: str, session: int, problem: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help=N_("One stored envelope per line, as JSON."))
 @click.pass_obj
 def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -> None:
+    from journal.service.figures import note as changed, walk
     from journal.service.queries import event_notes
     from journal.service.summaries import summary
 
     journal = app.journal()
     events = journal.log(campaign, list(types))
     notes = event_notes(journal, campaign)
+    figures = {} if as_json else walk(journal, campaign)  # the totals as they stand: one fold of the campaign
     names = Names(journal.campaign(campaign)["system"])
     for event in events:
         note = notes.get(event.id)
@@ -71,7 +73,9 @@ def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -
             })
         else:
             session = _("s{number}").format(number=event.session) if event.session is not None else "--"
-            shown = f"{summary(event)} ({note})" if note else summary(event)
+            figure = figures.get(event.id)
+            note = "; ".join(part for part in (note, changed(figure)) if part)
+            shown = f"{summary(event, figure)} ({note})" if note else summary(event, figure)
             when = local_time(event.recorded_at, event.recorded_at[:19])
             kind = english_type(event.type, names.type(event.type))
             line(f"{event.version:>5} {when} {session:>4} {event.actor}: {shown}  [{kind}]")

@@ -154,6 +154,9 @@ class SystemDescriptor:
     #: ``module:function`` ``(states) -> {event id: note}``: what the folds now say of an earlier event
     #: (a success Fate collected reads as a failure), shown beside its line in the log and the replay.
     notes: str | None = None
+    #: ``module:attribute`` of a dict ``event type -> (states, data) -> {field: value}``: the running totals its
+    #: summary line shows, read from the states just after the event (journal.service.figures).
+    figures: str | None = None
     #: ``module:attribute`` of the system's tally rules (a journal.service.tallies.TallyRules).
     tally: str | None = None
     #: ``module:attribute`` of what its verbs' fields are picked from (a journal.service.choices.Choices).
