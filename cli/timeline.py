@@ -53,7 +53,8 @@ def dice_problem(campaign: str, session: int, problem: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help=N_("One stored envelope per line, as JSON."))
 @click.pass_obj
 def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -> None:
-    from journal.service.figures import note as changed, walk
+    from journal.service.figures import note as changed
+    from journal.service.figures import walk
     from journal.service.queries import event_notes
     from journal.service.summaries import summary
 

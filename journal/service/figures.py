@@ -78,8 +78,23 @@ def shown(journal: Journal, campaign: str, event: Event) -> Event:
     return event._replace(data={**event.data, **totals}) if totals else event
 
 
-def walk(journal: Journal, campaign: str) -> dict[str, Figure]:
-    """Every figure of ``campaign``'s events by event id, in one fold over its stream (see the module docstring)."""
+def latest(journal: Journal, campaign: str, events: Iterable[Event]) -> dict[str, dict[str, Any]]:
+    """The totals of events a verb just recorded, by event id (the fold at each one's version: the head's is warm)."""
+    found = readers(journal.campaign(campaign)["system"])
+    return {event.id: after(journal, campaign, event) for event in events if event.type in found}
+
+
+def listing(journal: Journal, campaign: str, events: list[Event]) -> dict[str, Figure]:
+    """The figures of a page of events (a fold up to its last one, only when one of them shows a total)."""
+    found = readers(journal.campaign(campaign)["system"])
+    if not any(event.type in found for event in events):
+        return {}
+    return walk(journal, campaign, upto=max(event.version for event in events))
+
+
+def walk(journal: Journal, campaign: str, upto: int | None = None) -> dict[str, Figure]:
+    """Every figure of ``campaign``'s events (up to version ``upto``) by event id, in one fold over its stream (see
+    the module docstring)."""
     from projections import catalog
     from projections.engine import voids
 
@@ -94,7 +109,7 @@ def walk(journal: Journal, campaign: str) -> dict[str, Figure]:
     table: States | None = {p.name: p.initial() for p in projections} if voided else None
     routes: dict[str, list[tuple[str, Callable[[dict[str, Any], Event], None]]]] = {}
     figures: dict[str, Figure] = {}
-    for event in journal.store.read(campaign):
+    for event in journal.store.read(campaign, to_version=upto):
         route = routes.get(event.type)
         if route is None:
             route = routes[event.type] = [(p.name, p.apply) for p in projections if p.wants(event.type)]

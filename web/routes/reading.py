@@ -5,6 +5,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Path, Query, Request
 
+from journal.service.figures import listing
 from journal.service.tokens import Bearer
 from web.auth import journal_of, member
 from web.errors import JSON
@@ -58,9 +59,11 @@ def events(
         types = [t for t in type if t] if type else None
         stream = store.read(who.campaign, from_version=after + 1, types=types)
         try:
-            found = [event_json(e) for e in itertools.islice(stream, limit)]
+            page = list(itertools.islice(stream, limit))
         finally:
             stream.close()
+        figures = listing(journal_of(request), who.campaign, page)  # the totals as they stand: one fold
+        found = [event_json(e, figures.get(e.id)) for e in page]
     return JSON({"events": found, "head": head})
 
 

@@ -30,6 +30,7 @@ from starlette.types import Receive, Scope, Send
 
 from journal.errors import NotAuthorized
 from journal.i18n import WEB
+from journal.service.figures import listing
 from journal.service.tokens import Bearer, resolve
 from web import errors
 from web.auth import journal_of, stream_member, stream_token
@@ -99,7 +100,9 @@ async def stream(
                             "TooManyStreams")
 
     def read(cursor: int) -> list[dict]:
-        return [event_json(e) for e in store.read(who.campaign, from_version=cursor + 1, to_version=cursor + BATCH)]
+        page = list(store.read(who.campaign, from_version=cursor + 1, to_version=cursor + BATCH))
+        figures = listing(journal, who.campaign, page)
+        return [event_json(e, figures.get(e.id)) for e in page]
 
     def refused() -> str | None:
         """Why the token no longer opens the campaign (the one check every request goes through), else None."""
