@@ -1,7 +1,7 @@
 """Wield («Владетели»): the one descriptor the core reads (journal.systems.registry); its registration line."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Fold, HouseRule, Sheets, SystemDescriptor, register
+from journal.systems.registry import Chart, Fold, HouseRule, Sheets, SystemDescriptor, Upcast, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="wield",
@@ -10,7 +10,10 @@ DESCRIPTOR = register(SystemDescriptor(
     folds=(Fold("wield.sheet", 3, "projections.wield.sheet"), Fold("wield.geis", 3, "projections.wield.geis"),
            Fold("wield.control", 3, "projections.wield.control"), Fold("wield.actions", 3, "projections.wield.actions")),
     sheets=(Sheets("wield.sheet", "heroes", "hero"), Sheets("wield.sheet", "vatcha", "vatcha")),
+    upcasters=(Upcast("wield.power_bestowed", 1, "journal.systems.wield.upcasters:bestowed_v1_to_v2"),
+               Upcast("wield.failure_collected", 1, "journal.systems.wield.upcasters:collected_v1_to_v2")),
     summaries="journal.systems.wield.summaries:LINES",
+    figures="journal.systems.wield.figures:READERS",
     words="journal.systems.wield.words:WORDS",
     choices="journal.systems.wield.choices:CHOICES",
     types="journal.systems.wield.words:TYPES",
