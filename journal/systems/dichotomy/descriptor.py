@@ -1,7 +1,7 @@
 """Dichotomy («Дихотомия»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Fold, Sheets, SystemDescriptor, register
+from journal.systems.registry import Chart, Fold, Sheets, SystemDescriptor, Upcast, register
 
 DESCRIPTOR = register(SystemDescriptor(
     name="dichotomy",
@@ -9,7 +9,9 @@ DESCRIPTOR = register(SystemDescriptor(
     payloads=("journal.systems.dichotomy.events",),
     folds=(Fold("dichotomy.sheet", 3, "projections.dichotomy.sheet"),),
     sheets=(Sheets("dichotomy.sheet", "characters"),),
+    upcasters=(Upcast("dichotomy.damage_applied", 1, "journal.systems.dichotomy.upcasters:damage_v1_to_v2"),),
     summaries="journal.systems.dichotomy.summaries:LINES",
+    figures="journal.systems.dichotomy.figures:READERS",
     words="journal.systems.dichotomy.words:WORDS",
     choices="journal.systems.dichotomy.choices:CHOICES",
     types="journal.systems.dichotomy.words:TYPES",
