@@ -141,13 +141,15 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
     line(_("dispute {dispute} ruled: {choice} ({uphold} uphold, {overturn} overturn of {eligible}; {followed})").format(
         dispute=ruled["dispute"], choice=_choice_word(choice), uphold=t["uphold"], overturn=t["overturn"],
         eligible=t["eligible"], followed=followed[ruled["followed_majority"]]))
+    from journal.service.figures import after
     from journal.service.summaries import summary
 
     for event in events[1:]:
         if event.type == "correction.voided":
+            target = journal.store.get(event.data["target"])  # its totals as the table was shown them
             line(_("event {target} voided at version {version}: {summary}").format(
                 target=event.data["target_version"], version=event.version,
-                summary=summary(journal.store.get(event.data["target"]))))
+                summary=summary(target, after(journal, target.campaign, target))))
         elif ruled["corrected"]:
             line(_("corrected {type} recorded at version {version}: {summary}").format(
                 type=event.type, version=event.version, summary=summary(event)))

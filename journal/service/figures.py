@@ -10,7 +10,8 @@ Beside the total as it stands, a figure keeps the one **shown at the table**: th
 recorded before it).  A summary whose total changed since says so (:func:`note`).
 
 :func:`walk` answers a whole listing in one fold of the campaign (two when it has voids: the table's fold is
-taken again from the engine at each void, not at each event), :func:`after` one event.
+taken again from the engine at each void, not at each event), :func:`after` one event.  A ``tally.committed``
+says how many of its lines stand (its ``lines`` less those an overturn voided, line by line).
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def latest(journal: Journal, campaign: str, events: Iterable[Event]) -> dict[str
 def listing(journal: Journal, campaign: str, events: list[Event]) -> dict[str, Figure]:
     """The figures of a page of events (a fold up to its last one, only when one of them shows a total)."""
     found = readers(journal.campaign(campaign)["system"])
-    if not any(event.type in found for event in events):
+    if not any(event.type in found or event.type == "tally.committed" for event in events):
         return {}
     return walk(journal, campaign, upto=max(event.version for event in events))
 
@@ -100,8 +101,6 @@ def walk(journal: Journal, campaign: str, upto: int | None = None) -> dict[str, 
 
     system = journal.campaign(campaign)["system"]
     found = readers(system)
-    if not found:
-        return {}
     projections = catalog.for_system(system)
     voided = voids(journal.store, campaign)
     skip = {void.target for void in voided}
@@ -109,7 +108,13 @@ def walk(journal: Journal, campaign: str, upto: int | None = None) -> dict[str, 
     table: States | None = {p.name: p.initial() for p in projections} if voided else None
     routes: dict[str, list[tuple[str, Callable[[dict[str, Any], Event], None]]]] = {}
     figures: dict[str, Figure] = {}
+    struck: dict[str, int] = {}  # decision -> how many of its events are voided (a tally's lines)
     for event in journal.store.read(campaign, to_version=upto):
+        if event.id in skip:
+            struck[event.decision_id] = struck.get(event.decision_id, 0) + 1
+        if event.type == "tally.committed":
+            figures[event.id] = _tally(event, struck, skip)
+            continue
         route = routes.get(event.type)
         if route is None:
             route = routes[event.type] = [(p.name, p.apply) for p in projections if p.wants(event.type)]
@@ -130,6 +135,14 @@ def walk(journal: Journal, campaign: str, upto: int | None = None) -> dict[str, 
         figure = at_table if event.id in skip else reader(now, read.data)
         figures[event.id] = Figure(figure, {**at_table, **recorded(event, at_table)})
     return figures
+
+
+def _tally(event: Event, struck: dict[str, int], skip: set[str]) -> Figure:
+    """A tally's lines as they stand: those its commit appended, less the ones an overturn voided (line by line)."""
+    lines = event.data["lines"]
+    if event.id in skip:  # the whole commit voided: the count as committed
+        return Figure({"lines": lines}, {"lines": lines})
+    return Figure({"lines": max(lines - struck.get(event.decision_id, 0), 0)}, {"lines": lines})
 
 
 def data(event: Event, figure: Figure | Mapping[str, Any] | None) -> dict[str, Any]:
