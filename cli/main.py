@@ -90,8 +90,8 @@ def system_commands() -> dict[str, str]:
     found: dict[str, str] = {}
     for descriptor in descriptors():
         if descriptor.cli is not None:
-            found[descriptor.name] = descriptor.cli
-        found.update(descriptor.cli_queries)
+            found[descriptor.name] = descriptor.cli.reference
+        found.update((name, command.reference) for name, command in descriptor.cli_queries.items())
     return found
 
 

@@ -4,9 +4,11 @@ Each entry has a ``version``: bump it whenever a fold's logic changes, and every
 model made by the old logic stops being used (the fingerprint no longer matches) until
 ``journal rebuild`` replaces them.
 
-A fold module says which events its ``apply`` reads: ``TYPES`` (exact types), ``SUFFIXES`` (every type ending
-so, e.g. every system's ``.xp_awarded``) and ``CAUSED = True`` (also every event that names a causation, whatever
-its type); a module that declares none of them reads every event.  :func:`selection` turns the declarations of a
+A fold module says which events its ``apply`` reads: ``TYPES`` (a tuple or frozenset of exact types), ``SUFFIXES`` (a tuple:
+every type ending so, e.g. every system's ``.xp_awarded``) and ``CAUSED = True`` (also every event that names a
+causation, whatever its type); a module that declares none of them reads every event.  Each is checked against
+its declared type (:data:`DECLARED_READS`) when the fold is first read: a list, a bare string or a misspelt type
+is a TypeError naming the module, not a fold that silently reads every event or none.  :func:`selection` turns the declarations of a
 campaign's folds into what the store's fold read selects, so that a replay never fetches nor decodes an event no
 fold reads (for VPT, the dice of hits, initiative and free rolls: half the stream).
 """
@@ -60,10 +62,28 @@ class Reads:
     caused: bool = False
 
 
+#: What a fold module may declare of the events it reads, and the type each declaration must have.
+DECLARED_READS: dict[str, tuple[type, ...]] = {"TYPES": (tuple, frozenset, set), "SUFFIXES": (tuple,), "CAUSED": (bool,)}
+
+
+def _declared(module: ModuleType, name: str, default: Any) -> Any:
+    """``module.<name>`` checked against its declared type (and, for a collection, of event type strings)."""
+    value = getattr(module, name, default)
+    kinds = DECLARED_READS[name]
+    if value is default:
+        return value
+    if not isinstance(value, kinds) or (isinstance(value, (tuple, frozenset, set))
+                                        and not all(isinstance(v, str) for v in value)):
+        raise TypeError(f"{module.__name__}.{name}: a fold declares a {' or '.join(k.__name__ for k in kinds)}"
+                        f"{'' if bool in kinds else ' of event types'}, not {value!r}")
+    return value
+
+
 @functools.cache
 def _reads(module: ModuleType) -> Reads | None:
-    types, suffixes = getattr(module, "TYPES", None), tuple(getattr(module, "SUFFIXES", ()))
-    caused = bool(getattr(module, "CAUSED", False))
+    types: tuple[str, ...] | frozenset[str] | set[str] | None = _declared(module, "TYPES", None)
+    suffixes: tuple[str, ...] = _declared(module, "SUFFIXES", ())
+    caused: bool = _declared(module, "CAUSED", False)
     if types is None and not suffixes and not caused:
         return None
     return Reads(frozenset(types or ()), suffixes, caused)

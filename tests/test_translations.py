@@ -11,9 +11,11 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Each domain and the folders its strings come from (docs/i18n.md).
-SOURCES = {"journal": ("journal", "projections"), "cli": ("cli",), "web": ("web",)}
-#: babel.cfg's map: Python and the page's JavaScript.
-METHODS = [("**.py", "python"), ("**.js", "javascript")]
+SOURCES = {"journal": ("journal", "projections"),
+           "cli": ("cli", *sorted(str(path.relative_to(ROOT)) for path in ROOT.glob("journal/systems/*/cli"))),
+           "web": ("web",)}
+#: babel.cfg's map: a system's CLI group is the cli domain's (skipped in journal/), Python and the page's JavaScript.
+METHODS = [("systems/*/cli/**.py", "ignore"), ("**.py", "python"), ("**.js", "javascript")]
 #: gettext's markers in Python; in the page's JavaScript also its t("...") (babel.cfg: keywords = t).
 KEYWORDS = {"python": DEFAULT_KEYWORDS, "javascript": {**DEFAULT_KEYWORDS, "t": None}}
 
@@ -21,8 +23,8 @@ KEYWORDS = {"python": DEFAULT_KEYWORDS, "javascript": {**DEFAULT_KEYWORDS, "t": 
 def _extracted(domain: str) -> set[str]:
     found = set()
     for folder in SOURCES[domain]:
-        for pattern, method in METHODS:
-            for _file, _line, message, _comments, _context in extract_from_dir(ROOT / folder, [(pattern, method)],
+        for pattern, method in METHODS[1:]:
+            for _file, _line, message, _comments, _context in extract_from_dir(ROOT / folder, [METHODS[0], (pattern, method)],
                                                                                keywords=KEYWORDS[method]):
                 found.add(message if isinstance(message, str) else message[0])
     return found
@@ -41,6 +43,12 @@ def _russian(domain: str) -> dict[str, list[str]]:
 def test_extraction_finds_the_marked_strings_of_python_and_js() -> None:
     """Babel's extraction over the journal finds a string marked in the core (the framing of a refusal)."""
     assert "refused by rule '{rule}': {message}" in _extracted("journal")
+
+
+def test_a_systems_cli_group_speaks_the_cli_domain() -> None:
+    """journal/systems/<system>/cli/ is extracted into the cli domain (the CLI translates it), not the journal's."""
+    help_text = "Record what happens at a wield table (Fate is the Master)."
+    assert (help_text in _extracted("cli"), help_text in _extracted("journal")) == (True, False)
 
 
 @pytest.mark.parametrize("domain", sorted(SOURCES))

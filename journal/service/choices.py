@@ -57,7 +57,10 @@ NONE = Choices()
 def choices_of(system: str) -> Choices:
     """The system's :class:`Choices` (none when its descriptor names none)."""
     reference = registry.system(system).choices
-    return registry.load(reference) if reference is not None else NONE
+    if reference is None:
+        return NONE
+    found: Choices = reference.load()
+    return found
 
 
 def source_of(system: str, verb: str, name: str, schema: dict[str, Any]) -> str | None:

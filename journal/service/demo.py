@@ -1,8 +1,8 @@
 """The sample journal behind ``journal demo``: one short session in each rule system that has a demo.
 
-``record_demo(journal)`` records each registered system's demo campaign (its descriptor's ``demo``: a
-module whose ``record(journal)`` records the campaign through the same service functions the CLI verbs
-call and returns its name; the module's ``CAMPAIGN`` names it beforehand and ``ORDER`` places it among the
+``record_demo(journal)`` records each registered system's demo campaign (its descriptor's ``demo``, a
+journal.systems.registry.Demo: its ``record(journal)`` records the campaign through the same service functions the
+CLI verbs call and returns its name; its ``campaign`` names it beforehand and ``order`` places it among the
 others).  Each has a Master, two or three players, characters made by the system's commands and ONE session:
 started with the players present (the journal commits to its dice seed), a handful of table actions (some
 rolled on the journal's server dice, some on dice thrown at the table), ended after :data:`MINUTES` minutes
@@ -13,8 +13,7 @@ Every action is deterministic in the number of events it appends (server dice de
 never whether an event is written), so each campaign always holds the same number of events.
 
 ``demo_campaigns(journal)`` reads back what the printout needs (the tallied sessions, the session to
-replay, the server roll to audit: of the demo module that says ``REPLAYED = True`` and the event type
-``AUDITED_TYPE``) from the stored events, the same way after the first run and after any later one.
+replay, the server roll to audit: of the demo that says ``replayed`` and its event type ``audited_type``) from the stored events, the same way after the first run and after any later one.
 """
 
 from __future__ import annotations
@@ -50,10 +49,9 @@ def systems() -> list[DemoSystem]:
     for descriptor in registry.descriptors():
         if descriptor.demo is None:
             continue
-        module = registry.load(descriptor.demo.partition(":")[0])
-        found.append(DemoSystem(descriptor.name, module.CAMPAIGN, getattr(module, "ORDER", 0),
-                                registry.load(descriptor.demo), bool(getattr(module, "REPLAYED", False)),
-                                getattr(module, "AUDITED_TYPE", None)))
+        demo = descriptor.demo
+        found.append(DemoSystem(descriptor.name, demo.campaign, demo.order, demo.record.load(), demo.replayed,
+                                demo.audited_type))
     return sorted(found, key=lambda demo: (demo.order, demo.system))
 
 

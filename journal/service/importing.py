@@ -48,7 +48,6 @@ from journal.service.context import Context, Record, start_seed
 from journal.service.journal import Journal
 from journal.service.roles import role_refusal
 from journal.service.warm import Warm
-from journal.systems.registry import load
 from journal.systems.registry import system as registered
 from projections import campaign as campaign_projection
 from projections import catalog
@@ -187,7 +186,7 @@ def _rehearsals(system: str) -> Rehearsals:
     from journal.service.sessions import REHEARSALS
 
     reference = registered(system).rehearsals
-    return REHEARSALS | (load(reference) if reference is not None else {})
+    return REHEARSALS | (dict(reference.load()) if reference is not None else {})
 
 
 def _first_difference(given: Any, wanted: Any, path: str = "") -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from journal.errors import RuleViolation
 from journal.i18n import N_
-from journal.systems.registry import Invariant, Precondition, load, system
+from journal.systems.registry import Invariant, Precondition, system
 
 __all__ = ["SHARED", "Invariant", "Precondition", "broken", "for_system", "preconditions", "refused"]
 
@@ -32,7 +32,7 @@ SHARED: tuple[Invariant, ...] = (
 
 def _declared(name: str) -> tuple[Invariant | Precondition, ...]:
     reference = system(name).invariants
-    return tuple(load(reference)) if reference else ()
+    return tuple(reference.load()) if reference else ()
 
 
 def for_system(name: str) -> tuple[Invariant, ...]:

@@ -68,8 +68,8 @@ WORDS: dict[str, Callable[[], str]] = {
 }
 
 
-def _table(reference: str | None) -> Table:
-    return registry.load(reference) if reference is not None else {}
+def _table(reference: registry.Lazy[Table] | None) -> Table:
+    return dict(reference.load()) if reference is not None else {}
 
 
 def _spoken(*tables: Table) -> dict[str, str]:

@@ -67,7 +67,7 @@ class _Sheets:
     def __init__(self, system: str, states: dict[str, Any]) -> None:
         descriptor = registry.system(system)
         self.places = [(where.projection, where.key) for where in descriptor.sheets]
-        self.labels = registry.load(descriptor.labels) if descriptor.labels else None
+        self.labels = descriptor.labels.load() if descriptor.labels else None
         self.names: dict[str, str] = {}
         self.states = states
         self.seen = self.current_copy()
@@ -235,7 +235,7 @@ def _xp(counted: Counted) -> list[dict[str, Any]]:
 
 def _standings(bonds: Bonds, states: dict[str, Any]) -> dict[tuple[str, str, str], int]:
     """(character, bond, other) -> points of every standing the bonds fold holds (a frozen one unless a live one)."""
-    rows = registry.load(bonds.table)(states[bonds.projection])
+    rows = bonds.table.load()(states[bonds.projection])
     found: dict[tuple[str, str, str], int] = {}
     for row in sorted(rows, key=lambda row: not row.get("frozen", False)):  # the live standing wins
         found[(row["character"], row["bond"], row["other"])] = row["points"]

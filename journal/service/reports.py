@@ -46,7 +46,7 @@ class _Sampler:
     """The replay's observer: each chart's series after every listed event, and the rolls of those events."""
 
     def __init__(self, charts: tuple[Chart, ...]) -> None:
-        self.charts = [(chart, registry.load(chart.series)) for chart in charts]
+        self.charts = [(chart, chart.series.load()) for chart in charts]
         self.points: dict[str, dict[str, list[list[Any]]]] = {chart.name: {} for chart in charts}
         self.rolls: list[dict[str, Any]] = []
         self.last = 0

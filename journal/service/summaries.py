@@ -42,7 +42,7 @@ def word(words: Words, value: object) -> str:
 def words_of(system: str) -> Words:
     """The display words of a registered system (its descriptor's ``words``), empty when it has none."""
     reference = registry.system(system).words
-    return registry.load(reference) if reference is not None else {}
+    return dict(reference.load()) if reference is not None else {}
 
 
 def signed(value: int) -> str:
@@ -197,7 +197,7 @@ def _lines() -> dict[str, Callable[[Data], str]]:
         for descriptor in systems:
             register_all(descriptor.upcasters)  # a stored payload of an older shape reads in the current one
             if descriptor.summaries is not None:
-                table.update(registry.load(descriptor.summaries))
+                table.update(descriptor.summaries.load())
         _TABLE = (key, table)
     return _TABLE[1]
 
@@ -244,7 +244,6 @@ def notes(states: dict[str, Any], system: str, voided: list[Any]) -> dict[str, s
 
     ``states`` are the campaign's folded states, ``voided`` the engine's voids (projections.engine.voids).
     """
-    from journal.systems.registry import load
     from journal.systems.registry import system as registered
 
     found: dict[str, list[str]] = {}
@@ -254,6 +253,6 @@ def notes(states: dict[str, Any], system: str, voided: list[Any]) -> dict[str, s
             if void.dispute else _("voided at v{version}").format(version=void.version))
     reference = registered(system).notes
     if reference is not None:
-        for event_id, note in load(reference)(states).items():
+        for event_id, note in reference.load()(states).items():
             found.setdefault(event_id, []).append(note)
     return {event_id: "; ".join(parts) for event_id, parts in found.items()}

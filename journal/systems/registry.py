@@ -8,19 +8,65 @@ The store, the engine, the service, the CLI and the web iterate over the registe
 never name a system.  Adding a system is adding its folder (with the descriptor, its registration
 line); a test may :func:`register` one more.
 
-Everything in a descriptor is a string naming a module or a ``module:attribute``, imported only when
-used, so that loading the registry (on every CLI start) costs a directory listing and a few tiny imports.
+What a descriptor points at in the system's modules is a :class:`Lazy` reference: a ``module:attribute`` string
+with the type of the object it names (``Lazy[Mapping[str, Line]]``), imported only when used (``.load()``), so that
+loading the registry (on every CLI start) costs a directory listing and a few tiny imports, and mypy checks what
+the core does with each.  A plain string given where a reference is expected is taken as one.  What the core reads
+of a system is all here, typed: no module attribute is looked up by convention (a demo's campaign and order are
+its :class:`Demo`; a fold's reads are its module's typed ``TYPES``/``SUFFIXES``/``CAUSED``, projections.catalog).
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from journal.errors import ValidationFailed
+
+if TYPE_CHECKING:
+    import click
+
+T = TypeVar("T")
+#: The folds' states of a campaign (projection name -> state), as the engine hands them to a system.
+States = dict[str, Any]
+#: One summary line of an event: its payload -> the line.
+Line = Callable[[dict[str, Any]], str]
+#: A label in the current language (looked up when called).
+Word = Callable[[], str]
+
+
+@dataclass(frozen=True)
+class Lazy(Generic[T]):
+    """A ``module:attribute`` reference to an object of type ``T``, imported on its first :meth:`load`."""
+
+    reference: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reference, str) or not self.reference.partition(":")[0]:
+            raise TypeError(f"a lazy reference is 'module:attribute', not {self.reference!r}")
+
+    def load(self) -> T:
+        """The object the reference names (imported once)."""
+        return cast(T, _loaded(self.reference))
+
+    def __str__(self) -> str:
+        return self.reference
+
+
+def lazy(value: Any) -> Any:
+    """``value`` as a :class:`Lazy` (a string is taken as the reference; a Lazy or None is kept)."""
+    return Lazy(value) if isinstance(value, str) else value
+
+
+def _coerce(instance: object, names: tuple[str, ...], mappings: tuple[str, ...] = ()) -> None:
+    """Turn the plain strings given for the reference fields ``names`` (and the values of ``mappings``) into Lazy."""
+    for name in names:
+        object.__setattr__(instance, name, lazy(getattr(instance, name)))
+    for name in mappings:
+        object.__setattr__(instance, name, {key: lazy(value) for key, value in getattr(instance, name).items()})
 
 
 @dataclass(frozen=True)
@@ -64,7 +110,10 @@ class Bonds:
 
     ticks: dict[str, tuple[str, str, str]]
     projection: str
-    table: str
+    table: Lazy[Callable[[dict[str, Any]], list[dict[str, Any]]]]
+
+    def __post_init__(self) -> None:
+        _coerce(self, ("table",))
 
 
 @dataclass(frozen=True)
@@ -79,8 +128,28 @@ class Chart:
 
     name: str
     title: str
-    series: str
+    series: Lazy[Callable[[States], Mapping[str, float]]]
     unit: str = ""
+
+    def __post_init__(self) -> None:
+        _coerce(self, ("series",))
+
+
+@dataclass(frozen=True)
+class Demo:
+    """The system's demo campaign (``journal demo``): ``record(journal) -> campaign name`` records it through the
+    service functions its verbs call; ``campaign`` names it beforehand, ``order`` places it among the others'; the
+    one demo that says ``replayed`` is the printout's replay and audit, of its first server roll of
+    ``audited_type``."""
+
+    record: Lazy[Callable[[Any], str]]
+    campaign: str
+    order: int = 0
+    replayed: bool = False
+    audited_type: str | None = None
+
+    def __post_init__(self) -> None:
+        _coerce(self, ("record",))
 
 
 @dataclass(frozen=True)
@@ -141,52 +210,66 @@ class SystemDescriptor:
     #: Upcasters of the system's older payload shapes (journal.events.upcasting), registered with its folds.
     upcasters: tuple[Upcast, ...] = ()
     #: ``module:attribute`` of a dict ``event type -> (data -> one line)``: the system's summary lines.
-    summaries: str | None = None
+    summaries: Lazy[Mapping[str, Line]] | None = None
     #: ``module:attribute`` of a dict ``value -> (() -> its display word in the current language)``: the words its
     #: enumerated values (``melee``, ``Heroic``) read as in summaries, the verbs' form options and reports.
-    words: str | None = None
+    words: Lazy[Mapping[str, Word]] | None = None
     #: ``module:attribute`` of a dict ``event type -> (() -> its label in the current language)``: what the page
     #: and the reports call each of the system's event types (``<system>.hit_rolled`` reads "Hit").
-    types: str | None = None
+    types: Lazy[Mapping[str, Word]] | None = None
     #: ``module:attribute`` of a dict ``sheet field -> (() -> its label in the current language)``: the names of the
-    #: keys of the system's sheets (``hit_bonus`` reads "Hit bonus"); the JSON keeps the keys.
-    fields: str | None = None
+    #: keys of the system's sheets (``heads`` reads "Heads"); the JSON keeps the keys.
+    fields: Lazy[Mapping[str, Word]] | None = None
     #: ``module:function`` ``(states) -> {event id: note}``: what the folds now say of an earlier event
     #: (a success Fate collected reads as a failure), shown beside its line in the log and the replay.
-    notes: str | None = None
+    notes: Lazy[Callable[[States], Mapping[str, str]]] | None = None
     #: ``module:attribute`` of a dict ``event type -> (states, data) -> {field: value}``: the running totals its
     #: summary line shows, read from the states just after the event (journal.service.figures).
-    figures: str | None = None
-    #: ``module:attribute`` of the system's tally rules (a journal.service.tallies.TallyRules).
-    tally: str | None = None
-    #: ``module:attribute`` of what its verbs' fields are picked from (a journal.service.choices.Choices).
-    choices: str | None = None
+    figures: Lazy[Mapping[str, Callable[[States, dict[str, Any]], dict[str, Any]]]] | None = None
+    #: ``module:attribute`` of the system's tally rules (a journal.service.tallies.TallyRules: the service's type,
+    #: which this leaf cannot import, so it reads as Any here and is typed where the service loads it).
+    tally: Lazy[Any] | None = None
+    #: ``module:attribute`` of what its verbs' fields are picked from (a journal.service.choices.Choices; Any here,
+    #: like ``tally``).
+    choices: Lazy[Any] | None = None
     #: House-rule keys of the system.
     house_rules: tuple[HouseRule, ...] = ()
     #: ``module:attribute`` of the click group of the system's verbs (``journal <name> ...``).
-    cli: str | None = None
+    cli: Lazy[click.Command] | None = None
     #: verb -> ``module:function`` of the service function it calls; the API body and the page's form
     #: are the function's parameters (less the journal, the campaign and the actor).
     verbs: dict[str, str] = field(default_factory=dict)
     #: ``module:attribute`` of a dict ``event type -> (journal, campaign, data, actor) -> None``: how an imported event
     #: of that type is decided again by the verb that records it, with arguments taken from its payload
     #: (journal.service.importing hands it a journal whose ``execute`` decides on the file's campaign as it stands).
-    rehearsals: str | None = None
-    #: the system's own queries: name -> ``module:function`` ``(journal, campaign, as_of) -> dict`` (``/api/debts``).
-    queries: dict[str, str] = field(default_factory=dict)
-    #: their CLI commands: name -> ``module:attribute`` of the click command (``journal debts``).
-    cli_queries: dict[str, str] = field(default_factory=dict)
-    #: ``module:function`` recording the system's demo campaign: ``(journal) -> campaign name``.
-    demo: str | None = None
+    rehearsals: Lazy[Mapping[str, Callable[..., None]]] | None = None
+    #: the system's own queries: name -> ``module:function`` ``(journal, campaign, as_of) -> dict`` (``/api/<name>``).
+    queries: dict[str, Lazy[Callable[..., dict[str, Any]]]] = field(default_factory=dict)
+    #: their CLI commands: name -> ``module:attribute`` of the click command (``journal <name>``).
+    cli_queries: dict[str, Lazy[click.Command]] = field(default_factory=dict)
+    #: The system's demo campaign, recorded by ``journal demo``.
+    demo: Demo | None = None
     #: The standings between pairs of characters the system keeps, if any.
     bonds: Bonds | None = None
     #: What the session report charts (journal.service.reports), in the order it draws them.
     charts: tuple[Chart, ...] = ()
     #: ``module:function`` ``(states) -> {key: name}``: the names of the raw keys (event ids) its sheets are keyed
     #: by, so that a replay's changed fields read ``geasa.<promise>.owed`` rather than an id.
-    labels: str | None = None
+    labels: Lazy[Callable[[States], Mapping[str, str]]] | None = None
     #: ``module:attribute`` of the system's tuple of :class:`Invariant` (checked with the shared ones after an overturn).
-    invariants: str | None = None
+    invariants: Lazy[Sequence[Invariant | Precondition]] | None = None
+
+    def __post_init__(self) -> None:
+        _coerce(self, ("summaries", "words", "types", "fields", "notes", "tally", "choices", "cli", "rehearsals",
+                       "labels", "invariants"), ("queries", "cli_queries"))
+
+    def references(self) -> list[Lazy[Any]]:
+        """Every lazy reference of the descriptor (its charts', bonds' and demo's too): what a test loads."""
+        found: list[Lazy[Any]] = [value for f in fields(self) for value in [getattr(self, f.name)]
+                                  if isinstance(value, Lazy)]
+        found += [*self.queries.values(), *self.cli_queries.values(), *(chart.series for chart in self.charts)]
+        found += [self.bonds.table] if self.bonds else []
+        return found + ([self.demo.record] if self.demo else [])
 
     @property
     def package(self) -> str:
@@ -252,8 +335,12 @@ def system(name: str) -> SystemDescriptor:
     return found
 
 
-def load(reference: str) -> Any:
-    """The object a ``module:attribute`` reference names."""
+def load(reference: str | Lazy[Any]) -> Any:
+    """The object a ``module:attribute`` reference names (untyped: prefer the descriptor's ``Lazy.load()``)."""
+    return _loaded(reference.reference if isinstance(reference, Lazy) else reference)
+
+
+def _loaded(reference: str) -> Any:
     module, _, attribute = reference.partition(":")
     loaded = importlib.import_module(module)
     return getattr(loaded, attribute) if attribute else loaded
@@ -275,5 +362,6 @@ def word_tables(event_type: str) -> tuple[dict[str, Callable[[], str]], dict[str
         descriptor = system(event_type.split(".", 1)[0])
     except ValidationFailed:
         return {}, {}
-    return (load(descriptor.fields) if descriptor.fields else {}), (load(descriptor.words) if descriptor.words else {})
+    return ((dict(descriptor.fields.load()) if descriptor.fields else {}),
+            (dict(descriptor.words.load()) if descriptor.words else {}))
 

@@ -29,9 +29,9 @@ def test_every_declared_command_is_reachable() -> None:
 def test_each_system_brings_its_group_and_its_queries() -> None:
     """The descriptors add each system's verb group and its own queries, and nothing else."""
     assert system_commands() == {
-        "dichotomy": "cli.dichotomy:group", "stone-wheel": "cli.stone_wheel:group", "vpt": "cli.vpt:group",
-        "wield": "cli.wield:group", "bonds": "cli.vpt_queries:bonds_command", "debts": "cli.wield_queries:debts_command",
-        "control": "cli.wield_queries:control_command"}
+        "dichotomy": "journal.systems.dichotomy.cli:group", "stone-wheel": "journal.systems.stone_wheel.cli:group", "vpt": "journal.systems.vpt.cli:group",
+        "wield": "journal.systems.wield.cli:group", "bonds": "journal.systems.vpt.cli.queries:bonds_command", "debts": "journal.systems.wield.cli.queries:debts_command",
+        "control": "journal.systems.wield.cli.queries:control_command"}
 
 
 def test_help_lists_every_command() -> None:

@@ -544,3 +544,10 @@ def test_dichotomy_voided_decisions_fold_as_if_never_recorded(db_url: str, tmp_p
 def test_vpt_voided_decisions_fold_as_if_never_recorded(db_url: str, tmp_path: Path) -> None:
     """VPT: hits with their wounds, wounds, death checks, morale, initiative, relationships, revenge, points."""
     play(db_url, "vpt", tmp_path)
+
+
+def test_every_registered_system_has_a_decision_table() -> None:
+    """The machine plays every system the registry knows: a system installed without a table fails here."""
+    from journal.systems.registry import names
+
+    assert sorted(TABLES) == names()

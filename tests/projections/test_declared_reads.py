@@ -82,3 +82,12 @@ def test_an_undeclared_event_leaves_every_fold_unchanged(journal: Journal) -> No
                     states[projection.name] = before
     assert checked > 0
     assert sorted(set(changed)) == []
+
+
+def test_a_fold_declaring_its_types_as_a_bare_string_is_refused_naming_the_module() -> None:
+    """``TYPES = "x.y"`` (a string, not a collection of types) is a TypeError naming the module and the type wanted."""
+    module = ModuleType("folds.broken")
+    module.TYPES = "coin.flipped"  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match=r"folds\.broken\.TYPES: a fold declares a tuple or frozenset or set of event "
+                                        r"types, not 'coin\.flipped'"):
+        assert catalog.Projection("broken", 1, module).reads is None

@@ -1,6 +1,6 @@
 """``POST /api/{system}/{verb}``: one endpoint per verb of each registered rule system (its descriptor).
 
-Also ``GET /api/{query}`` for each system's own queries (``/api/debts``), from the same descriptors.
+Also ``GET /api/{query}`` for each system's own queries, from the same descriptors.
 
 Each endpoint's JSON body names the parameters of the service function the CLI verb calls (less the
 journal, the campaign and the actor, which the token gives), with their types: lists and objects
@@ -53,7 +53,7 @@ def _title(text: str) -> str:
 
 
 def label(name: str) -> str:
-    """A parameter's or verb's name for people (``hit_bonus`` -> ``Hit bonus``): the English msgid the page translates."""
+    """A parameter's or verb's name for people (``character_name`` -> ``Character name``): the English msgid the page translates."""
     words = name.replace("_", " ").replace("-", " ").split()
     return " ".join(words).capitalize()
 
@@ -130,14 +130,14 @@ def _query_endpoint(function: Callable[..., Any], me: Any, as_of_type: Any) -> C
 
 
 def build_queries() -> APIRouter:
-    """One GET route per query of every system (``/api/debts``): ``{campaign, version, ...}`` as of a point."""
-    from journal.systems.registry import descriptors, load
+    """One GET route per query of every system (``/api/<query>``): ``{campaign, version, ...}`` as of a point."""
+    from journal.systems.registry import descriptors
     from web.routes.reading import AsOf, Me
 
     router = APIRouter(prefix="/api")
     for descriptor in descriptors():
         for name, reference in descriptor.queries.items():
-            function = load(reference)
+            function = reference.load()
             endpoint = _query_endpoint(function, Me, AsOf)
             endpoint.__name__ = name
             summary = (inspect.getdoc(function) or name).splitlines()[0]

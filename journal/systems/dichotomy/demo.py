@@ -7,11 +7,10 @@ from journal.service.demo import MINUTES
 from journal.service.journal import Journal
 from journal.service.sessions import end_session, start_session
 from journal.systems.dichotomy import commands as di
+from journal.systems.dichotomy.descriptor import DEMO
 
 #: The campaign the demo records.
-CAMPAIGN = "Демо · Дихотомия"
-#: Its place among the demo's campaigns.
-ORDER = 3
+CAMPAIGN = DEMO.campaign
 
 
 def record(journal: Journal) -> str:

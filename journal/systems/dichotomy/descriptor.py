@@ -1,24 +1,28 @@
 """Dichotomy («Дихотомия»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Fold, Sheets, SystemDescriptor, Upcast, register
+from journal.systems.registry import Chart, Demo, Fold, Lazy, Sheets, SystemDescriptor, Upcast, register
+
+#: The demo campaign (its ``record`` and name: journal.systems.dichotomy.demo reads the name here).
+DEMO = Demo(Lazy("journal.systems.dichotomy.demo:record"),
+            campaign="Демо · Дихотомия", order=3)
 
 DESCRIPTOR = register(SystemDescriptor(
     name="dichotomy",
     title="Dichotomy",
     payloads=("journal.systems.dichotomy.events",),
-    folds=(Fold("dichotomy.sheet", 3, "projections.dichotomy.sheet"),),
+    folds=(Fold("dichotomy.sheet", 3, "journal.systems.dichotomy.folds.sheet"),),
     sheets=(Sheets("dichotomy.sheet", "characters"),),
     upcasters=(Upcast("dichotomy.damage_applied", 1, "journal.systems.dichotomy.upcasters:damage_v1_to_v2"),),
-    summaries="journal.systems.dichotomy.summaries:LINES",
-    figures="journal.systems.dichotomy.figures:READERS",
-    words="journal.systems.dichotomy.words:WORDS",
-    choices="journal.systems.dichotomy.choices:CHOICES",
-    types="journal.systems.dichotomy.words:TYPES",
-    fields="journal.systems.dichotomy.words:FIELDS",
-    tally="journal.systems.dichotomy.tally:RULES",
-    cli="cli.dichotomy:group",
-    rehearsals="journal.systems.dichotomy.rehearsals:REHEARSALS",
+    summaries=Lazy("journal.systems.dichotomy.summaries:LINES"),
+    figures=Lazy("journal.systems.dichotomy.figures:READERS"),
+    words=Lazy("journal.systems.dichotomy.words:WORDS"),
+    choices=Lazy("journal.systems.dichotomy.choices:CHOICES"),
+    types=Lazy("journal.systems.dichotomy.words:TYPES"),
+    fields=Lazy("journal.systems.dichotomy.words:FIELDS"),
+    tally=Lazy("journal.systems.dichotomy.tally:RULES"),
+    cli=Lazy("journal.systems.dichotomy.cli:group"),
+    rehearsals=Lazy("journal.systems.dichotomy.rehearsals:REHEARSALS"),
     verbs={
         "new": "create_character", "check": "record_check", "ability": "gain_ability",
         "adventure-start": "start_adventure", "adventure-end": "end_adventure", "motive": "record_motive",
@@ -27,8 +31,8 @@ DESCRIPTOR = register(SystemDescriptor(
         "wealth": "change_wealth", "spend": "spend_xp", "pack": "pack_equipment",
         "carry-over": "carry_over",
     },
-    demo="journal.systems.dichotomy.demo:record",
-    invariants="journal.systems.dichotomy.invariants:INVARIANTS",
-    charts=(Chart("xp", N_("XP balance"), "journal.systems.dichotomy.charts:xp", N_("XP")),
-            Chart("health", N_("Health track: circles marked"), "journal.systems.dichotomy.charts:health", N_("circles"))),
+    demo=DEMO,
+    invariants=Lazy("journal.systems.dichotomy.invariants:INVARIANTS"),
+    charts=(Chart("xp", N_("XP balance"), Lazy("journal.systems.dichotomy.charts:xp"), N_("XP")),
+            Chart("health", N_("Health track: circles marked"), Lazy("journal.systems.dichotomy.charts:health"), N_("circles"))),
 ))

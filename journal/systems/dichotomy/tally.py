@@ -60,7 +60,7 @@ def _outcome(motive: str, outcome: str | None) -> str:
 
 def _lines(ctx: Context, facts: Facts, choices: Sequence[MotiveChoice]) -> list[Line]:
     from journal.systems.dichotomy import names, rules
-    from projections.dichotomy.sheet import motive_slots
+    from journal.systems.dichotomy.folds.sheet import motive_slots
 
     characters = ctx.states["dichotomy.sheet"]["characters"]
     own: _Own = facts.own

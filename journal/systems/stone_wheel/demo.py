@@ -8,15 +8,10 @@ from journal.service.journal import Journal
 from journal.service.sessions import end_session, start_session
 from journal.service.tallies import commit_tally
 from journal.systems.stone_wheel import commands as sw
+from journal.systems.stone_wheel.descriptor import DEMO
 
 #: The campaign the demo records.
-CAMPAIGN = "Демо · Каменное колесо"
-#: Its place among the demo's campaigns.
-ORDER = 2
-#: The demo replays this campaign's session and audits its first server roll of this type (Ратибор's request on
-#: the journal's dice).
-REPLAYED = True
-AUDITED_TYPE = "stone_wheel.request_rolled"
+CAMPAIGN = DEMO.campaign
 
 
 _CHARACTERISTICS = {"constitution": 5, "strength": 6, "dexterity": 4, "perception": 3, "intelligence": 2, "wisdom": 2,

@@ -8,12 +8,11 @@ from journal.service.journal import Journal
 from journal.service.sessions import add_salt, end_session, start_session
 from journal.service.tallies import commit_tally
 from journal.systems.vpt import commands as vpt
+from journal.systems.vpt.descriptor import DEMO
 from journal.systems.vpt.rules import Side
 
 #: The campaign the demo records.
-CAMPAIGN = "Демо · ВПТ"
-#: Its place among the demo's campaigns.
-ORDER = 4
+CAMPAIGN = DEMO.campaign
 
 
 def record(journal: Journal) -> str:

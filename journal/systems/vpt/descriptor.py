@@ -1,28 +1,32 @@
 """VPT («ВПТ»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Bonds, Chart, Fold, Sheets, SystemDescriptor, Upcast, register
+from journal.systems.registry import Bonds, Chart, Demo, Fold, Lazy, Sheets, SystemDescriptor, Upcast, register
+
+#: The demo campaign (its ``record`` and name: journal.systems.vpt.demo reads the name here).
+DEMO = Demo(Lazy("journal.systems.vpt.demo:record"),
+            campaign="Демо · ВПТ", order=4)
 
 DESCRIPTOR = register(SystemDescriptor(
     name="vpt",
     title="VPT",
     payloads=("journal.systems.vpt.events",),
-    folds=(Fold("vpt.sheet", 3, "projections.vpt.sheet"), Fold("vpt.bonds", 3, "projections.vpt.bonds")),
+    folds=(Fold("vpt.sheet", 3, "journal.systems.vpt.folds.sheet"), Fold("vpt.bonds", 3, "journal.systems.vpt.folds.bonds")),
     sheets=(Sheets("vpt.sheet", "characters"),),
     upcasters=(Upcast("vpt.weapon_table_set", 1, "journal.systems.vpt.upcasters:weapon_table_v1_to_v2"),
                Upcast("vpt.wounds_taken", 1, "journal.systems.vpt.upcasters:without_total"),
                Upcast("vpt.relationship_ticked", 1, "journal.systems.vpt.upcasters:without_points"),
                Upcast("vpt.revenge_ticked", 1, "journal.systems.vpt.upcasters:without_points"),
                Upcast("vpt.points_spent", 1, "journal.systems.vpt.upcasters:without_remaining")),
-    summaries="journal.systems.vpt.summaries:LINES",
-    figures="journal.systems.vpt.figures:READERS",
-    words="journal.systems.vpt.words:WORDS",
-    choices="journal.systems.vpt.choices:CHOICES",
-    types="journal.systems.vpt.words:TYPES",
-    fields="journal.systems.vpt.words:FIELDS",
-    tally="journal.systems.vpt.tally:RULES",
-    cli="cli.vpt:group",
-    rehearsals="journal.systems.vpt.rehearsals:REHEARSALS",
+    summaries=Lazy("journal.systems.vpt.summaries:LINES"),
+    figures=Lazy("journal.systems.vpt.figures:READERS"),
+    words=Lazy("journal.systems.vpt.words:WORDS"),
+    choices=Lazy("journal.systems.vpt.choices:CHOICES"),
+    types=Lazy("journal.systems.vpt.words:TYPES"),
+    fields=Lazy("journal.systems.vpt.words:FIELDS"),
+    tally=Lazy("journal.systems.vpt.tally:RULES"),
+    cli=Lazy("journal.systems.vpt.cli:group"),
+    rehearsals=Lazy("journal.systems.vpt.rehearsals:REHEARSALS"),
     verbs={
         "char": "create_character", "initiative": "roll_initiative", "weapon": "set_weapon",
         "melee": "set_melee_order", "hit": "record_hit", "wound": "record_wounds", "death": "check_death",
@@ -31,13 +35,13 @@ DESCRIPTOR = register(SystemDescriptor(
         "status-renounce": "renounce_status", "spend": "spend_points", "relationship": "open_relationship",
         "carry-over": "carry_over",
     },
-    queries={"bonds": "journal.systems.vpt.queries:bonds"},
-    cli_queries={"bonds": "cli.vpt_queries:bonds_command"},
-    demo="journal.systems.vpt.demo:record",
-    invariants="journal.systems.vpt.invariants:INVARIANTS",
+    queries={"bonds": Lazy("journal.systems.vpt.queries:bonds")},
+    cli_queries={"bonds": Lazy("journal.systems.vpt.cli.queries:bonds_command")},
+    demo=DEMO,
+    invariants=Lazy("journal.systems.vpt.invariants:INVARIANTS"),
     bonds=Bonds(ticks={"vpt.relationship_ticked": ("relationship", "character", "other"),
                        "vpt.revenge_ticked": ("revenge", "avenger", "target")},
-                projection="vpt.bonds", table="projections.vpt.bonds:table"),
-    charts=(Chart("relationships", N_("Relationships"), "journal.systems.vpt.charts:relationships", N_("points")),
-            Chart("revenge", N_("Revenge (avenger → target)"), "journal.systems.vpt.charts:revenge", N_("points"))),
+                projection="vpt.bonds", table=Lazy("journal.systems.vpt.folds.bonds:table")),
+    charts=(Chart("relationships", N_("Relationships"), Lazy("journal.systems.vpt.charts:relationships"), N_("points")),
+            Chart("revenge", N_("Revenge (avenger → target)"), Lazy("journal.systems.vpt.charts:revenge"), N_("points"))),
 ))

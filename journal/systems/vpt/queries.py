@@ -10,7 +10,7 @@ from journal.service.queries import need_system
 
 def bonds(journal: Journal, campaign: str, as_of: str | None = None) -> dict[str, Any]:
     """Relationship and Revenge standings as a table of pairs."""
-    from projections.vpt.bonds import table
+    from journal.systems.vpt.folds.bonds import table
 
     folded = journal.at(campaign, as_of)
     need_system(folded, "vpt", "bonds")

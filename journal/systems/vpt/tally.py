@@ -67,7 +67,7 @@ def _items(items: list[str]) -> str:
 
 def _lines(ctx: Context, facts: Facts, motives: Sequence[MotiveChoice]) -> list[Line]:
     from journal.systems.vpt import rules
-    from projections.vpt import bonds
+    from journal.systems.vpt.folds import bonds
 
     state = ctx.states["vpt.bonds"]
     pairs: list[tuple[str, str, str]] = [

@@ -7,11 +7,10 @@ from journal.service.demo import MINUTES
 from journal.service.journal import Journal
 from journal.service.sessions import end_session, start_session
 from journal.systems.wield import commands as wield
+from journal.systems.wield.descriptor import DEMO
 
 #: The campaign the demo records.
-CAMPAIGN = "Демо · Владетели"
-#: Its place among the demo's campaigns.
-ORDER = 1
+CAMPAIGN = DEMO.campaign
 
 
 def record(journal: Journal) -> str:

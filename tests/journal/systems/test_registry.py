@@ -85,3 +85,26 @@ def test_a_fifth_system_is_served_by_the_api(coin: registry.SystemDescriptor, db
         assert sheets["sheets"] == {"Аня": {"kind": "character", "heads": 1}}
     finally:
         journal.close()
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_every_reference_of_a_descriptor_loads(name: str) -> None:
+    """Each lazy reference of each registered system names an object that exists (none is a typo found at a table)."""
+    missing = []
+    for reference in registry.system(name).references():
+        try:
+            reference.load()
+        except (ImportError, AttributeError) as exc:
+            missing.append(f"{reference}: {exc}")
+    assert missing == []
+
+
+def test_a_plain_string_is_taken_as_a_lazy_reference() -> None:
+    """A descriptor given ``"module:attribute"`` where a reference goes holds a Lazy of it (the coin system's)."""
+    assert (COIN.summaries, COIN.cli) == (registry.Lazy("coin_system.summaries:LINES"), registry.Lazy("coin_system.cli:group"))
+
+
+def test_a_reference_that_is_not_module_attribute_is_refused() -> None:
+    """A Lazy of an empty module name is refused when the descriptor is built, naming what was given."""
+    with pytest.raises(TypeError, match="a lazy reference is 'module:attribute', not ':LINES'"):
+        registry.Lazy(":LINES")

@@ -1,7 +1,7 @@
 """Dichotomy commands: one function per table action, each deciding through ``Journal.execute``.
 
 Every command checks the campaign plays Dichotomy, the actor's role, the rules (``rules.py``) against
-the folded sheet (``projections.dichotomy.sheet``), throws its dice (server dice of the open session,
+the folded sheet (``journal.systems.dichotomy.folds.sheet``), throws its dice (server dice of the open session,
 or the table's ``dice``) and records one event.  Nothing is written when anything is refused.
 """
 

@@ -16,7 +16,7 @@ from journal.events.names import check_name
 from journal.i18n import _
 from journal.service.context import Context
 from journal.service.journal import Journal
-from projections.dichotomy import sheet as sheet_projection
+from journal.systems.dichotomy.folds import sheet as sheet_projection
 
 SYSTEM = "dichotomy"
 PROJECTIONS = {"dichotomy": sheet_projection}

@@ -9,7 +9,7 @@ from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.dichotomy import events, names, rules
 from journal.systems.dichotomy.commands._common import character, own, run, state
-from projections.dichotomy.sheet import motive_slots
+from journal.systems.dichotomy.folds.sheet import motive_slots
 
 
 def start_adventure(journal: Journal, campaign: str, title: str = "", actor: str | None = None) -> Event:

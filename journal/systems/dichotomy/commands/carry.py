@@ -24,7 +24,7 @@ from journal.systems.carrying import at, check_first, first_own
 from journal.systems.dichotomy import names, rules
 from journal.systems.dichotomy.commands._common import character, run
 from journal.systems.dichotomy.events import CarriedOver
-from projections.dichotomy.sheet import CHARACTER_EVENTS as OWN
+from journal.systems.dichotomy.folds.sheet import CHARACTER_EVENTS as OWN
 
 _RULE = N_("dichotomy: carried over once, first")
 

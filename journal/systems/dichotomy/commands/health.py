@@ -10,7 +10,7 @@ from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.dichotomy import events, rules
 from journal.systems.dichotomy.commands._common import character, own, run, state
-from projections.dichotomy.sheet import track
+from journal.systems.dichotomy.folds.sheet import track
 
 
 def _state(new: rules.Track) -> events.TrackState:

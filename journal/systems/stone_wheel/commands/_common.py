@@ -13,7 +13,7 @@ from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.events import AttackDamage, DamageTaken, Died, PoolRoll
 
 SYSTEM = "stone-wheel"
-#: The catalogue name of the sheet fold (``projections.stone_wheel.sheet``) in ``ctx.states``.
+#: The catalogue name of the sheet fold (``journal.systems.stone_wheel.folds.sheet``) in ``ctx.states``.
 SHEET = "stone_wheel.sheet"
 #: Extra folds the commands ask for: none, the catalogue's sheet is always in ``ctx.states``, and a
 #: fold named here would be refused for a campaign of another system before ``require_system`` runs.

@@ -21,8 +21,8 @@ from journal.systems.carrying import at, check_first, first_own, word_at
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.commands._common import PROJECTIONS, build, character
 from journal.systems.stone_wheel.events import CarriedOver
+from journal.systems.stone_wheel.folds.sheet import TYPES
 from journal.systems.stone_wheel.words import FIELDS
-from projections.stone_wheel.sheet import TYPES
 
 _RULE = N_("stone_wheel: carried over once, first")
 #: The events of a character's own a carry-over must come before: all the sheet fold reads but his creation.

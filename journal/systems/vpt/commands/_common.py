@@ -18,7 +18,7 @@ from journal.events.refusals import field_refusal
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
-from projections.vpt import bonds, sheet
+from journal.systems.vpt.folds import bonds, sheet
 
 SYSTEM = "vpt"
 

@@ -21,7 +21,7 @@ from journal.systems.carrying import at, check_first
 from journal.systems.vpt import events as ev
 from journal.systems.vpt import rules
 from journal.systems.vpt.commands._common import begin, character, make, run
-from projections.vpt import bonds
+from journal.systems.vpt.folds import bonds
 
 _RULE = N_("vpt: carried over once, first")
 

@@ -16,7 +16,7 @@ from journal.events.rolls import Roll
 from journal.i18n import _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
-from projections.wield import actions, geis, sheet
+from journal.systems.wield.folds import actions, geis, sheet
 
 SYSTEM = "wield"
 #: The projections a command reads: ``ctx.states["sheet"]``, ``ctx.states["geis"]``, ``ctx.states["actions"]``.

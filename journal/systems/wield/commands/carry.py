@@ -22,7 +22,7 @@ from journal.systems.carrying import at, check_first, first_own
 from journal.systems.wield import rules, words
 from journal.systems.wield.commands._common import execute, hero, make
 from journal.systems.wield.events import CarriedOver
-from projections.wield.sheet import HERO_EVENTS
+from journal.systems.wield.folds.sheet import HERO_EVENTS
 
 _RULE = N_("wield: carried over once, first")
 

@@ -21,7 +21,7 @@ from journal.service import disputes as D
 from journal.service.figures import after
 from journal.service.queries import sheet as sheet_query
 from journal.systems.dichotomy import commands
-from projections.dichotomy.sheet import fold
+from journal.systems.dichotomy.folds.sheet import fold
 
 CAMPAIGN = "Две стороны"
 DAVID, SUSAN, CARLY = "Давид", "Сьюзан", "Карли"

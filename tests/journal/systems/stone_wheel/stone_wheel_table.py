@@ -6,7 +6,7 @@ from typing import Any
 
 from journal.service import Journal
 from journal.systems.stone_wheel import commands
-from projections.stone_wheel import sheet
+from journal.systems.stone_wheel.folds import sheet
 
 CAMPAIGN = "Камень"
 MASTER = "Мастер"

@@ -14,7 +14,7 @@ from journal.service import Journal
 from journal.service.figures import after
 from journal.service.sessions import end_session, start_session
 from journal.systems.vpt import commands as vpt
-from projections.vpt import bonds, sheet
+from journal.systems.vpt.folds import bonds, sheet
 
 C = "Пепел"
 GM = "Вика"

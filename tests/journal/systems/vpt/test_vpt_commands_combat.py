@@ -15,8 +15,8 @@ from journal.service.figures import after
 from journal.service.sessions import end_session, start_session, verify_rolls
 from journal.systems.vpt import commands as vpt
 from journal.systems.vpt.commands import Fighter
+from journal.systems.vpt.folds import sheet
 from journal.systems.vpt.rules import Side
-from projections.vpt import sheet
 
 C = "Пепел"
 GM = "Вика"

@@ -15,7 +15,7 @@ from journal.errors import JournalError
 from journal.events.envelope import Event
 from journal.service import Journal, disputes
 from journal.systems.wield import commands
-from projections.wield import control, geis, sheet
+from journal.systems.wield.folds import control, geis, sheet
 
 CAMPAIGN = "Зола"
 FATE = "Судьба"

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from journal.events.envelope import Event
+from journal.systems.wield.folds import _ledger
 from journal.systems.wield.rules import same_chance
-from projections.wield import _ledger
 
 State = dict[str, Any]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from wield_log import WieldLog
 
 from journal.systems.wield import events as wield
-from projections.wield import actions
+from journal.systems.wield.folds import actions
 
 HERO = "Ярослава"
 

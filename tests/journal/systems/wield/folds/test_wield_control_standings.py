@@ -6,7 +6,7 @@ from wield_log import WieldLog
 
 from journal.events.rolls import Roll
 from journal.systems.wield import events as wield
-from projections.wield import control
+from journal.systems.wield.folds import control
 
 
 def d20(*dice: int) -> Roll | None:

@@ -11,7 +11,7 @@ from journal.events.rolls import Roll
 from journal.events.upcasting import needs_upcast, register_all, upcast
 from journal.systems.registry import system as registered
 from journal.systems.stone_wheel import events as ev
-from projections.stone_wheel import sheet
+from journal.systems.stone_wheel.folds import sheet
 
 CHARACTERISTICS = {"constitution": 5, "strength": 6, "dexterity": 4, "perception": 3, "intelligence": 2, "wisdom": 2,
                    "charisma": 3, "will": 4, "magic": 1, "luck": 2}

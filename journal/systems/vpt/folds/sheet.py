@@ -6,7 +6,7 @@ A pure fold of facts, never of a running total copied into a payload: wounds are
 wounds taken less one per morale roll of 12+ (while wounded); a death check kills when its dice plus
 the sheet's Health bonus fall below the wounds folded so far; a weapon row recorded alone (``merge``)
 joins the table folded so far.  Relationship and revenge standings follow the rule of
-:mod:`projections.vpt._standings` (the one the bonds fold by): ticks' changes less the amounts spent,
+:mod:`journal.systems.vpt.folds._standings` (the one the bonds fold by): ticks' changes less the amounts spent,
 never below 0.  So voiding an earlier event (a wound, a tick) changes every total after it.  An event
 naming a character or a bond that is not here changes nothing.
 """
@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
+from journal.systems.vpt.folds import _standings
 from journal.systems.vpt.standings import dies
-from projections.vpt import _standings
 
 State = dict[str, Any]
 

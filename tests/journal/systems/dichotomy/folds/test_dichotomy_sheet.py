@@ -9,8 +9,8 @@ import orjson
 from journal.events import Payload
 from journal.events.envelope import Event
 from journal.systems.dichotomy import events as dichotomy
+from journal.systems.dichotomy.folds.sheet import fold, initial, motive_slots, track
 from journal.systems.dichotomy.rules import MotiveSlot, Track
-from projections.dichotomy.sheet import fold, initial, motive_slots, track
 
 CHARLOTTE = "Шарлотта"
 SUSAN_ATTRIBUTES = {"finesse": 6, "power": 5, "martial": 8, "spiritual": 3, "natural": 10, "technical": 1}

@@ -6,7 +6,7 @@ from wield_log import WieldLog
 
 from journal.events.rolls import Roll
 from journal.systems.wield import events as wield
-from projections.wield import sheet
+from journal.systems.wield.folds import sheet
 
 
 def bestow(log: WieldLog, rank: int, boxes: int, lost: int, power: str = "Gust", vatcha: str = "Sword") -> None:

@@ -7,7 +7,7 @@ import orjson
 from journal.events import Payload
 from journal.events.envelope import Event
 from journal.systems.vpt import events as ev
-from projections.vpt import bonds
+from journal.systems.vpt.folds import bonds
 
 
 def fold(*payloads: Payload) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from journal.events import Payload
 from journal.events.envelope import Event
 from journal.events.rolls import Roll
 from journal.systems.vpt import events as ev
-from projections.vpt import sheet
+from journal.systems.vpt.folds import sheet
 
 
 def fold(*payloads: Payload) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from journal.errors import RuleViolation
 from journal.events.envelope import Event
+from journal.systems.wield.folds import _ledger
 from journal.systems.wield.rules import (
     FULL_CONTROL,
     ControlMapping,
@@ -28,7 +29,6 @@ from journal.systems.wield.rules import (
     resolve_recorded,
     wound_change,
 )
-from projections.wield import _ledger
 
 State = dict[str, Any]
 

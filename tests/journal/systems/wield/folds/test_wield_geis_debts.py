@@ -5,7 +5,7 @@ from __future__ import annotations
 from wield_log import WieldLog
 
 from journal.systems.wield import events as wield
-from projections.wield import geis
+from journal.systems.wield.folds import geis
 
 HERO = "Ярослава"
 

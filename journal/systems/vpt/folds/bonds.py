@@ -6,7 +6,7 @@ statuses and the checklist items scored in the latest session ticked; ``frozen``
 revenges with the standing they had.  ``table`` gives the rows people look at; ``relationships_of``
 and ``scored_items`` give the rules what they check against.
 
-A pure fold of facts by the standing rule of :mod:`projections.vpt._standings` (the one the sheets fold
+A pure fold of facts by the standing rule of :mod:`journal.systems.vpt.folds._standings` (the one the sheets fold
 by too): a tick or spending moves a standing, never below 0, from the standing folded so far, never from a
 running total in a payload, so a voided tick or spending changes every standing after it; a renounced
 revenge freezes here (``frozen``).  Bonds open whether or not the character's sheet is here.
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
-from projections.vpt import _standings
+from journal.systems.vpt.folds import _standings
 
 State = dict[str, Any]
 

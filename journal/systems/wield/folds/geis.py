@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from journal.events.envelope import Event
-from projections.wield import _ledger
+from journal.systems.wield.folds import _ledger
 
 State = dict[str, Any]
 
