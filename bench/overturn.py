@@ -16,6 +16,8 @@ and voting are not timed).  Target (issue 21): an overturn of an event near the 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import statistics
 import time
 
@@ -35,8 +37,10 @@ def build(url: str, total: int, per_session: int, rolls: int) -> tuple[int, int]
     return events, sessions
 
 
-def overturns(url: str, events: list[str]) -> list[float]:
-    """Dispute, vote on and overturn each of ``events`` (ids), one after another; the rulings' wall times."""
+def overturns(url: str, events: list[str], profile: bool = False) -> list[float]:
+    """Dispute, vote on and overturn each of ``events`` (ids), one after another; the rulings' wall times.
+
+    With ``profile``, each ruling runs under cProfile and its 25 costliest calls (cumulative) are printed."""
     from journal.service import Journal, disputes
 
     journal = Journal.open(url)
@@ -47,9 +51,16 @@ def overturns(url: str, events: list[str]) -> list[float]:
             opened = disputes.open_dispute(journal, CAMPAIGN, event, "ошибка", actor="Оля")
             for voter in ("Оля", "Дима"):
                 disputes.vote(journal, opened.id, "overturn", actor=voter)
+            profiler = cProfile.Profile() if profile else None
             started = time.perf_counter()
+            if profiler is not None:
+                profiler.enable()
             disputes.rule(journal, opened.id, "overturn", actor="Вика")
+            if profiler is not None:
+                profiler.disable()
             times.append(time.perf_counter() - started)
+            if profiler is not None:
+                pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
     finally:
         journal.close()
     return times
@@ -72,13 +83,14 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--per-session", type=int, default=1000, help="events per session")
     parser.add_argument("--runs", type=int, default=3, help="overturns, each of the next free roll of session 2")
+    parser.add_argument("--profile", action="store_true", help="print the cProfile of the hit's overturn")
     args = parser.parse_args()
     with fresh_database(args.db) as url:
         events, sessions = build(url, args.events, args.per_session, args.runs)
         print(f"built {events:,} events in {sessions:,} sessions")
         for what, kind, session, count in (("a free roll of session 2", "roll.made", 2, args.runs),
                                            ("the first hit of session 1 and its wounds", "vpt.hit_rolled", 1, 1)):
-            times = overturns(url, first_of(url, kind, session)[:count])
+            times = overturns(url, first_of(url, kind, session)[:count], profile=args.profile and kind != "roll.made")
             shown = ", ".join(f"{t:.2f}" for t in times)
             print(f"overturn of {what}: median {statistics.median(times):.2f} s ({shown})   target < 1 s")
 

@@ -158,6 +158,7 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
     if as_json:
         emit_json(_events(events))
         return
+    from journal.service.figures import after
     from journal.service.naming import Naming, quoted
     from journal.service.summaries import summary
 
@@ -170,7 +171,9 @@ def rule(app: AppContext, dispute_ref: str, uphold: bool | None, correct_dice: s
         overturn=t["overturn"], eligible=t["eligible"], followed=followed[ruled["followed_majority"]]))
     for event in events[1:]:
         if event.type == "correction.voided":
-            line(_("voided: {summary}").format(summary=quoted(naming.event(event.data["target"]))))
+            target = journal.store.get(event.data["target"])  # its totals as the fold has them now
+            line(_("voided: {summary}").format(summary=quoted(summary(
+                target, figure=after(journal, target.campaign, target)))))
         elif ruled["corrected"]:
             line(_("corrected and recorded: {summary}").format(summary=quoted(summary(event))))
 

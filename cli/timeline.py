@@ -53,6 +53,8 @@ def dice_problem(campaign: str, session: int, problem: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help=N_("One stored envelope per line, as JSON."))
 @click.pass_obj
 def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -> None:
+    from journal.service.figures import note as changed
+    from journal.service.figures import walk
     from journal.service.naming import Naming
     from journal.service.queries import event_notes
     from journal.service.summaries import summary
@@ -61,6 +63,7 @@ def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -
     events = journal.log(campaign, list(types))
     notes = event_notes(journal, campaign)
     naming = Naming.of(journal, campaign)
+    figures = {} if as_json else walk(journal, campaign)  # the totals as they stand: one fold of the campaign
     names = Names(journal.campaign(campaign)["system"])
     for event in events:
         note = notes.get(event.id)
@@ -73,7 +76,9 @@ def log(app: AppContext, campaign: str, types: tuple[str, ...], as_json: bool) -
             })
         else:
             session = _("s{number}").format(number=event.session) if event.session is not None else "--"
-            said = summary(event, naming)
+            figure = figures.get(event.id)
+            note = "; ".join(part for part in (note, changed(figure)) if part)
+            said = summary(event, naming, figure=figure)
             shown = f"{said} ({note})" if note else said
             when = local_time(event.recorded_at, event.recorded_at[:19])
             kind = english_type(event.type, names.type(event.type))

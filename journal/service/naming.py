@@ -81,11 +81,14 @@ class Naming:
     stored event by id (None when it is not stored)."""
 
     def __init__(self, disputes: dict[str, Any] | Callable[[], dict[str, Any]],
-                 event_of: Callable[[str], Event | None]) -> None:
+                 event_of: Callable[[str], Event | None],
+                 described: Callable[[Event], str] | None = None) -> None:
         self._fold = disputes if callable(disputes) else (lambda: disputes)
         self._state: dict[str, Any] | None = None
         self._found: dict[str, int] | None = None
         self._event_of = event_of
+        #: An event's summary with the totals it shows (journal.service.figures), else the payload's alone.
+        self._described = described
 
     @property
     def _disputes(self) -> dict[str, Any]:
@@ -110,9 +113,15 @@ class Naming:
             except NotFound:
                 return None
 
+        def described(event: Event) -> str:
+            from journal.service.figures import after
+            from journal.service.summaries import summary
+
+            return summary(event, figure=after(journal, campaign, event))
+
         if states is not None:
-            return cls(states["disputes"], event_of)
-        return cls(lambda: journal.at(campaign)["disputes"], event_of)
+            return cls(states["disputes"], event_of, described)
+        return cls(lambda: journal.at(campaign)["disputes"], event_of, described)
 
     def number(self, dispute_id: str) -> int | None:
         return self._numbers.get(dispute_id)
@@ -159,4 +168,6 @@ class Naming:
         from journal.service.summaries import summary
 
         found = self._event_of(event_id)
-        return summary(found) if found is not None else "…"
+        if found is None:
+            return "…"
+        return self._described(found) if self._described is not None else summary(found)

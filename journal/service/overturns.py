@@ -189,7 +189,7 @@ def refuse_unless_allowed(journal: Journal, ctx: Context, target: Event, decisio
             .format(version=target.version, shown=shown),
         )
     if breach is not None:
-        _refuse_breach(target, breach, ctx.version)
+        _refuse_breach(journal, target, breach, ctx.version)
 
 
 
@@ -247,11 +247,14 @@ def _unmet(preconditions: list[rules_allowed.Precondition], states: dict[str, An
     return None
 
 
-def _refuse_breach(target: Event, breach: Breach, head: int) -> None:
+def _refuse_breach(journal: Journal, target: Event, breach: Breach, head: int) -> None:
     """Refuse the overturn of ``target``: the event after which the invariant breaks, the rule, and what to do."""
+    from journal.service.figures import after
+
     event, rule, what = breach
     where = (gettext("the correction") if event.version > head
-             else gettext("version {version} ({summary})").format(version=event.version, summary=summary(event)))
+             else gettext("version {version} ({summary})").format(
+                 version=event.version, summary=summary(event, figure=after(journal, event.campaign, event))))
     advice = "" if event.version > head else gettext("; dispute version {version} first").format(version=event.version)
     raise RuleViolation(
         N_("dispute: overturn"),

@@ -9,6 +9,8 @@ How it is computed (one fold, never ``journal.at`` per event):
   (a deep copy of each sheet is kept; ``sheet != copy`` is one C-level comparison per sheet);
 * a void (``correction.voided``) changes the past, so at a void the state is folded again as of the
   void (one ``journal.at`` per void) and the sheets are diffed across it: "voided from the void on";
+* the totals the summaries show ("3 in all") are the campaign's as it stands now, with every void
+  (journal.service.figures: one more fold of the campaign), marked where they differ from the table's;
 * after the end, the walk goes on up to the next session's start (or the head) applying every event,
   and lists those that name this session in their payload (``session: K``, e.g. the session's XP
   awards recorded after it ended) or void one of its events: the session's aftermath.
@@ -29,6 +31,9 @@ import orjson
 from journal.errors import NotFound, ValidationFailed
 from journal.events.envelope import Event
 from journal.i18n import gettext as _
+from journal.service.figures import Figure
+from journal.service.figures import note as figure_note
+from journal.service.figures import walk as figures_of
 from journal.service.journal import Journal
 from journal.service.naming import Naming
 from journal.service.summaries import notes, summary
@@ -133,11 +138,13 @@ def _voids(journal: Journal, campaign: str, naming: Naming) -> dict[str, dict[st
 
 
 def _entry(event: Event, changes: list[dict[str, Any]], voided: dict[str, Any] | None, part: str,
-           naming: Naming) -> dict[str, Any]:
+           naming: Naming, figure: Figure | None = None) -> dict[str, Any]:
+    said = summary(event, naming, figure=figure)
+    changed = figure_note(figure)
     return {
         "version": event.version, "id": event.id, "type": event.type, "actor": event.actor,
         "recorded_at": event.recorded_at, "session": event.session, "causation": event.causation,
-        "part": part, "summary": summary(event, naming), "changes": changes, "voided": voided,
+        "part": part, "summary": f"{said} ({changed})" if changed else said, "changes": changes, "voided": voided,
     }
 
 
@@ -166,6 +173,7 @@ def replay(journal: Journal, campaign: str, number: int, observe: Observer | Non
     sheets = _Sheets(folded.system, states)
     naming = Naming.of(journal, campaign)
     voided = _voids(journal, campaign, naming)
+    figures = figures_of(journal, campaign)  # the totals the summaries show, as they stand now
     head = journal.store.head(campaign)
     last = end.version if end is not None else head
     horizon = following.version - 1 if following is not None else head
@@ -187,7 +195,7 @@ def replay(journal: Journal, campaign: str, number: int, observe: Observer | Non
             changes = sheets.changes()
             if part == "session" or _names_session(event, number, walked):
                 walked.add(event.id)
-                entries.append(_entry(event, changes, voided.get(event.id), part, naming))
+                entries.append(_entry(event, changes, voided.get(event.id), part, naming, figures.get(event.id)))
                 if observe is not None:
                     observe(event, states, part)
                 if _award(event.type) is not None or event.type in ticks:

@@ -222,19 +222,25 @@ def describe(event_type: str, data: Data) -> str:
     return fields(data)
 
 
-def summary(event: Event, naming: Naming | None = None) -> str:
+def summary(event: Event, naming: Naming | None = None, *, figure: Any = None) -> str:
     """One line describing a stored event (its type and payload, in the payload's current shape: an older one is
     upcast first, as the folds read it; the stored payload is left as it was).
 
     With ``naming`` (journal.service.naming), the lines of disputes and voids name the dispute by its short number
-    and the event by its summary («dispute №3 about «…»») instead of an id or a version."""
+    and the event by its summary («dispute №3 about «…»») instead of an id or a version.  ``figure``
+    (journal.service.figures) gives the running totals the line shows, as the fold has them now; without it a line
+    that shows one reads it from the payload when an older event stored it, else leaves it out."""
+    from journal.service.figures import data
+
     _lines()  # the systems' upcasters registered
     if naming is not None and event.type in NAMED:
         try:
             return NAMED[event.type](event, naming)
         except (KeyError, TypeError, ValueError, AttributeError):
             pass
-    return describe(event.type, upcast(event).data if needs_upcast(event.type) else event.data)
+    if figure is None:  # a total an older payload stored (its upcaster drops it) still reads
+        return describe(event.type, {**event.data, **upcast(event).data} if needs_upcast(event.type) else event.data)
+    return describe(event.type, data(event, figure))
 
 
 # -- the same lines with disputes and events named (journal.service.naming) ------------------------

@@ -315,6 +315,9 @@ class SystemDescriptor:
     #: ``module:function`` ``(states) -> {event id: note}``: what the folds now say of an earlier event
     #: (a success Fate collected reads as a failure), shown beside its line in the log and the replay.
     notes: Lazy[Callable[[States], Mapping[str, str]]] | None = None
+    #: ``module:attribute`` of a dict ``event type -> (states, data) -> {field: value}``: the running totals its
+    #: summary line shows, read from the states just after the event (journal.service.figures).
+    figures: Lazy[Mapping[str, Callable[[States, dict[str, Any]], dict[str, Any]]]] | None = None
     #: ``module:attribute`` of the system's tally rules (a journal.service.tallies.TallyRules: the service's type,
     #: which this leaf cannot import, so it reads as Any here and is typed where the service loads it).
     tally: Lazy[Any] | None = None

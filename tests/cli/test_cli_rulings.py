@@ -150,3 +150,17 @@ def test_a_refused_overturn_names_the_rule_in_russian(cottage, events_of) -> Non
     assert result.exit_code == 3
     assert "«Единицы Опыта — ресурс: персонаж тратит не больше опыта, чем получил»" in result.stderr
     assert result.stderr.rstrip().endswith(f"сначала оспорьте версию {spent}")
+
+
+def test_a_tally_with_a_voided_line_says_how_many_lines_stand(wheel, events_of) -> None:
+    """After one award of three is overturned, the log's tally line counts 2 awards and marks the 3 committed."""
+    _ok(wheel("tally", S, "--session", "1", "--commit", "--bonus", "Ёжик=30:нашёл карту"))
+    events = events_of(S)
+    committed = next(e for e in events if e["type"] == "tally.committed")
+    line = next(e for e in events if e["type"] == "stone_wheel.xp_awarded" and e["data"]["character"] == "Ёжик")
+    _, result = _overturn(wheel, S, line["version"], ("Аня", "Боря"))
+    assert result.exit_code == 0, result.stderr
+    logged = _ok(wheel("log", S, "--type", "tally.committed")).splitlines()
+    assert committed["data"]["lines"] == 3
+    assert [row.split(": ", 1)[1].rsplit("  [", 1)[0] for row in logged] == [
+        "session 1 tallied: 2 awards (at the table: 3)"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import orjson
 import pytest
 
@@ -282,3 +284,37 @@ def test_wound_with_the_count_as_its_last_word_works_with_a_deprecation_warning(
     assert (result.exit_code, result.stdout) == (0, "Эдди takes 2 wounds: 2 in all\n")
     assert result.stderr == ("warning: 'journal vpt wound … 2' is deprecated and goes in the next release: write "
                              "'journal vpt wound … --wounds 2'\n")
+
+
+def _wounds_overturned(vpt) -> list[str]:
+    """Питер takes 2 wounds, then 1 (3 in all); the quorum overturns the first: the log's two wound lines."""
+    vpt("vpt", "wound", C, "Питер", "--wounds", "2")
+    assert vpt("vpt", "wound", C, "Питер", "--wounds", "1").stdout == "Питер takes 1 wound: 3 in all\n"
+    first = next(e for e in map(orjson.loads, vpt("log", C, "--json").stdout.splitlines())
+                 if e["type"] == "vpt.wounds_taken")
+    dispute = orjson.loads(vpt("--as", "Оля", "dispute", "open", C, "--event", first["id"], "--reason", "промах",
+                               "--json").stdout)["id"]
+    vpt("--as", "Оля", "dispute", "vote", dispute, "--overturn")
+    assert vpt("dispute", "rule", dispute, "--overturn").exit_code == 0
+    return vpt("log", C, "--type", "vpt.wounds_taken").stdout.splitlines()
+
+
+def _said(line: str) -> str:
+    """A log line's summary and note, without the version, time, actor, type and the dispute's id."""
+    said = line.split(": ", 1)[1].rsplit("  [", 1)[0]
+    return re.sub(r" \((dispute|спор) [0-9a-f-]+\)", "", said)
+
+
+def test_log_after_an_overturn_shows_the_wounds_in_all_as_they_stand(vpt) -> None:
+    """The second wound's line says 1 in all, not 3, and marks what the table was shown (3)."""
+    lines = _wounds_overturned(vpt)
+    assert [_said(line) for line in lines] == ["Питер takes 2 wounds: 2 in all (voided by dispute #1)",
+                                               "Питер takes 1 wound: 1 in all (at the table: 3)"]
+
+
+def test_log_after_an_overturn_shows_the_wounds_in_all_in_russian(vpt) -> None:
+    """The same line in Russian: «всего 1», not «всего 3»."""
+    _wounds_overturned(vpt)
+    lines = vpt("--lang", "ru", "log", C, "--type", "vpt.wounds_taken").stdout.splitlines()
+    assert _said(lines[1]) == "Питер получает 1 Ранение: всего 1 (за столом было: 3)"
+    assert "всего 3" not in "\n".join(lines)

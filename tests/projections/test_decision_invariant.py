@@ -38,6 +38,8 @@ dispute records and voids themselves.  The invariants:
     keeps for display: at the end, the engine's state with the overturns voided equals the fold of the
     log re-recorded without the overturned decisions; and (rule ``suppose``, no dispute recorded) the
     log folded with one standing decision skipped equals the log re-recorded without it;
+(d) the running totals the summaries show (journal.service.figures: "3 in all", read from one fold with the
+    voids) equal the system's figure readers on the removed log folded up to each event;
 (b) as of random points (a version, an event id, ``before:ID``), a fresh ``Engine`` with snapshots every
     3 versions equals a plain fold from the first event to that point with the voids recorded by then
     skipped; at the head that also equals the persisted read model.
@@ -67,7 +69,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_sta
 from journal.errors import JournalError, RuleViolation
 from journal.events.envelope import Event, NewEvent
 from journal.events.upcasting import needs_upcast, upcast
-from journal.service import Journal, disputes
+from journal.service import Journal, disputes, figures
 from journal.service import invariants as allowed
 from journal.store import open_store
 from projections import catalog
@@ -381,7 +383,9 @@ class DecisionMachine(RuleBasedStateMachine):
 
     def check_rules_allowed(self, kept: list[Event]) -> None:
         """(c) after an overturn the campaign is in a state its rules allow: every declared invariant holds at the
-        head, and every kept event meets its system's preconditions in the state just before it."""
+        head, and every kept event meets its system's preconditions in the state just before it; (d) the totals
+        every summary shows (journal.service.figures, one fold with the voids) equal the system's readers on the
+        removed log folded up to that event."""
         found = allowed.broken(allowed.for_system(self.table.system), self.journal.at(self.campaign).states)
         assert found is None, f"after the overturn the rule «{found[0].rule}» is broken: {found[1]}"
         preconditions: dict[str, list[allowed.Precondition]] = {}
@@ -389,12 +393,19 @@ class DecisionMachine(RuleBasedStateMachine):
             for kind in rule_.types:
                 preconditions.setdefault(kind, []).append(rule_)
         states = fold(self.projections, [])
+        readers = figures.readers(self.table.system)
+        shown = figures.walk(self.journal, self.campaign)
         for stored in kept:
             current = upcast(stored) if needs_upcast(stored.type) else stored
             for rule_ in preconditions.get(current.type, []):
                 broken = rule_.check(states, current)
                 assert not broken, f"v{current.version} {current.type} breaks «{rule_.rule}» after the overturn: {broken}"
             fold(self.projections, [stored], start=states)
+            reader = readers.get(current.type)
+            if reader is not None:
+                assert shown[stored.id].now == reader(states, current.data), (
+                    f"v{stored.version} {stored.type}: the summary's totals {shown[stored.id].now} != the removed "
+                    f"log's {reader(states, current.data)}")
 
     def rerecord(self, removed: set[int], keep_records: bool) -> tuple[dict[str, Any], list[str]] | None:
         """The log re-recorded without the steps ``removed`` in a new campaign of the scratch journal.

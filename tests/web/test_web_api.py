@@ -19,7 +19,7 @@ def test_me_names_the_campaign_and_the_members_role(live, new_campaign) -> None:
     with api(live, tokens["Оля"]) as http:
         answer = http.get("/api/me")
     assert (answer.status_code, answer.json()) == (200, {
-        "campaign": name, "system": "vpt", "master": "Вика", "queries": ["bonds"],
+        "campaign": name, "system": "vpt", "master": "Вика", "queries": ["bonds"], "panels": [{"name": "bonds", "title": "Bonds"}],
         "members": {"Вика": "master", "Оля": "player"}, "version": 4, "me": {"name": "Оля", "role": "player"}})
 
 

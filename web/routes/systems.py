@@ -20,6 +20,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from journal.events.envelope import Event
+from journal.service.figures import latest
 from journal.service.tokens import Bearer
 from web.auth import journal_of, member
 from web.errors import JSON
@@ -80,7 +82,8 @@ def _endpoint(system: str, verb: str, function: Callable[..., Any], model: type[
         arguments = {name: getattr(given, name) for name in names}
         with once(request, key, who):
             result = function(journal_of(request), who.campaign, **arguments, actor=who.member)
-        return JSON(events_json(result))
+        recorded = [result] if isinstance(result, Event) else list(result)
+        return JSON(events_json(recorded, latest(journal_of(request), who.campaign, recorded)))
 
     # ``model`` is built at run time (body_model): FastAPI reads it from the annotation, mypy cannot.
     endpoint: Callable[..., JSON]

@@ -1,7 +1,18 @@
 """Dichotomy («Дихотомия»): the one descriptor the core reads (journal.systems.registry)."""
 
 from journal.i18n import N_
-from journal.systems.registry import Chart, Demo, Fold, Lazy, Sheets, SystemDescriptor, TallyInput, XpEvent, register
+from journal.systems.registry import (
+            Chart,
+            Demo,
+            Fold,
+            Lazy,
+            Sheets,
+            SystemDescriptor,
+            TallyInput,
+            Upcast,
+            XpEvent,
+            register,
+)
 
 #: The demo campaign (its ``record`` and name: journal.systems.dichotomy.demo reads the name here).
 DEMO = Demo(Lazy("journal.systems.dichotomy.demo:record"),
@@ -13,7 +24,9 @@ DESCRIPTOR = register(SystemDescriptor(
     payloads=("journal.systems.dichotomy.events",),
     folds=(Fold("dichotomy.sheet", 3, "journal.systems.dichotomy.folds.sheet"),),
     sheets=(Sheets("dichotomy.sheet", "characters"),),
+    upcasters=(Upcast("dichotomy.damage_applied", 1, "journal.systems.dichotomy.upcasters:damage_v1_to_v2"),),
     summaries=Lazy("journal.systems.dichotomy.summaries:LINES"),
+    figures=Lazy("journal.systems.dichotomy.figures:READERS"),
     words=Lazy("journal.systems.dichotomy.words:WORDS"),
     choices=Lazy("journal.systems.dichotomy.choices:CHOICES"),
     types=Lazy("journal.systems.dichotomy.words:TYPES"),

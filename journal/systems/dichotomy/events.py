@@ -5,9 +5,9 @@ success, XP, the track after a round, the Monster Slayer bonus) are stored next 
 the log reads on its own.  Events are facts: the projection folds the facts (a round's ``damage`` and
 the ``end`` the GM named, a recovery's ``how``, the ``injury`` healed, the ability learned, the XP
 ``amount``, the motive named, the wealth ``level``, the ``items`` packed) and computes every total itself.
-The totals stored for display (``track``, ``hits_lost``, ``discarded``, ``may_dive``, ``hits``,
+The totals stored for display (a recovery's or a healing's ``track``, ``hits_lost``, ``discarded``, ``may_dive``, ``hits``,
 ``abilities``, ``monster_slayer_bonus``, ``since``, ``first_adventure``, ``previous``, ``capacity``, and
-an award's or a swap's ``slot``) are read by no fold; a new motive's ``slot`` is only the empty slot it prefers.
+an award's or a swap's ``slot``) are read by no fold (a round's damage no longer stores its ``track``: schema 2); a new motive's ``slot`` is only the empty slot it prefers.
 Characters are named by ``str`` (Russian names welcome) and carry the ``player`` who plays them.
 """
 
@@ -202,16 +202,19 @@ class TrackState(_Part):
 
 
 class DamageApplied(Payload):
-    """A round's damage applied at the end of the round, with what it cost and the track after it."""
+    """A round's damage applied at the end of the round, with what it cost.
+
+    Schema 1 also stored ``track``, the health track after the round as recorded: the fold's to say now.
+    """
 
     type: ClassVar[str] = "dichotomy.damage_applied"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     round: int | None = Field(default=None, ge=1)
     damage: int = Field(ge=1)
     hits_lost: int = Field(ge=1, le=3)
     discarded: int = Field(ge=0)
-    track: TrackState
     may_dive: bool
     end: CareerEnd | None = None
 

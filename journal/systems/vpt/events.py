@@ -1,11 +1,12 @@
 """VPT event payloads: what each ``vpt.*`` event carries, inputs and the outcome the rules computed.
 
 Declaring a class registers its type.  Each payload that records dice embeds a :class:`Roll` of d6.
-An event is a fact of the table: dice, deltas, choices, targets.  Running totals that some payloads
-also carry (``vpt.wounds_taken.total``, a tick's ``points``, a renounced revenge's ``points``,
-``vpt.points_spent.remaining``, a death check's ``wounds``) are the standing when it was recorded,
-kept for the log to read on its own: no projection reads them, each computes its totals from the
-facts, so voiding an earlier event changes everything after it.  Characters are named by ``str``.
+An event is a fact of the table: dice, deltas, choices, targets.  The running totals that schema 1 of
+some payloads also stored (``vpt.wounds_taken.total``, a tick's ``points``, ``vpt.points_spent.remaining``)
+are gone from schema 2: the summaries read them from the folds (journal.systems.vpt.figures), and an
+upcaster drops them from an older payload as it is read (the stored bytes keep them).  A renounced
+revenge's ``points`` and a death check's ``wounds`` are still the standing when it was recorded, for the
+log: no projection reads them.  Characters are named by ``str``.
 """
 
 from __future__ import annotations
@@ -145,14 +146,14 @@ class HitRolled(Payload):
 class WoundsTaken(Payload):
     """Wounds a character takes (usually with the hit that dealt them, in the same append).
 
-    ``wounds`` is the fact; ``total`` (his wounds after, as recorded) is for display: folds sum ``wounds``.
+    ``wounds`` is the fact: the folds sum it.  Schema 1 also stored ``total`` (his wounds after, as recorded).
     """
 
     type: ClassVar[str] = "vpt.wounds_taken"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     wounds: int = Field(ge=1)
-    total: int = Field(ge=1)
 
 
 class DeathChecked(Payload):
@@ -201,18 +202,18 @@ class RelationshipOpened(Payload):
 class RelationshipTicked(Payload):
     """One end-of-session checklist tick of ``character``'s relationship towards ``other``.
 
-    ``change`` is the fact (the items' sum); ``points`` (the standing after, as recorded) is for display:
-    the folds add ``change`` to the standing they hold, never below 0.  The first tick opens the bond.
+    ``change`` is the fact (the items' sum): the folds add it to the standing they hold, never below 0.  The
+    first tick opens the bond.  Schema 1 also stored ``points`` (the standing after, as recorded).
     """
 
     type: ClassVar[str] = "vpt.relationship_ticked"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     other: Name
     session: int = Field(ge=1)
     items: list[RelationshipItem] = Field(min_length=1)
     change: int
-    points: int = Field(ge=0)
 
 
 class StatusGained(Payload):
@@ -257,34 +258,34 @@ class RevengeRenounced(Payload):
 class RevengeTicked(Payload):
     """One end-of-session checklist tick of the avenger's current revenge (items are the target's deeds).
 
-    ``change`` is the fact; ``points`` (the standing after, as recorded) is for display.
+    ``change`` is the fact.  Schema 1 also stored ``points`` (the standing after, as recorded).
     """
 
     type: ClassVar[str] = "vpt.revenge_ticked"
+    schema_version: ClassVar[int] = 2
 
     avenger: Name
     target: Name
     session: int = Field(ge=1)
     items: list[RevengeItem] = Field(min_length=1)
     change: int
-    points: int = Field(ge=0)
 
 
 class PointsSpent(Payload):
     """Relationship or Revenge points one character spends towards another.
 
-    ``amount`` is the fact; ``remaining`` (what was left, as recorded) is for display: the folds subtract
-    ``amount`` from the standing they hold, never below 0.
+    ``amount`` is the fact: the folds subtract it from the standing they hold.  Schema 1 also stored
+    ``remaining`` (what was left, as recorded).
     """
 
     type: ClassVar[str] = "vpt.points_spent"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     other: Name
     bond: Bond
     amount: int = Field(ge=1)
     purpose: str = ""
-    remaining: int = Field(ge=0)
 
 
 class CarriedRelationship(_Part):

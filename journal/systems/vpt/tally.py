@@ -66,7 +66,7 @@ def _items(items: list[str]) -> str:
 
 
 def _lines(ctx: Context, facts: Facts, choices: Mapping[str, Sequence[Choice]]) -> list[Line]:
-    from journal.systems.vpt import rules, standings
+    from journal.systems.vpt import rules
     from journal.systems.vpt.folds import bonds
 
     state = ctx.states["vpt.bonds"]
@@ -99,16 +99,13 @@ def _lines(ctx: Context, facts: Facts, choices: Mapping[str, Sequence[Choice]]) 
             continue
         if bond == "relationship":
             change = rules.score_relationship_tick(a, b, ["no_interaction"], bonds.relationships_of(state, a), [])
-            points = state["relationships"][a][b]["points"]
             payload = build("vpt.relationship_ticked", {"character": a, "other": b, "session": facts.number,
-                                                         "items": ["no_interaction"], "change": change,
-                                                         "points": standings.new_standing(points, change)})
+                                                         "items": ["no_interaction"], "change": change})
         else:
             current = state["revenges"][a]
             change = rules.score_revenge_tick(a, b, current["target"], ["no_interaction"], [])
             payload = build("vpt.revenge_ticked", {"avenger": a, "target": b, "session": facts.number,
-                                                    "items": ["no_interaction"], "change": change,
-                                                    "points": standings.new_standing(current["points"], change)})
+                                                    "items": ["no_interaction"], "change": change})
         out.append(Line(key, bond, a, "no_interaction", change, PROPOSED,
                         f"no event of session {facts.number} names both", other=b, payload=payload,
                         shown_item=_items(["no_interaction"]),

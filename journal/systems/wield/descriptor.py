@@ -11,6 +11,7 @@ from journal.systems.registry import (
             Panel,
             Sheets,
             SystemDescriptor,
+            Upcast,
             register,
 )
 
@@ -25,7 +26,10 @@ DESCRIPTOR = register(SystemDescriptor(
     folds=(Fold("wield.sheet", 3, "journal.systems.wield.folds.sheet"), Fold("wield.geis", 3, "journal.systems.wield.folds.geis"),
            Fold("wield.control", 3, "journal.systems.wield.folds.control"), Fold("wield.actions", 3, "journal.systems.wield.folds.actions")),
     sheets=(Sheets("wield.sheet", "heroes", "hero"), Sheets("wield.sheet", "vatcha", "vatcha")),
+    upcasters=(Upcast("wield.power_bestowed", 1, "journal.systems.wield.upcasters:bestowed_v1_to_v2"),
+               Upcast("wield.failure_collected", 1, "journal.systems.wield.upcasters:collected_v1_to_v2")),
     summaries=Lazy("journal.systems.wield.summaries:LINES"),
+    figures=Lazy("journal.systems.wield.figures:READERS"),
     words=Lazy("journal.systems.wield.words:WORDS"),
     choices=Lazy("journal.systems.wield.choices:CHOICES"),
     types=Lazy("journal.systems.wield.words:TYPES"),

@@ -178,9 +178,14 @@ class CombatRound(Payload):
 
 
 class PowerBestowed(Payload):
-    """A vatcha gives its wielder a power: its rank marks boxes on the pyramid, and Control shifts to the wielder."""
+    """A vatcha gives its wielder a power: its rank marks boxes on the pyramid, and Control shifts to the wielder.
+
+    ``rank`` and ``mapping`` (the rule in force) are the facts: the folds mark the boxes and read Control off them.
+    Schema 1 also stored ``boxes``, ``control_lost``, ``vatcha_dice`` and ``wielder_dice`` after it, as recorded.
+    """
 
     type: ClassVar[str] = "wield.power_bestowed"
+    schema_version: ClassVar[int] = 2
 
     vatcha: Name
     hero: Name
@@ -188,10 +193,6 @@ class PowerBestowed(Payload):
     domain: Domain | None = None
     rank: int = Field(ge=1, le=10)
     mapping: Literal["pyramid", "linear"] = "pyramid"
-    boxes: int = Field(ge=1, le=10)
-    control_lost: int = Field(ge=1, le=10)
-    vatcha_dice: int = Field(ge=0, le=9)
-    wielder_dice: int = Field(ge=1, le=10)
 
 
 class ControlRisk(Payload):
@@ -288,16 +289,16 @@ class GeisBreached(Payload):
 class FailureCollected(Payload):
     """Fate spends one failure owed on ``geis``: the rolled success in event ``success`` becomes a failure.
 
-    ``remaining`` is what the hero still owes on that geis afterwards.
     ``wounds`` is the change in wounds this makes to a combat round; ``winner`` the new winner of a Control Risk.
+    Schema 1 also stored ``remaining``, what the hero still owed on that geis afterwards, as recorded.
     """
 
     type: ClassVar[str] = "wield.failure_collected"
+    schema_version: ClassVar[int] = 2
 
     hero: Name
     geis: str
     success: str
-    remaining: int = Field(ge=0, le=2)
     wounds: dict[Name, int] = Field(default_factory=dict)
     winner: Side | None = None
 

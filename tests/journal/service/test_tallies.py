@@ -11,6 +11,7 @@ import pytest
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.service import Journal
+from journal.service.figures import after
 from journal.service.sessions import end_session, start_session
 from journal.service.tallies import Bonus, Choice, commit_tally, propose_tally
 from journal.systems.dichotomy import commands as dichotomy
@@ -368,7 +369,7 @@ def test_vpt_ticks_scored_in_the_session_are_listed_as_recorded(bonds: Journal) 
 def test_vpt_commit_appends_the_ticks_with_the_session_in_the_payload(bonds: Journal) -> None:
     """The ticks carry session 2 in the payload (recorded between sessions); tally.committed follows them."""
     events = commit_tally(bonds, VPT, 2)
-    assert [(e.type, e.session, e.data["session"], e.data["items"], e.data["change"], e.data["points"])
+    assert [(e.type, e.session, e.data["session"], e.data["items"], e.data["change"], after(bonds, VPT, e)["points"])
             for e in events[:2]] == [("vpt.relationship_ticked", None, 2, ["no_interaction"], -1, 0),
                                      ("vpt.revenge_ticked", None, 2, ["no_interaction"], -1, 0)]
     assert (events[2].type, events[2].data["lines"]) == ("tally.committed", 2)

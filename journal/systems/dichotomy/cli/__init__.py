@@ -255,9 +255,11 @@ def renown(app: AppContext, campaign: str, character: str, reason: str, amount: 
 @click.pass_obj
 def damage(app: AppContext, campaign: str, character: str, damage: int, round_: int | None, end: str | None,
            as_json: bool) -> None:
+    from journal.service.figures import shown
     from journal.systems.dichotomy.commands import apply_damage
 
-    event = apply_damage(app.journal(), campaign, character, damage, round_, end, app.actor)
+    journal = app.journal()
+    event = shown(journal, campaign, apply_damage(journal, campaign, character, damage, round_, end, app.actor))
     d = event.data
     when = _(", round {number}").format(number=d["round"]) if d["round"] else ""
     hits = ngettext("{count} Hit lost", "{count} Hits lost", d["hits_lost"]).format(count=d["hits_lost"])

@@ -35,7 +35,7 @@ def apply_damage(
         result = rules.apply_round_damage(track(sheet), damage, end)
         return [events.DamageApplied(
             character=character_name, round=round, damage=damage, hits_lost=result.hits_lost,
-            discarded=result.discarded, track=_state(result.track), may_dive=result.may_dive, end=result.end,
+            discarded=result.discarded, may_dive=result.may_dive, end=result.end,
         )]
 
     return run(journal, campaign, decide, actor)

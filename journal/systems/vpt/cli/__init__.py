@@ -37,6 +37,13 @@ def _emit(events: list[Any], as_json: bool, text: str) -> None:
         line(text)
 
 
+def _shown(app: AppContext, campaign: str, event: Any) -> Any:
+    """The event just recorded with the totals the fold gives after it (its payload records no running total)."""
+    from journal.service.figures import shown
+
+    return shown(app.journal(), campaign, event)
+
+
 def _dice(roll: dict[str, Any]) -> str:
     return f"[{', '.join(str(d) for d in roll['dice'])}]" + (_(" (journal dice)") if roll["source"] == "server" else "")
 
@@ -207,6 +214,7 @@ def hit(app: AppContext, campaign: str, attacker: str, defender: str | None, wea
 
     text = summary(events[0])
     if len(events) > 1:
+        events = [events[0], _shown(app, campaign, events[1]), *events[2:]]
         text += "\n" + _("{character}: {wounds} in all").format(character=events[1].data["character"],
                                                               wounds=_wounds(events[1].data["total"]))
     _emit(events, as_json, text)
@@ -222,7 +230,7 @@ def hit(app: AppContext, campaign: str, attacker: str, defender: str | None, wea
 def wound(app: AppContext, campaign: str, name: str, wounds: int, as_json: bool) -> None:
     from journal.systems.vpt.commands import record_wounds
 
-    event = record_wounds(app.journal(), campaign, name, wounds, app.actor)
+    event = _shown(app, campaign, record_wounds(app.journal(), campaign, name, wounds, app.actor))
     _emit([event], as_json, _("{name} takes {wounds}: {total} in all").format(name=name, wounds=_wounds(wounds),
                                                                              total=event.data["total"]))
 
@@ -299,7 +307,7 @@ def tick(app: AppContext, campaign: str, name: str, other: str, items: tuple[str
     from journal.systems.vpt.rules import RELATIONSHIP_POINTS
 
     chosen = list(items)  # the table's words: the service reads them (journal.systems.vpt.words)
-    event = tick_relationship(app.journal(), campaign, name, other, chosen, app.actor)
+    event = _shown(app, campaign, tick_relationship(app.journal(), campaign, name, other, chosen, app.actor))
     _emit([event], as_json, f"{name} -> {other}: {_ticked(event.data, RELATIONSHIP_POINTS)}")
 
 
@@ -328,7 +336,7 @@ def revenge_tick(app: AppContext, campaign: str, avenger: str, items: tuple[str,
     from journal.systems.vpt.rules import REVENGE_POINTS
 
     chosen = list(items)  # the table's words: the service reads them (journal.systems.vpt.words)
-    event = tick_revenge(app.journal(), campaign, avenger, chosen, actor=app.actor)
+    event = _shown(app, campaign, tick_revenge(app.journal(), campaign, avenger, chosen, actor=app.actor))
     _emit([event], as_json, _("{avenger}'s revenge on {target}: {ticked}").format(
         avenger=avenger, target=event.data["target"], ticked=_ticked(event.data, REVENGE_POINTS)))
 
@@ -382,7 +390,7 @@ def spend(app: AppContext, campaign: str, name: str, other: str, amount: int, is
     from journal.systems.vpt.commands import spend_points
 
     bond: Bond = "revenge" if is_revenge else "relationship"
-    event = spend_points(app.journal(), campaign, name, other, amount, bond, purpose, app.actor)
+    event = _shown(app, campaign, spend_points(app.journal(), campaign, name, other, amount, bond, purpose, app.actor))
     why = f" ({purpose})" if purpose else ""
     _emit([event], as_json, _("{name} spends {points} towards {other}{why}: {remaining} left").format(
         name=name, points=_points(amount, bond), other=other, why=why, remaining=event.data["remaining"]))

@@ -69,9 +69,8 @@ def tick_relationship(journal: Journal, campaign: str, name: str, other: str, it
         state = ctx.states["bonds"]
         scored = bonds.scored_items(state, "relationship", name, other, session)
         change = rules.score_relationship_tick(name, other, items, bonds.relationships_of(state, name), scored)
-        current = state["relationships"].get(name, {}).get(other, {"points": 0})["points"]
         return [make(ev.RelationshipTicked, character=name, other=other, session=session, items=list(items),
-                     change=change, points=standings.new_standing(current, change))]
+                     change=change)]
 
     return _run(journal, campaign, decide, actor)
 
@@ -104,7 +103,7 @@ def tick_revenge(journal: Journal, campaign: str, avenger: str, items: Sequence[
         scored = bonds.scored_items(ctx.states["bonds"], "revenge", avenger, aim, session)
         change = rules.score_revenge_tick(avenger, aim, current["target"], items, scored)
         return [make(ev.RevengeTicked, avenger=avenger, target=aim, session=session, items=list(items),
-                     change=change, points=standings.new_standing(current["points"], change))]
+                     change=change)]
 
     return _run(journal, campaign, decide, actor)
 
@@ -180,7 +179,6 @@ def spend_points(journal: Journal, campaign: str, name: str, other: str, amount:
         require_player_or_master(ctx, name, f"spend {name}'s points")
         points = standings.held(ctx.states["bonds"], name, other, bond)
         rules.check_spend(name, other, bond, points, amount)
-        return [make(ev.PointsSpent, character=name, other=other, bond=bond, amount=amount, purpose=purpose,
-                     remaining=points - amount)]
+        return [make(ev.PointsSpent, character=name, other=other, bond=bond, amount=amount, purpose=purpose)]
 
     return _run(journal, campaign, decide, actor)

@@ -300,8 +300,7 @@ def record_hit(
                    total=outcome.total, wounds=outcome.wounds, shield_destroyed=outcome.shield_destroyed)
         decided: list = [hit]
         if foe is not None and outcome.wounds > 0:
-            decided.append(Record(make(ev.WoundsTaken, character=defender, wounds=outcome.wounds,
-                                       total=foe["wounds"] + outcome.wounds)))
+            decided.append(Record(make(ev.WoundsTaken, character=defender, wounds=outcome.wounds)))
         return decided
 
     return _run(journal, campaign, decide, actor)
@@ -313,8 +312,8 @@ def record_wounds(journal: Journal, campaign: str, name: str, wounds: int = 1, a
     def decide(ctx: Context) -> list:
         begin(ctx)
         ctx.require_master(N_("record wounds"))
-        sheet = character(ctx, name)
-        return [make(ev.WoundsTaken, character=name, wounds=wounds, total=sheet["wounds"] + wounds)]
+        character(ctx, name)
+        return [make(ev.WoundsTaken, character=name, wounds=wounds)]
 
     return _run(journal, campaign, decide, actor)[0]
 

@@ -43,6 +43,13 @@ def _done(event: Event, text: str, as_json: bool) -> None:
         line(_("{text} (v{version})").format(text=text, version=event.version))
 
 
+def _shown(app: AppContext, campaign: str, event: Event) -> Event:
+    """The event just recorded with the totals the fold gives after it (its payload records no running total)."""
+    from journal.service.figures import shown
+
+    return shown(app.journal(), campaign, event)
+
+
 def _dice(roll: dict[str, Any] | None) -> str:
     return "[]" if roll is None else "[" + ", ".join(str(d) for d in roll["dice"]) + "]"
 
@@ -122,7 +129,8 @@ def power(app: AppContext, campaign: str, vatcha_name: str, power: str, rank: in
           as_json: bool) -> None:
     from journal.systems.wield.commands import record_power
 
-    event = record_power(app.journal(), campaign, vatcha_name, power, rank, domain and _domain(domain), app.actor)
+    event = _shown(app, campaign, record_power(app.journal(), campaign, vatcha_name, power, rank,
+                                               domain and _domain(domain), app.actor))
     d = event.data
     _done(event, _("{vatcha} bestows {power} (rank {rank}) on {hero}: boxes marked {boxes}, Control lost {lost} -> "
                    "vatcha {vatcha_dice} dice, wielder {wielder_dice}").format(
@@ -466,7 +474,8 @@ def collect(app: AppContext, campaign: str, success: str, hero_name: str | None,
 
     journal = app.journal()
     which = None if which is None else event_id(journal, campaign, which)
-    event = collect_failure(journal, campaign, event_id(journal, campaign, success), hero_name, which, app.actor)
+    event = _shown(app, campaign, collect_failure(journal, campaign, event_id(journal, campaign, success), hero_name,
+                                                  which, app.actor))
     d = event.data
     change = [_("wounds {wounds}").format(wounds=", ".join(f"{k} {v:+d}" for k, v in d["wounds"].items()))
               ] * bool(d["wounds"])

@@ -110,10 +110,9 @@ def record_power(
         rules.check_wielder(vatcha_name, wielder, wielder is not None and hero(ctx, wielder)["alive"])
         rules.check_power_domain(vatcha_name, domain, item["domains"])
         mapping = choice_in_force(ctx, "control_mapping", rules.CONTROL_MAPPINGS)  # in force, stored with the event
-        after = rules.bestow(item["boxes"], rank, mapping)
+        rules.bestow(item["boxes"], rank, mapping)  # refuses a rank the pyramid has no room for
         return [make(PowerBestowed, vatcha=vatcha_name, hero=wielder, power=power, domain=domain, rank=rank,
-                     mapping=mapping, boxes=after.boxes, control_lost=after.control_lost,
-                     vatcha_dice=after.vatcha_dice, wielder_dice=after.wielder_dice)]
+                     mapping=mapping)]
 
     return execute(journal, campaign, decide, actor)[0]
 

@@ -225,9 +225,8 @@ def collect_failure(
             after = rules.resolve_round(declared, rolls, switches, [*action["collected"], name]).wounds
             wounds = rules.wound_change(before, after)
         winner = "vatcha" if action["kind"] == "risk" else None
-        # ``remaining`` and ``wounds`` are for people reading the log: the folds compute both from the facts
-        return [make(FailureCollected, hero=name, geis=gid, success=sid, remaining=owing["owed"] - 1, wounds=wounds,
-                     winner=winner)]
+        # ``wounds`` is for people reading the log: the folds compute it from the facts
+        return [make(FailureCollected, hero=name, geis=gid, success=sid, wounds=wounds, winner=winner)]
 
     return execute(journal, campaign, decide, actor)[0]
 

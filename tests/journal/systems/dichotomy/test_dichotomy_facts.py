@@ -18,6 +18,7 @@ from journal.errors import RuleViolation
 from journal.events.envelope import Event
 from journal.service import Journal
 from journal.service import disputes as D
+from journal.service.figures import after
 from journal.service.queries import sheet as sheet_query
 from journal.systems.dichotomy import commands
 from journal.systems.dichotomy.folds.sheet import fold
@@ -240,6 +241,6 @@ def test_a_command_decides_from_the_track_left_by_the_overturn(table: Journal, c
     """After 2 damage is overturned, 3 damage is 2 Shaken Hits then Injured (3 Hits lost, none discarded)."""
     _overturn(table, commands.apply_damage(table, CAMPAIGN, charlotte, 2, round=1))
     event = commands.apply_damage(table, CAMPAIGN, charlotte, 3, round=2)
-    assert (event.data["hits_lost"], event.data["discarded"], event.data["track"]) == (
+    assert (event.data["hits_lost"], event.data["discarded"], after(table, CAMPAIGN, event)["track"]) == (
         3, 0, {"shaken": 0, "injured": True, "serious": False})
     assert _sheet(table, charlotte)["health"] == _health(0, True, False, "|○○|●|○|")

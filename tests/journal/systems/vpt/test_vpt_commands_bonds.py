@@ -11,6 +11,7 @@ import pytest
 
 from journal.errors import NotAuthorized, RuleViolation
 from journal.service import Journal
+from journal.service.figures import after
 from journal.service.sessions import end_session, start_session
 from journal.systems.vpt import commands as vpt
 from journal.systems.vpt.folds import bonds, sheet
@@ -51,20 +52,20 @@ def table(journal: Journal) -> Journal:
 def test_tick_opens_a_relationship_within_the_session(table: Journal) -> None:
     """Saved a life and a successful date: +2, recorded with session 1; the sheet shows 2 points."""
     event = vpt.tick_relationship(table, C, "Ёжик", "Белка", ["saved_life", "date_successful"], actor=PLAYER)
-    assert (event.session, event.data["session"], event.data["change"], event.data["points"]) == (1, 1, 2, 2)
+    assert (event.session, event.data["session"], event.data["change"], after(table, C, event)["points"]) == (1, 1, 2, 2)
     assert folded(table)["characters"]["Ёжик"]["relationships"] == {"Белка": {"points": 2, "statuses": []}}
 
 
 def test_especially_successful_date_is_plus_two(table: Journal) -> None:
     """The GM declares the date especially successful: +2 at once, not +3."""
     event = vpt.tick_relationship(table, C, "Ёжик", "Белка", ["date_especially_successful"])
-    assert (event.data["change"], event.data["points"]) == (2, 2)
+    assert (event.data["change"], after(table, C, event)["points"]) == (2, 2)
 
 
 def test_stopped_date_scores_nothing(table: Journal) -> None:
     """'Stop, this is boring': the date line scores 0 beside a gift +1."""
     event = vpt.tick_relationship(table, C, "Ёжик", "Белка", ["gave_magic_item", "date_stopped"], actor=PLAYER)
-    assert (event.data["change"], event.data["points"]) == (1, 1)
+    assert (event.data["change"], after(table, C, event)["points"]) == (1, 1)
 
 
 def test_only_the_gm_declares_an_especially_successful_date(table: Journal) -> None:
@@ -110,7 +111,7 @@ def test_same_item_scores_again_next_session(table: Journal) -> None:
     end_session(table, C)
     start_session(table, C, [GM, PLAYER])
     event = vpt.tick_relationship(table, C, "Ёжик", "Белка", ["saved_life"], actor=PLAYER)
-    assert (event.data["session"], event.data["points"]) == (2, 2)
+    assert (event.data["session"], after(table, C, event)["points"]) == (2, 2)
 
 
 def test_tick_needs_an_open_session(table: Journal) -> None:
@@ -127,7 +128,7 @@ def test_no_interaction_is_confirmed_by_the_gm_and_floors_at_zero(table: Journal
         end_session(table, C)
         start_session(table, C, [GM, PLAYER])
         event = vpt.tick_relationship(table, C, "Ёжик", "Белка", ["no_interaction"])
-    assert (event.data["change"], event.data["points"]) == (-1, 0)
+    assert (event.data["change"], after(table, C, event)["points"]) == (-1, 0)
 
 
 def test_player_cannot_confirm_no_interaction(table: Journal) -> None:
@@ -161,7 +162,7 @@ def test_no_interaction_on_a_relationship_opened_at_zero_keeps_it_at_zero(table:
     """Opened at 0, the GM confirms no interaction: the tick records -1 and the standing stays 0."""
     vpt.open_relationship(table, C, "Ёжик", "Белка", actor=PLAYER)
     event = vpt.tick_relationship(table, C, "Ёжик", "Белка", ["no_interaction"])
-    assert (event.data["change"], event.data["points"]) == (-1, 0)
+    assert (event.data["change"], after(table, C, event)["points"]) == (-1, 0)
     assert (folded(table)["characters"]["Ёжик"]["relationships"]["Белка"]["points"],
             folded(table, bonds)["relationships"]["Ёжик"]["Белка"]["points"]) == (0, 0)
 
@@ -248,7 +249,7 @@ def test_tally_proposes_no_interaction_for_a_chosen_relationship_and_it_stays_at
     assert [(x["key"], x["item"], x["amount"], x["status"]) for x in lines] == [
         ("relationship:Ёжик/Белка", "no_interaction", -1, "proposed")]
     committed = commit_tally(table, C, 2)
-    assert (committed[0].data["change"], committed[0].data["points"]) == (-1, 0)
+    assert (committed[0].data["change"], after(table, C, committed[0])["points"]) == (-1, 0)
     assert folded(table, bonds)["relationships"]["Ёжик"]["Белка"]["points"] == 0
 
 
@@ -260,7 +261,7 @@ def test_status_survives_spending_and_goes_only_when_renounced(table: Journal) -
     vpt.tick_relationship(table, C, "Ёжик", "Белка", ["saved_life", "date_successful"], actor=PLAYER)
     vpt.gain_status(table, C, "Ёжик", "Белка", "друг", actor=PLAYER)
     spent = vpt.spend_points(table, C, "Ёжик", "Белка", 2, purpose="помощь", actor=PLAYER)
-    assert spent.data["remaining"] == 0
+    assert after(table, C, spent)["remaining"] == 0
     assert folded(table)["characters"]["Ёжик"]["relationships"]["Белка"] == {"points": 0, "statuses": ["друг"]}
     vpt.renounce_status(table, C, "Ёжик", "Белка", "друг", actor=PLAYER)
     assert folded(table)["characters"]["Ёжик"]["relationships"]["Белка"]["statuses"] == []
@@ -303,7 +304,7 @@ def test_revenge_ticks_and_is_spent(table: Journal) -> None:
     """Волк fought Ёжик and killed his friends: +3; Ёжик spends 2 revenge points, 1 left."""
     vpt.choose_revenge(table, C, "Ёжик", "Волк", actor=PLAYER)
     event = vpt.tick_revenge(table, C, "Ёжик", ["fought", "killed_associates"], actor=PLAYER)
-    assert (event.data["target"], event.data["change"], event.data["points"]) == ("Волк", 3, 3)
+    assert (event.data["target"], event.data["change"], after(table, C, event)["points"]) == ("Волк", 3, 3)
     vpt.spend_points(table, C, "Ёжик", "Волк", 2, bond="revenge", actor=PLAYER)
     assert folded(table)["characters"]["Ёжик"]["revenge"] == {"target": "Волк", "points": 1}
 

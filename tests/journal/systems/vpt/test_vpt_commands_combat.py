@@ -11,6 +11,7 @@ import pytest
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.service import Journal
+from journal.service.figures import after
 from journal.service.sessions import end_session, start_session, verify_rolls
 from journal.systems.vpt import commands as vpt
 from journal.systems.vpt.commands import Fighter
@@ -210,7 +211,7 @@ def test_hit_wounds_the_defender_in_the_same_append(table: Journal) -> None:
     hit, wounds = events
     assert (hit.data["modifiers"], hit.data["total"], hit.data["wounds"]) == (
         {"engaged": 1, "fresh": 1, "enemy_preparation": -1}, 10, 1)
-    assert (wounds.type, wounds.data, wounds.version) == ("vpt.wounds_taken", {"character": "Эдди", "wounds": 1, "total": 1},
+    assert (wounds.type, wounds.data, wounds.version) == ("vpt.wounds_taken", {"character": "Эдди", "wounds": 1},
                                                           hit.version + 1)
     assert folded(table)["characters"]["Эдди"]["wounds"] == 1
 
@@ -218,7 +219,7 @@ def test_hit_wounds_the_defender_in_the_same_append(table: Journal) -> None:
 def test_hit_at_twice_the_target_deals_two_wounds(table: Journal) -> None:
     """Peter (fresh) rolls [6,6] +1 = 13 against the bow's 5: >= 10, two wounds; Voltair then has 2."""
     events = vpt.record_hit(table, C, "Питер", "Вольтаир", attack="ranged", weapon="лук", dice=[6, 6])
-    assert (events[0].data["total"], events[0].data["wounds"], events[1].data["total"]) == (13, 2, 2)
+    assert (events[0].data["total"], events[0].data["wounds"], after(table, C, events[1])["total"]) == (13, 2, 2)
     assert folded(table)["characters"]["Вольтаир"]["wounds"] == 2
 
 

@@ -19,6 +19,7 @@ from journal.errors import RuleViolation
 from journal.events.envelope import Event
 from journal.service import Journal
 from journal.service import disputes as D
+from journal.service.figures import after
 from journal.service.sessions import end_session, start_session
 from journal.systems.vpt import commands as vpt
 from journal.systems.vpt.folds import bonds, sheet
@@ -143,7 +144,7 @@ def test_hit_and_its_wounds_are_one_append(table: Journal) -> None:
     events = vpt.record_hit(table, C, "Эдди", "Питер", weapon="кинжал", dice=[6, 6], actor="Дима")
     assert [(e.type, e.version - events[0].version) for e in events] == [("vpt.hit_rolled", 0),
                                                                         ("vpt.wounds_taken", 1)]
-    assert (events[1].data["wounds"], events[1].data["total"]) == (2, 2)
+    assert (events[1].data["wounds"], after(table, C, events[1])["total"]) == (2, 2)
 
 
 def test_wound_that_caused_a_death_is_overturned_after_the_death_check(table: Journal) -> None:
@@ -220,7 +221,7 @@ def test_overturned_spending_gives_the_points_back(table: Journal) -> None:
     """Tick +2, spend 1 (1 left), next session +1 (2); overturn the spending: 3."""
     vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life", "gave_magic_item"], actor="Оля")
     spent = vpt.spend_points(table, C, "Вольтаир", "Эдди", 1, purpose="услуга", actor="Оля")
-    assert spent.data["remaining"] == 1
+    assert after(table, C, spent)["remaining"] == 1
     next_session(table)
     vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["saved_life"], actor="Оля")
     overturn(table, spent)
@@ -301,7 +302,7 @@ def test_commands_decide_from_the_folded_standing_after_an_overturn(table: Journ
     with pytest.raises(Exception, match="Вольтаир has 1 relationship points towards Эдди, cannot spend 2"):
         vpt.spend_points(table, C, "Вольтаир", "Эдди", 2, actor="Оля")
     later = vpt.tick_relationship(table, C, "Вольтаир", "Эдди", ["gave_magic_item"], actor="Оля")
-    assert (later.data["change"], later.data["points"]) == (1, 2)
+    assert (later.data["change"], after(table, C, later)["points"]) == (1, 2)
 
 
 # --- preconditions: what an overturn takes from under a later event ---------------------------------------------

@@ -6,6 +6,7 @@ from wield_table import CAMPAIGN, control, fold, geis, refused, sealed, table
 
 from journal.errors import NotAuthorized, RuleViolation
 from journal.service import Journal
+from journal.service.figures import after
 from journal.systems.wield import commands
 from journal.systems.wield.rules import Declaration as D
 
@@ -100,7 +101,7 @@ def test_fate_collects_a_failure_on_a_later_rolled_chance(journal: Journal) -> N
     geis_id = sealed(journal, rank=2, breached=True)
     chance = commands.record_chance(journal, CAMPAIGN, "John", "Pick the lock", "Hard", dice=[15])
     event = commands.collect_failure(journal, CAMPAIGN, chance.version)
-    assert (event.data["hero"], event.data["geis"], event.data["success"], event.data["remaining"]) == (
+    assert (event.data["hero"], event.data["geis"], event.data["success"], after(journal, CAMPAIGN, event)["remaining"]) == (
         "John", geis_id, chance.id, 1)
     assert fold(journal)["heroes"]["John"]["owed"] == 1
 
@@ -112,7 +113,7 @@ def test_fate_collects_on_a_combat_roll_and_the_wounds_change(journal: Journal) 
     fight = commands.record_combat_round(journal, CAMPAIGN, [D("John", "defend", 2), D("Jill", "attack", 3, "John")],
                                          dice=[12, 20])
     event = commands.collect_failure(journal, CAMPAIGN, f"v{fight.version}", hero_name="Jill")
-    assert (event.data["wounds"], event.data["remaining"]) == ({"John": -1}, 0)
+    assert (event.data["wounds"], after(journal, CAMPAIGN, event)["remaining"]) == ({"John": -1}, 0)
     assert fold(journal)["heroes"]["John"]["wounds"] == 0
 
 

@@ -15,6 +15,7 @@ from wield_table import FATE, PLAYERS, facts, overturn, sealed, table
 from journal.errors import RuleViolation
 from journal.events.envelope import Event
 from journal.service import Journal, disputes
+from journal.service.figures import after
 from journal.systems.wield import commands
 from journal.systems.wield.rules import Declaration as D
 
@@ -54,7 +55,7 @@ def test_voiding_a_collection_gives_back_the_failure_it_spent(journal: Journal) 
         ("Pick the lock", True, None), ("Bribe the guard", False, geis_id)]
     assert folded["wield.actions"]["actions"][first.id]["heroes"]["John"] == {"rolled": True, "success": True}
     again = commands.collect_failure(journal, VOIDED, first.id)
-    assert again.data["remaining"] == 0
+    assert after(journal, VOIDED, again)["remaining"] == 0
     assert journal.at(VOIDED)["wield.geis"]["heroes"]["John"]["owed"] == 0
 
 
@@ -77,7 +78,8 @@ def test_voiding_a_power_recomputes_the_pyramid_and_the_dice(journal: Journal) -
         risk = commands.record_control_risk(journal, name, "John", "Flee", dice=[2] * 8 + [20, 1])
         assert (risk.data["control_lost"], risk.data["vatcha_dice"], risk.data["wielder_dice"]) == (2, 8, 2)
         power = commands.record_power(journal, name, "Ring", "Gale", 4, actor="Jill")
-        assert (power.data["boxes"], power.data["control_lost"], power.data["vatcha_dice"]) == (7, 4, 6)
+        shown = after(journal, name, power)
+        assert (shown["boxes"], shown["control_lost"], shown["vatcha_dice"]) == (7, 4, 6)
     assert facts(journal, VOIDED) == facts(journal, NEVER)
     folded = journal.at(VOIDED)
     ring = folded["wield.sheet"]["vatcha"]["Ring"]
@@ -233,7 +235,7 @@ def test_voiding_a_death_brings_the_debts_back(journal: Journal) -> None:
     assert (john["alive"], john["death"], john["owed"]) == (True, None, 2)
     assert folded["wield.geis"]["heroes"]["John"] == {"owed": 2, "collected": 0, "vanished": 0, "alive": True}
     success = chance(journal, VOIDED, "Pick the lock", 15)
-    assert commands.collect_failure(journal, VOIDED, success.id).data["remaining"] == 1
+    assert after(journal, VOIDED, commands.collect_failure(journal, VOIDED, success.id))["remaining"] == 1
 
 
 def test_voiding_the_chance_a_geis_settled_frees_the_geis_for_that_chance(journal: Journal) -> None:

@@ -47,8 +47,8 @@ def _damage(damage: int, lost: int, discarded: int, shaken: int, injured: bool, 
             may_dive: bool = False, end: str | None = None) -> dichotomy.DamageApplied:
     return dichotomy.DamageApplied(
         character=CHARLOTTE, damage=damage, hits_lost=lost, discarded=discarded,
-        track=dichotomy.TrackState(shaken=shaken, injured=injured, serious=serious), may_dive=may_dive, end=end,
-    )
+        may_dive=may_dive, end=end,
+    )  # schema 2 stores no track (``shaken``, ``injured``, ``serious``: what the table saw, unused by the fold)
 
 
 CHARLOTTE_FIGHT = (

@@ -21,8 +21,7 @@ def fold(*payloads: Payload) -> dict[str, Any]:
 
 def tick(character: str, other: str, session: int, items: list[str], change: int, points: int) -> ev.RelationshipTicked:
     """A relationship tick payload."""
-    return ev.RelationshipTicked(character=character, other=other, session=session, items=items, change=change,
-                                 points=points)
+    return ev.RelationshipTicked(character=character, other=other, session=session, items=items, change=change)
 
 
 def test_pair_can_stand_differently_towards_each_other() -> None:
@@ -30,7 +29,7 @@ def test_pair_can_stand_differently_towards_each_other() -> None:
     state = fold(
         tick("Вильгельм", "Боблин", 1, ["date_especially_successful"], 2, 2),
         tick("Боблин", "Вильгельм", 1, ["date_especially_successful"], 2, 2),
-        ev.PointsSpent(character="Боблин", other="Вильгельм", bond="relationship", amount=2, remaining=0),
+        ev.PointsSpent(character="Боблин", other="Вильгельм", bond="relationship", amount=2),
     )
     assert bonds.table(state) == [
         {"bond": "relationship", "character": "Боблин", "other": "Вильгельм", "points": 0, "statuses": [],
@@ -63,7 +62,7 @@ def test_scored_items_of_unknown_pair_are_empty() -> None:
 def test_revenge_scored_items_only_for_current_target() -> None:
     """Scored revenge items belong to the current target."""
     state = fold(ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
-                 ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1, points=1))
+                 ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1))
     assert (bonds.scored_items(state, "revenge", "Эдди", "Вольтаир", 1),
             bonds.scored_items(state, "revenge", "Эдди", "Питер", 1)) == (["fought"], [])
 
@@ -91,7 +90,7 @@ def test_status_kept_after_points_spent() -> None:
     state = fold(
         tick("Вильгельм", "Боблин", 1, ["date_successful"], 1, 1),
         ev.StatusGained(character="Вильгельм", other="Боблин", status="друг"),
-        ev.PointsSpent(character="Вильгельм", other="Боблин", bond="relationship", amount=1, remaining=0),
+        ev.PointsSpent(character="Вильгельм", other="Боблин", bond="relationship", amount=1),
     )
     assert bonds.table(state) == [
         {"bond": "relationship", "character": "Вильгельм", "other": "Боблин", "points": 0, "statuses": ["друг"],
@@ -104,10 +103,10 @@ def test_renounced_revenge_is_frozen_in_table() -> None:
     state = fold(
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1,
-                         items=["fought", "killed_associates", "obtained_magic_item"], change=4, points=4),
+                         items=["fought", "killed_associates", "obtained_magic_item"], change=4),
         ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=4),
         ev.RevengeTargetChosen(avenger="Эдди", target="Питер"),
-        ev.RevengeTicked(avenger="Эдди", target="Питер", session=2, items=["fought"], change=1, points=1),
+        ev.RevengeTicked(avenger="Эдди", target="Питер", session=2, items=["fought"], change=1),
     )
     assert bonds.table(state) == [
         {"bond": "revenge", "character": "Эдди", "other": "Питер", "points": 1, "statuses": [], "frozen": False},
@@ -119,11 +118,11 @@ def test_frozen_revenge_untouched_by_later_events() -> None:
     """Ticks and spending on the new revenge leave the frozen standing as it was."""
     state = fold(
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
-        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2, points=2),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2),
         ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=2),
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
-        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=2, items=["fought"], change=1, points=1),
-        ev.PointsSpent(character="Эдди", other="Вольтаир", bond="revenge", amount=1, remaining=0),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=2, items=["fought"], change=1),
+        ev.PointsSpent(character="Эдди", other="Вольтаир", bond="revenge", amount=1),
     )
     assert (state["frozen"], state["revenges"]["Эдди"]["points"]) == (
         [{"avenger": "Эдди", "target": "Вольтаир", "points": 2}], 0
@@ -161,13 +160,13 @@ def test_spending_subtracts_its_amount_never_below_zero() -> None:
     """2 points, spend 1 (recorded remainder 5): 1; then 3 more than it holds (its tick voided): 0, not -2."""
     state = fold(
         tick("Вильгельм", "Боблин", 1, ["saved_life", "gave_magic_item"], 2, 2),
-        ev.PointsSpent(character="Вильгельм", other="Боблин", bond="relationship", amount=1, remaining=5),
+        ev.PointsSpent(character="Вильгельм", other="Боблин", bond="relationship", amount=1),
     )
     assert state["relationships"]["Вильгельм"]["Боблин"]["points"] == 1
     bonds.apply(state, Event(id="e9", campaign="c", version=9, type="vpt.points_spent", actor="Мастер",
                              recorded_at="2024-01-01T00:00:00Z",
                              data=ev.PointsSpent(character="Вильгельм", other="Боблин", bond="relationship",
-                                                 amount=3, remaining=0).to_data()))
+                                                 amount=3).to_data()))
     assert state["relationships"]["Вильгельм"]["Боблин"]["points"] == 0
 
 
@@ -198,7 +197,7 @@ def test_renounce_freezes_the_folded_standing_not_the_recorded_one() -> None:
     """+1 (recorded 6), renounced recording 6: frozen at 1."""
     state = fold(
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
-        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1, points=6),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1),
         ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=6),
     )
     assert (state["frozen"], state["revenges"]) == ([{"avenger": "Эдди", "target": "Вольтаир", "points": 1}], {})
@@ -208,9 +207,9 @@ def test_a_second_revenge_choice_does_not_replace_the_current_one() -> None:
     """Revenge on Вольтаир at 2; a choice of Питер (its renounce voided) is ignored, and so are Питер's ticks."""
     state = fold(
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
-        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2, points=2),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2),
         ev.RevengeTargetChosen(avenger="Эдди", target="Питер"),
-        ev.RevengeTicked(avenger="Эдди", target="Питер", session=2, items=["fought"], change=1, points=1),
+        ev.RevengeTicked(avenger="Эдди", target="Питер", session=2, items=["fought"], change=1),
     )
     assert (state["revenges"]["Эдди"]["target"], state["revenges"]["Эдди"]["points"]) == ("Вольтаир", 2)
 
@@ -218,6 +217,6 @@ def test_a_second_revenge_choice_does_not_replace_the_current_one() -> None:
 def test_statuses_and_spending_open_no_bond() -> None:
     """A Status or a spending without an open relationship (its opening voided) leaves the table empty."""
     state = fold(ev.StatusGained(character="Эдди", other="Боблин", status="друг"),
-                 ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=1, remaining=0),
+                 ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=1),
                  ev.StatusRenounced(character="Эдди", other="Боблин", status="друг"))
     assert bonds.table(state) == []

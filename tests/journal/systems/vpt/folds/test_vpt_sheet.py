@@ -35,25 +35,25 @@ def test_new_character_sheet() -> None:
 
 def test_wounds_taken_add_up() -> None:
     """Two wound events: 1 + 2 = 3 wounds."""
-    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=1, total=1),
-                 ev.WoundsTaken(character="Эдди", wounds=2, total=3))
+    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=1),
+                 ev.WoundsTaken(character="Эдди", wounds=2))
     assert state["characters"]["Эдди"]["wounds"] == 3
 
 
 def test_wounds_ignore_the_recorded_total() -> None:
     """The fold sums the wounds taken; a payload's ``total`` (as recorded, here stale) is not read."""
-    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=2, total=3))
+    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=2))
     assert state["characters"]["Эдди"]["wounds"] == 2
 
 
 def test_wounds_of_a_character_not_created_change_nothing() -> None:
     """Wounds naming no character on the sheets (its creation voided) are ignored."""
-    assert fold(ev.WoundsTaken(character="Эдди", wounds=1, total=1)) == {"characters": {}, "weapons": {}}
+    assert fold(ev.WoundsTaken(character="Эдди", wounds=1)) == {"characters": {}, "weapons": {}}
 
 
 def test_death_is_decided_on_the_wounds_folded() -> None:
     """Recorded dead at 5 wounds, but the sheet holds 2: 1 + 1 + 2 health = 4 is not below 2, alive."""
-    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=2, total=5),
+    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=2),
                  ev.DeathChecked(character="Эдди", roll=D6, health_bonus=2, wounds=5, total=4, dead=True))
     assert state["characters"]["Эдди"]["alive"] is True
 
@@ -82,14 +82,14 @@ def test_hit_alone_does_not_wound() -> None:
 
 def test_failed_death_check_marks_dead() -> None:
     """A death check recorded as dead leaves the character dead."""
-    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=5, total=5),
+    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=5),
                  ev.DeathChecked(character="Эдди", roll=D6, health_bonus=2, wounds=5, total=4, dead=True))
     assert state["characters"]["Эдди"]["alive"] is False
 
 
 def test_passed_death_check_keeps_alive() -> None:
     """A survived death check changes nothing."""
-    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=2, total=2),
+    state = fold(EDDIE, ev.WoundsTaken(character="Эдди", wounds=2),
                  ev.DeathChecked(character="Эдди", roll=D6, health_bonus=2, wounds=2, total=4, dead=False))
     assert state["characters"]["Эдди"]["alive"] is True
 
@@ -97,7 +97,7 @@ def test_passed_death_check_keeps_alive() -> None:
 def test_morale_twelve_recovers_a_wound() -> None:
     """A morale 12+ takes one wound off and is remembered as the last result."""
     orc = ev.CharacterCreated(name="К-орк", player="Мастер", morale=1, limit=3)
-    state = fold(orc, ev.WoundsTaken(character="К-орк", wounds=3, total=3),
+    state = fold(orc, ev.WoundsTaken(character="К-орк", wounds=3),
                  ev.MoraleRolled(character="К-орк", roll=Roll(sides=6, dice=[6, 5]), morale=1, total=12,
                                  result="recovers", wounds_recovered=1))
     assert (state["characters"]["К-орк"]["wounds"], state["characters"]["К-орк"]["last_morale"]) == (2, "recovers")
@@ -118,10 +118,9 @@ def test_status_survives_points_falling_to_zero() -> None:
     state = fold(
         EDDIE,
         ev.RelationshipTicked(character="Эдди", other="Боблин", session=1, items=["date_especially_successful"],
-                              change=2, points=2),
+                              change=2),
         ev.StatusGained(character="Эдди", other="Боблин", status="влюблён"),
-        ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=2, purpose="защита",
-                       remaining=0),
+        ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=2, purpose="защита"),
     )
     assert state["characters"]["Эдди"]["relationships"] == {"Боблин": {"points": 0, "statuses": ["влюблён"]}}
 
@@ -130,7 +129,7 @@ def test_renounced_status_is_gone() -> None:
     """Renouncing a status removes it from the relationship."""
     state = fold(
         EDDIE,
-        ev.RelationshipTicked(character="Эдди", other="Боблин", session=1, items=["saved_life"], change=1, points=1),
+        ev.RelationshipTicked(character="Эдди", other="Боблин", session=1, items=["saved_life"], change=1),
         ev.StatusGained(character="Эдди", other="Боблин", status="друг"),
         ev.StatusRenounced(character="Эдди", other="Боблин", status="друг"),
     )
@@ -143,7 +142,7 @@ def test_revenge_renounced_moves_to_past_and_new_starts_at_zero() -> None:
         EDDIE,
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought", "killed_associates"],
-                         change=3, points=3),
+                         change=3),
         ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=3),
         ev.RevengeTargetChosen(avenger="Эдди", target="Питер"),
     )
@@ -159,12 +158,10 @@ def test_relationship_points_are_the_changes_less_the_amounts_spent() -> None:
         EDDIE,
         ev.RelationshipOpened(character="Эдди", other="Боблин"),
         ev.RelationshipTicked(character="Эдди", other="Боблин", session=1, items=["date_especially_successful"],
-                              change=2, points=9),
-        ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=1, remaining=9),
-        ev.RelationshipTicked(character="Эдди", other="Боблин", session=2, items=["no_interaction"], change=-1,
-                              points=9),
-        ev.RelationshipTicked(character="Эдди", other="Боблин", session=3, items=["no_interaction"], change=-1,
-                              points=9),
+                              change=2),
+        ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=1),
+        ev.RelationshipTicked(character="Эдди", other="Боблин", session=2, items=["no_interaction"], change=-1),
+        ev.RelationshipTicked(character="Эдди", other="Боблин", session=3, items=["no_interaction"], change=-1),
     )
     assert state["characters"]["Эдди"]["relationships"] == {"Боблин": {"points": 0, "statuses": []}}
 
@@ -180,7 +177,7 @@ def test_spending_and_statuses_open_no_relationship() -> None:
     state = fold(
         EDDIE,
         ev.StatusGained(character="Эдди", other="Боблин", status="друг"),
-        ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=1, remaining=0),
+        ev.PointsSpent(character="Эдди", other="Боблин", bond="relationship", amount=1),
         ev.StatusRenounced(character="Эдди", other="Боблин", status="друг"),
     )
     assert state["characters"]["Эдди"]["relationships"] == {}
@@ -191,7 +188,7 @@ def test_renounced_revenge_freezes_the_folded_standing() -> None:
     state = fold(
         EDDIE,
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
-        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2, points=7),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2),
         ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=7),
     )
     assert (state["characters"]["Эдди"]["past_revenges"], state["characters"]["Эдди"]["revenge"]) == (
@@ -202,8 +199,8 @@ def test_revenge_events_without_that_revenge_change_nothing() -> None:
     """No revenge chosen (its choice voided): ticks, spending and renouncing on Вольтаир are ignored."""
     state = fold(
         EDDIE,
-        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1, points=1),
-        ev.PointsSpent(character="Эдди", other="Вольтаир", bond="revenge", amount=1, remaining=0),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1),
+        ev.PointsSpent(character="Эдди", other="Вольтаир", bond="revenge", amount=1),
         ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=0),
     )
     assert (state["characters"]["Эдди"]["revenge"], state["characters"]["Эдди"]["past_revenges"]) == (None, [])
@@ -214,8 +211,8 @@ def test_revenge_points_spent() -> None:
     state = fold(
         EDDIE,
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
-        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2, points=2),
-        ev.PointsSpent(character="Эдди", other="Вольтаир", bond="revenge", amount=1, remaining=1),
+        ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2),
+        ev.PointsSpent(character="Эдди", other="Вольтаир", bond="revenge", amount=1),
     )
     assert state["characters"]["Эдди"]["revenge"] == {"target": "Вольтаир", "points": 1}
 

@@ -37,7 +37,7 @@ def test_a_collection_turns_the_success_and_names_itself(wield_log: WieldLog) ->
     wield_log.table()
     sealed = wield_log.broken_geis(HERO, 1)
     success = wield_log.chance(HERO, "pick the lock", 15)
-    collection = wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=0))
+    collection = wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success))
     action = wield_log.fold(actions)["actions"][success]
     assert action == {"kind": "chance", "version": 8, "what": "pick the lock",
                       "heroes": {HERO: {"rolled": True, "success": False}}, "collected": [HERO],

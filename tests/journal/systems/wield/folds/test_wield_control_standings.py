@@ -18,8 +18,7 @@ def jill_bestows_one_point(log: WieldLog) -> None:
     """Jill's example: one rank, one box, Control 9 against 1."""
     log.record(
         wield.PowerBestowed(
-            vatcha="Кольцо", hero="Ansel", power="Breeze", domain="Air", rank=1, boxes=1, control_lost=1,
-            vatcha_dice=9, wielder_dice=1,
+            vatcha="Кольцо", hero="Ansel", power="Breeze", domain="Air", rank=1,
         )
     )
 
@@ -87,8 +86,7 @@ def test_ro_vatcha_with_no_dice_is_recorded_with_an_empty_pool(wield_log: WieldL
     wield_log.table()
     wield_log.record(
         wield.PowerBestowed(
-            vatcha="Кольцо", hero="Ansel", power="All Air Powers", domain="Air", rank=10, boxes=10,
-            control_lost=10, vatcha_dice=0, wielder_dice=10,
+            vatcha="Кольцо", hero="Ansel", power="All Air Powers", domain="Air", rank=10,
         )
     )
     wield_log.record(
@@ -117,7 +115,7 @@ def test_failure_collected_turns_the_risk_to_the_vatcha(wield_log: WieldLog) -> 
     jill_bestows_one_point(wield_log)
     sealed = wield_log.broken_geis("Ansel", 1)
     risk = won_risk(wield_log)
-    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=risk, remaining=0, winner="vatcha"))
+    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=risk, winner="vatcha"))
     standing = wield_log.fold(control)["vatcha"]["Кольцо"]["wielders"]["Ansel"]
     assert (standing["risks"][0]["outcome"], standing["risks"][0]["failure_collected"]) == ("vatcha", "e10")
     assert standing["wins"] == {"vatcha": 1, "wielder": 0}
@@ -130,7 +128,7 @@ def test_a_failure_on_a_geis_never_broken_leaves_the_win_to_the_wielder(wield_lo
     opening = wield_log.record(wield.GeisOffered(hero="Ansel", chance="the gate", promise="never drink"))
     sealed = wield_log.record(wield.GeisSealed(hero="Ansel", negotiation=opening, promise="never drink", rank=1))
     risk = won_risk(wield_log)
-    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=risk, remaining=0, winner="vatcha"))
+    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=risk, winner="vatcha"))
     standing = wield_log.fold(control)["vatcha"]["Кольцо"]["wielders"]["Ansel"]
     assert (standing["risks"][0]["outcome"], standing["risks"][0]["failure_collected"]) == ("wielder", None)
     assert standing["wins"] == {"vatcha": 0, "wielder": 1}
@@ -141,8 +139,7 @@ def test_the_standing_is_computed_from_the_ranks_not_copied_from_the_payload(wie
     wield_log.table()
     for power, rank, boxes, lost in (("Breeze", 1, 5, 3), ("Gale", 2, 9, 4)):
         wield_log.record(
-            wield.PowerBestowed(vatcha="Кольцо", hero="Ansel", power=power, domain="Air", rank=rank, boxes=boxes,
-                                control_lost=lost, vatcha_dice=10 - lost, wielder_dice=lost)
+            wield.PowerBestowed(vatcha="Кольцо", hero="Ansel", power=power, domain="Air", rank=rank)
         )
     standing = wield_log.fold(control)["vatcha"]["Кольцо"]["wielders"]["Ansel"]
     assert (standing["boxes"], standing["control_lost"], standing["vatcha_dice"], standing["wielder_dice"]) == (

@@ -55,7 +55,7 @@ def test_collected_failures_and_vanished_debt_at_death(wield_log: WieldLog) -> N
     wield_log.table()
     sealed = wield_log.broken_geis(HERO, 3)
     success = wield_log.chance(HERO, "pick the lock", 15)
-    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=2))
+    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success))
     wield_log.record(wield.HeroDied(hero=HERO, cause="fell", debts_vanished=2))
     state = wield_log.fold(geis)
     assert state["heroes"][HERO] == {"owed": 0, "collected": 1, "vanished": 2, "alive": False}
@@ -69,7 +69,7 @@ def test_the_debt_is_the_rank_less_the_collections_not_the_payloads_remaining(wi
     wield_log.table()
     sealed = wield_log.broken_geis(HERO, 3)
     success = wield_log.chance(HERO, "pick the lock", 15)
-    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=0))
+    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success))
     state = wield_log.fold(geis)
     hero = state["heroes"][HERO]
     assert (state["geasa"][sealed]["owed"], hero["owed"], hero["collected"]) == (2, 2, 1)
@@ -83,7 +83,7 @@ def test_a_failure_without_its_grounds_counts_for_nothing(wield_log: WieldLog) -
     sealed = wield_log.broken_geis(HERO, 2)
     failed = wield_log.chance(HERO, "pick the lock", 3)
     for success in (early, failed, "e99"):
-        wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=1))
+        wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success))
     state = wield_log.fold(geis)
     assert (state["geasa"][sealed]["owed"], state["geasa"][sealed]["collected"], state["collected"]) == (2, [], {})
     assert state["heroes"][HERO] == {"owed": 2, "collected": 0, "vanished": 0, "alive": True}
@@ -95,7 +95,7 @@ def test_a_geis_is_owed_nothing_until_broken(wield_log: WieldLog) -> None:
     opening = wield_log.record(wield.GeisOffered(hero=HERO, chance="the gate", promise="never drink"))
     sealed = wield_log.record(wield.GeisSealed(hero=HERO, negotiation=opening, promise="never drink", rank=2))
     success = wield_log.chance(HERO, "pick the lock", 15)
-    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success, remaining=1))
+    wield_log.record(wield.FailureCollected(hero=HERO, geis=sealed, success=success))
     state = wield_log.fold(geis)
     assert (state["geasa"][sealed]["broken"], state["geasa"][sealed]["owed"], state["geasa"][sealed]["collected"]) == (
         False, 0, [])

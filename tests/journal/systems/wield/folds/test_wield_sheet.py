@@ -14,8 +14,7 @@ def bestow(log: WieldLog, rank: int, boxes: int, lost: int, power: str = "Gust",
     hero = "Ярослава" if vatcha == "Sword" else "Ansel"
     log.record(
         wield.PowerBestowed(
-            vatcha=vatcha, hero=hero, power=power, domain="Air", rank=rank, boxes=boxes, control_lost=lost,
-            vatcha_dice=10 - lost, wielder_dice=lost,
+            vatcha=vatcha, hero=hero, power=power, domain="Air", rank=rank,
         )
     )
 
@@ -145,7 +144,7 @@ def test_geis_breached_collected_then_death_on_the_sheet(wield_log: WieldLog) ->
     owed_after_breach = wield_log.fold(sheet)["heroes"]["Ярослава"]
     assert (owed_after_breach["owed"], owed_after_breach["geasa"][sealed]["owed"]) == (2, 2)
     success = wield_log.chance("Ярослава", "pick the lock", 15)
-    wield_log.record(wield.FailureCollected(hero="Ярослава", geis=sealed, success=success, remaining=1))
+    wield_log.record(wield.FailureCollected(hero="Ярослава", geis=sealed, success=success))
     after_collection = wield_log.fold(sheet)["heroes"]["Ярослава"]
     assert (after_collection["owed"], after_collection["geasa"][sealed]["owed"]) == (1, 1)
     wield_log.record(wield.HeroDied(hero="Ярослава", cause="poison"))
@@ -162,7 +161,7 @@ def test_a_collected_success_reads_as_a_failure_on_the_sheet(wield_log: WieldLog
     sealed = wield_log.broken_geis("Ярослава", 1)
     kept = wield_log.chance("Ярослава", "climb the wall", 12)
     turned = wield_log.chance("Ярослава", "pick the lock", 15)
-    wield_log.record(wield.FailureCollected(hero="Ярослава", geis=sealed, success=turned, remaining=0))
+    wield_log.record(wield.FailureCollected(hero="Ярослава", geis=sealed, success=turned))
     assert wield_log.fold(sheet)["heroes"]["Ярослава"]["results"] == {
         kept: {"version": 8, "kind": "chance", "what": "climb the wall", "success": True, "collected": None},
         turned: {"version": 9, "kind": "chance", "what": "pick the lock", "success": False, "collected": sealed},
@@ -175,7 +174,7 @@ def test_failure_collected_in_combat_changes_wounds(wield_log: WieldLog) -> None
     sealed = wield_log.broken_geis("Ansel", 1, chance="the duel")
     fight = wield_log.record(round_defended_against_the_orc())
     assert wield_log.fold(sheet)["heroes"]["Ansel"]["wounds"] == 1
-    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=fight, remaining=0, wounds={"Ansel": 2}))
+    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=fight, wounds={"Ansel": 2}))
     hero = wield_log.fold(sheet)["heroes"]["Ansel"]
     assert (hero["wounds"], hero["owed"], hero["results"][fight]["success"]) == (3, 0, False)
 
@@ -185,7 +184,7 @@ def test_wounds_after_a_collection_are_resolved_from_the_dice_not_copied(wield_l
     wield_log.table()
     sealed = wield_log.broken_geis("Ansel", 1, chance="the duel")
     fight = wield_log.record(round_defended_against_the_orc())
-    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=fight, remaining=0, wounds={"Ansel": 4}))
+    wield_log.record(wield.FailureCollected(hero="Ansel", geis=sealed, success=fight, wounds={"Ansel": 4}))
     assert wield_log.fold(sheet)["heroes"]["Ansel"]["wounds"] == 3
 
 
