@@ -66,6 +66,57 @@ def _schema_url(schema: str) -> str:
     return f"{PG_URL}{separator}options=-csearch_path%3D{schema}"
 
 
+#: Each xdist worker names here the test modules whose tests share a fixture of module (or class) scope: tests/web's
+#: ``live`` server over ``module_db`` and its ``chromiums``, a module's migrated release file...  (in the run's base
+#: temporary folder, one file per worker, written when it has collected).
+_SHARED_FIXTURES = "modules-sharing-fixtures-{worker}.txt"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On an xdist worker: write down the modules whose tests use a module- or class-scoped fixture."""
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker is None:
+        return
+    shared: set[str] = set()
+    for item in items:
+        definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+        if any(fixture.scope in ("module", "class", "package") for name in getattr(item, "fixturenames", ())
+               for fixture in definitions.get(name, ())):
+            shared.add(item.nodeid.split("::")[0])
+    folder = config._tmp_path_factory.getbasetemp().parent  # type: ignore[attr-defined]
+    (folder / _SHARED_FIXTURES.format(worker=worker)).write_text("".join(f"{m}\n" for m in sorted(shared)))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """``-n N`` (xdist's ``load``) with each module that shares fixtures sent whole to one worker.
+
+    A module's ``live`` servers and browsers then start once, on one worker, instead of once on each (xdist's
+    ``load`` deals the tests out one by one, so every module ran on both).  Every other test goes alone to
+    whichever worker is free.  The shared modules go first, the largest first, and the single tests fill the end,
+    so both workers finish together.  (xdist's own ``loadgroup`` cannot do this under pytest 9.2, whose node ids
+    it can no longer suffix.)  ``JOURNAL_TEST_SCHEDULE=load`` keeps xdist's own, to measure the difference.
+    """
+    if config.getvalue("dist") != "load" or os.environ.get("JOURNAL_TEST_SCHEDULE") == "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    folder = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+
+    class SharedModulesTogether(LoadScopeScheduling):
+        shared: set[str] | None = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self.shared is None:
+                self.shared = {line for path in folder.glob(_SHARED_FIXTURES.format(worker="*"))
+                               for line in path.read_text().splitlines() if line}
+            module = nodeid.split("::")[0]
+            return module if module in self.shared else nodeid
+
+    return SharedModulesTogether(config, log)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _journal_key_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Journal signing keys of the run live in a temporary folder, never in the user's ~/.config."""

@@ -9,18 +9,24 @@ server per database (``live``), each half in a campaign of its own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import httpx
 import pytest
-import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from schemathesis import GenerationMode
 
-EXAMPLES = 20
+from tests.profiles import examples as profile_examples
+
+if TYPE_CHECKING:
+    import schemathesis
+
+#: Generated requests per operation (the ``ci`` profile's count; ``dev`` runs a fifth, tests/profiles.py).
+EXAMPLES = profile_examples(20)
 #: The other systems' verbs only validate their body before the rule 'one rule system' refuses them (409):
 #: fewer examples there keep the run short.
 OTHER_SYSTEMS = ("/api/wield/", "/api/stone-wheel/", "/api/dichotomy/")
-OTHER_EXAMPLES = 5
+OTHER_EXAMPLES = profile_examples(5)
 SKIPPED = {"/api/stream"}
 #: The test runs every PARTS-th operation, from its part's index.
 PARTS = 2
@@ -30,6 +36,9 @@ PARTS = 2
 @pytest.mark.parametrize("part", range(PARTS))
 def test_generated_requests_never_get_a_server_error(live: str, new_campaign, part: int) -> None:
     """Every operation of this half, up to 20 generated requests each: below 500, a 4xx with an error and its kind."""
+    import schemathesis  # here, not at the top: its import costs each worker about a second of collection
+    from schemathesis import GenerationMode
+
     server = live
     _, tokens = new_campaign("vpt", "Вика", ["Оля", "Дима"])
     headers = {"Authorization": f"Bearer {tokens['Вика']}"}

@@ -14,6 +14,7 @@ from journal.service import Journal
 from journal.service.context import Context
 from journal.service.sessions import add_salt, end_session, free_roll, start_session, verify_rolls
 from journal.systems.stone_wheel import commands as sw
+from tests.profiles import examples
 
 CAMPAIGN = "Пепел"
 REFUSED = "test: refused after the dice"
@@ -134,7 +135,7 @@ REFUSALS = {
 }
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(refusals=st.lists(st.sampled_from(sorted(REFUSALS)), max_size=6))
 def test_no_refused_commands_change_the_die_the_next_accepted_roll_gets(journal: Journal, refusals: list[str]) -> None:
     """Whatever refused commands a player sends first, the next accepted roll gets the die at the first counter the
