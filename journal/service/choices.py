@@ -24,10 +24,10 @@ if TYPE_CHECKING:
 #: One entry of a list: ``{value, text}`` (and what else the page needs of it, a modifier's ``amount``).
 Item = dict[str, Any]
 
-#: The fields every system names a character with: they offer the campaign's characters.
+#: The fields several systems name a character with: they offer the campaign's characters (a system's own such
+#: fields are in its descriptor's ``choices``).
 SOURCES: dict[str, str] = {
-    name: "characters" for name in ("name", "character_name", "attacker", "defender", "other", "avenger", "target",
-                                    "challenger", "character", "engaged", "by")
+    name: "characters" for name in ("name", "character_name", "defender", "other", "target", "character", "by")
 }
 
 

@@ -211,6 +211,19 @@ def _pairs(result: dict[str, Any], bond: str) -> list[tuple[str, int]]:
     return [(f"{r['character']} → {r['other']}", r["change"]) for r in result["bonds"] if r["bond"] == bond]
 
 
+def _bond_charts(result: dict[str, Any]) -> list[str]:
+    """The bar chart of each bond the system keeps (its descriptor's ``Bonds.charts``): the first always, the others
+    when the session moved one."""
+    from journal.systems import registry
+
+    bonds = registry.system(result["system"]).bonds
+    if bonds is None:
+        return []
+    kinds = list(dict.fromkeys(kind for kind, _character, _other in bonds.ticks.values()))
+    return [bar_chart(_(bonds.charts.get(kind, kind)), _pairs(result, kind)) for index, kind in enumerate(kinds)
+            if index == 0 or any(r["bond"] == kind for r in result["bonds"])]
+
+
 def html(result: dict[str, Any]) -> str:
     """The session report as one self-contained HTML page, with the XP and bonds charts."""
     meta = '<p class="meta">' + escape(_("{system} · present {present} · {start} to {end} · {minutes} · {span}").format(
@@ -221,9 +234,7 @@ def html(result: dict[str, Any]) -> str:
         body.append(figures_html(result))
     body += ["<h2>" + escape(_("Changes of the session")) + "</h2>",
              bar_chart(_("XP per character"), [(_xp_label(r), r["amount"]) for r in result["xp"]], _(" XP")),
-             bar_chart(_("Relationship changes per pair"), _pairs(result, "relationship"))]
-    if any(r["bond"] == "revenge" for r in result["bonds"]):
-        body.append(bar_chart(_("Revenge changes per pair (avenger → target)"), _pairs(result, "revenge")))
+             *_bond_charts(result)]
     if result["xp"]:
         body.append(table(_xp_headers(), [(_xp_label(r), f"+{r['amount']}", _sources(r, Names(result["system"]))) for r in result["xp"]]))
     if result["bonds"]:

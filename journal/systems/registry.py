@@ -108,12 +108,16 @@ class Bonds:
 
     ``ticks``: event type -> (bond, the payload field naming the character, the one naming the other) of
     the events that move a standing by their ``change``; ``projection``: the fold that keeps the standings;
-    ``table``: ``module:function`` of that fold's rows, ``state -> [{bond, character, other, points, frozen}]``.
+    ``table``: ``module:function`` of that fold's rows, ``state -> [{bond, character, other, points, frozen}]``;
+    ``charts``: each bond's chart title in the session report.
     """
 
     ticks: dict[str, tuple[str, str, str]]
     projection: str
     table: Lazy[Callable[[dict[str, Any]], list[dict[str, Any]]]]
+    #: bond -> the title (an English message id) of the session report's chart of its changes per pair; the first
+    #: bond's chart is drawn even when the session moved none, the others only when it moved one.
+    charts: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _coerce(self, ("table",))

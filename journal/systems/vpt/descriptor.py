@@ -53,7 +53,9 @@ DESCRIPTOR = register(SystemDescriptor(
     invariants=Lazy("journal.systems.vpt.invariants:INVARIANTS"),
     bonds=Bonds(ticks={"vpt.relationship_ticked": ("relationship", "character", "other"),
                        "vpt.revenge_ticked": ("revenge", "avenger", "target")},
-                projection="vpt.bonds", table=Lazy("journal.systems.vpt.folds.bonds:table")),
+                projection="vpt.bonds", table=Lazy("journal.systems.vpt.folds.bonds:table"),
+                charts={"relationship": N_("Relationship changes per pair"),
+                        "revenge": N_("Revenge changes per pair (avenger → target)")}),
     charts=(Chart("relationships", N_("Relationships"), Lazy("journal.systems.vpt.charts:relationships"), N_("points")),
             Chart("revenge", N_("Revenge (avenger → target)"), Lazy("journal.systems.vpt.charts:revenge"), N_("points"))),
     panels=(Panel("bonds", N_("Bonds"), "bonds", "bonds", (
