@@ -17,7 +17,7 @@ says how many of its lines stand (its ``lines`` less those an overturn voided, l
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -40,6 +40,8 @@ class Figure:
 
     now: dict[str, Any]
     shown: dict[str, Any]
+    #: How a field's value reads in the "at the table" mark (the system's ``figure_texts``; else ``str``).
+    texts: Mapping[str, Callable[[Any], str]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def changed(self) -> dict[str, Any]:
@@ -50,6 +52,12 @@ class Figure:
 def readers(system: str) -> dict[str, Reader]:
     """The figure readers of ``system`` by event type (empty when it has none)."""
     reference = registry.system(system).figures
+    return registry.load(reference) if reference is not None else {}
+
+
+def texts(system: str) -> Mapping[str, Callable[[Any], str]]:
+    """How ``system``'s figure fields read in the "at the table" mark (empty: each reads as ``str``)."""
+    reference = registry.system(system).figure_texts
     return registry.load(reference) if reference is not None else {}
 
 
@@ -101,6 +109,7 @@ def walk(journal: Journal, campaign: str, upto: int | None = None) -> dict[str, 
 
     system = journal.campaign(campaign)["system"]
     found = readers(system)
+    drawn = texts(system)
     projections = catalog.for_system(system)
     voided = voids(journal.store, campaign)
     skip = {void.target for void in voided}
@@ -133,7 +142,7 @@ def walk(journal: Journal, campaign: str, upto: int | None = None) -> dict[str, 
             continue
         at_table = reader(table if table is not None else now, read.data)
         figure = at_table if event.id in skip else reader(now, read.data)
-        figures[event.id] = Figure(figure, {**at_table, **recorded(event, at_table)})
+        figures[event.id] = Figure(figure, {**at_table, **recorded(event, at_table)}, drawn)
     return figures
 
 
@@ -157,7 +166,8 @@ def note(figure: Figure | None) -> str | None:
     """What a summary adds when its totals changed since the table: ``at the table: 3``; None when none did."""
     if figure is None or not figure.changed:
         return None
-    return _("at the table: {values}").format(values=", ".join(_text(value) for value in figure.changed.values()))
+    values = (figure.texts.get(key, _text)(value) for key, value in figure.changed.items())
+    return _("at the table: {values}").format(values=", ".join(values))
 
 
 def _text(value: object) -> str:

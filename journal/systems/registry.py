@@ -322,6 +322,9 @@ class SystemDescriptor:
     #: ``module:attribute`` of a dict ``event type -> (states, data) -> {field: value}``: the running totals its
     #: summary line shows, read from the states just after the event (journal.service.figures).
     figures: Lazy[Mapping[str, Callable[[States, dict[str, Any]], dict[str, Any]]]] | None = None
+    #: ``module:attribute`` of a dict ``figure field -> (value -> text)``: how a figure's value reads in the "at the
+    #: table" mark (a Dichotomy ``track`` as its drawing); a field not named reads as ``str`` of its value.
+    figure_texts: Lazy[Mapping[str, Callable[[Any], str]]] | None = None
     #: ``module:attribute`` of the system's tally rules (a journal.service.tallies.TallyRules: the service's type,
     #: which this leaf cannot import, so it reads as Any here and is typed where the service loads it).
     tally: Lazy[Any] | None = None
@@ -366,7 +369,7 @@ class SystemDescriptor:
 
     def __post_init__(self) -> None:
         _coerce(self, ("summaries", "words", "types", "fields", "notes", "tally", "choices", "cli", "rehearsals",
-                       "labels", "invariants"), ("queries", "cli_queries"))
+                       "labels", "invariants", "figure_texts"), ("queries", "cli_queries"))
 
     def references(self) -> list[Lazy[Any]]:
         """Every lazy reference of the descriptor (its charts', bonds' and demo's too): what a test loads."""

@@ -310,3 +310,119 @@ def test_sheet_of_a_campaign_of_another_system_is_refused(run) -> None:
     run("campaign", "new", "Колесо", "--system", "stone-wheel", "--master", "Ведущий")
     _refused(run("dichotomy", "sheet", "Колесо", "Кто-то"), 3,
              "refused by rule 'campaign: one rule system': 'Колесо' plays stone-wheel, not dichotomy")
+
+
+def _overturn_damage(table, index: int = 0) -> None:
+    """The quorum (Давид and Карли) overturns Шарлотта's round of damage ``index``; the Master rules."""
+    rounds = [e for e in map(orjson.loads, table("log", C, "--json").stdout.splitlines())
+              if e["type"] == "dichotomy.damage_applied"]
+    dispute = orjson.loads(_ok(table(*CARLY, "dispute", "open", C, "--event", rounds[index]["id"], "--reason", "промах",
+                                     "--json")))["id"]
+    table(*CARLY, "dispute", "vote", dispute, "--overturn")
+    table(*DAVID, "dispute", "vote", dispute, "--overturn")
+    _ok(table("dispute", "rule", dispute, "--overturn"))
+
+
+def _said(line: str) -> str:
+    """A log line's summary and note, without the version, time, actor and type."""
+    return line.split(": ", 1)[1].rsplit("  [", 1)[0]
+
+
+def _recovered_after_an_overturn(table) -> None:
+    """1 damage twice (|●●|○|○|), Recover (|●○|○|○|); the first round is overturned."""
+    for _round in range(2):
+        table("dichotomy", "damage", C, "Шарлотта", "--damage", "1")
+    table(*CARLY, "dichotomy", "recover", C, "Шарлотта")
+    _overturn_damage(table)
+
+
+def _healed_after_an_overturn(table) -> None:
+    """1 damage four times (|●○|●|○|), the Injury healed (|●○|○|○|); the fourth round is overturned (the healing
+    does not depend on it: the Injury came with the third)."""
+    for _round in range(4):
+        table("dichotomy", "damage", C, "Шарлотта", "--damage", "1")
+    table("dichotomy", "heal", C, "Шарлотта", "injury")
+    _overturn_damage(table, 3)
+
+
+def test_recover_stores_no_track_and_prints_the_folds(table, events_of) -> None:
+    """A recovery's payload is schema 2, without ``track``; ``--json`` still shows the track after it (the fold's)."""
+    table("dichotomy", "damage", C, "Шарлотта", "--damage", "2")
+    shown = orjson.loads(_ok(table(*CARLY, "dichotomy", "recover", C, "Шарлотта", "--json")))
+    stored = events_of(C)[-1]
+    assert (stored["schema"], stored["data"], shown["track"]) == (
+        2, {"character": "Шарлотта", "how": "recover_action", "hits": 1},
+        {"shaken": 1, "injured": False, "serious": False})
+
+
+def test_heal_stores_no_track_and_prints_the_folds(table, events_of) -> None:
+    """A healing's payload is schema 2, without ``track``; ``--json`` still shows the track after it (the fold's)."""
+    for _round in range(3):
+        table("dichotomy", "damage", C, "Шарлотта", "--damage", "1")
+    shown = orjson.loads(_ok(table("dichotomy", "heal", C, "Шарлотта", "injury", "--json")))
+    stored = events_of(C)[-1]
+    assert (stored["schema"], stored["data"], shown["track"]) == (
+        2, {"character": "Шарлотта", "injury": "injury"}, {"shaken": 0, "injured": False, "serious": False})
+
+
+def test_log_after_an_overturn_draws_the_recovered_track_as_it_stands(table) -> None:
+    """The recovery's line shows the track folded without the voided round and draws the table's one beside it."""
+    _recovered_after_an_overturn(table)
+    [line] = table("log", C, "--type", "dichotomy.hits_recovered").stdout.splitlines()
+    assert _said(line) == "Шарлотта recovers 1 Hit (recover_action) -> |○○|○|○| (at the table: |●○|○|○|)"
+
+
+def test_log_after_an_overturn_draws_the_recovered_track_in_russian(table) -> None:
+    """The same line in Russian: «за столом было» with the track's drawing, not its fields."""
+    _recovered_after_an_overturn(table)
+    [line] = table("--lang", "ru", "log", C, "--type", "dichotomy.hits_recovered").stdout.splitlines()
+    assert _said(line) == ("Шарлотта восстанавливает 1 Хит (действие Восстановления) -> |○○|○|○| "
+                           "(за столом было: |●○|○|○|)")
+
+
+def test_log_after_an_overturn_draws_the_damage_track_as_it_stands(table) -> None:
+    """A later round's line marks the table's track as its drawing (``|●●|○|○|``), not ``shaken 2, injured False``."""
+    _recovered_after_an_overturn(table)
+    lines = table("log", C, "--type", "dichotomy.damage_applied").stdout.splitlines()
+    assert _said(lines[1]) == "Шарлотта: 1 damage, 1 Hit lost, 0 discarded -> |●○|○|○| (at the table: |●●|○|○|)"
+
+
+def test_log_after_an_overturn_draws_the_healed_track_as_it_stands(table) -> None:
+    """Without the fourth round no Shaken Hit is lost: the healing's line shows |○○|○|○|, the table's beside."""
+    _healed_after_an_overturn(table)
+    [line] = table("log", C, "--type", "dichotomy.injury_healed").stdout.splitlines()
+    assert _said(line) == "Шарлотта: injury healed -> |○○|○|○| (at the table: |●○|○|○|)"
+
+
+def test_a_schema_1_recovery_reads_its_track_from_the_fold_and_marks_the_recorded_one(table, db_url) -> None:
+    """A recovery recorded with its ``track`` (schema 1) reads the fold's track; the recorded one is what the table saw."""
+    from journal.events.envelope import NewEvent
+    from journal.service import Journal
+
+    table("dichotomy", "damage", C, "Шарлотта", "--damage", "2")
+    journal = Journal.open(db_url)
+    try:
+        old = {"character": "Шарлотта", "how": "recover_action", "hits": 1,
+               "track": {"shaken": 2, "injured": True, "serious": False}}
+        journal.store.append(C, [NewEvent("dichotomy.hits_recovered", old, "Карли", schema=1)], journal.store.head(C))
+    finally:
+        journal.close()
+    [line] = table("log", C, "--type", "dichotomy.hits_recovered").stdout.splitlines()
+    assert _said(line) == "Шарлотта recovers 1 Hit (recover_action) -> |●○|○|○| (at the table: |●●|●|○|)"
+
+
+def test_a_schema_1_healing_reads_its_track_from_the_fold(table, db_url) -> None:
+    """A healing recorded with its ``track`` (schema 1) as the fold has it shows no mark."""
+    from journal.events.envelope import NewEvent
+    from journal.service import Journal
+
+    for _round in range(3):
+        table("dichotomy", "damage", C, "Шарлотта", "--damage", "1")
+    journal = Journal.open(db_url)
+    try:
+        old = {"character": "Шарлотта", "injury": "injury", "track": {"shaken": 0, "injured": False, "serious": False}}
+        journal.store.append(C, [NewEvent("dichotomy.injury_healed", old, "Ведущий", schema=1)], journal.store.head(C))
+    finally:
+        journal.close()
+    [line] = table("log", C, "--type", "dichotomy.injury_healed").stdout.splitlines()
+    assert _said(line) == "Шарлотта: injury healed -> |○○|○|○|"

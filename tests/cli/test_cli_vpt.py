@@ -318,3 +318,55 @@ def test_log_after_an_overturn_shows_the_wounds_in_all_in_russian(vpt) -> None:
     lines = vpt("--lang", "ru", "log", C, "--type", "vpt.wounds_taken").stdout.splitlines()
     assert _said(lines[1]) == "Питер получает 1 Ранение: всего 1 (за столом было: 3)"
     assert "всего 3" not in "\n".join(lines)
+
+
+def _revenge_renounced_after_an_overturn(session) -> list[str]:
+    """Вольтаир's revenge on Питер ticked to 3, then renounced (3 kept); the quorum overturns the tick."""
+    session("--as", "Оля", "vpt", "revenge", C, "Вольтаир", "Питер")
+    session("--as", "Оля", "vpt", "revenge-tick", C, "Вольтаир", "fought", "killed")
+    session("--as", "Оля", "vpt", "forgive", C, "Вольтаир")
+    tick = next(e for e in map(orjson.loads, session("log", C, "--json").stdout.splitlines())
+                if e["type"] == "vpt.revenge_ticked")
+    dispute = orjson.loads(session("--as", "Оля", "dispute", "open", C, "--event", tick["id"], "--reason", "не было",
+                                   "--json").stdout)["id"]
+    session("--as", "Оля", "dispute", "vote", dispute, "--overturn")
+    assert session("dispute", "rule", dispute, "--overturn").exit_code == 0
+    return session("log", C, "--type", "vpt.revenge_renounced").stdout.splitlines()
+
+
+def test_forgive_stores_no_points_and_prints_the_folds(session, events_of) -> None:
+    """A renounced revenge's payload is schema 2, without ``points``; ``--json`` shows the standing it froze."""
+    session("--as", "Оля", "vpt", "revenge", C, "Вольтаир", "Питер")
+    session("--as", "Оля", "vpt", "revenge-tick", C, "Вольтаир", "fought", "killed")
+    shown = orjson.loads(session("--as", "Оля", "vpt", "forgive", C, "Вольтаир", "--json").stdout)
+    stored = events_of(C)[-1]
+    assert (stored["schema"], stored["data"], shown["points"]) == (2, {"avenger": "Вольтаир", "target": "Питер"}, 3)
+
+
+def test_log_after_an_overturn_shows_the_frozen_revenge_as_it_stands(session) -> None:
+    """Without the tick the revenge froze at 0: the line says 0 kept and marks the 3 the table was shown."""
+    [line] = _revenge_renounced_after_an_overturn(session)
+    assert _said(line) == "Вольтаир renounces revenge on Питер (0 points kept, frozen) (at the table: 3)"
+
+
+def test_log_after_an_overturn_shows_the_frozen_revenge_in_russian(session) -> None:
+    """The same line in Russian, with «за столом было: 3»."""
+    _revenge_renounced_after_an_overturn(session)
+    [line] = session("--lang", "ru", "log", C, "--type", "vpt.revenge_renounced").stdout.splitlines()
+    assert _said(line).endswith("(за столом было: 3)")
+
+
+def test_a_schema_1_renounce_reads_the_frozen_standing_from_the_fold(session, db_url) -> None:
+    """A renounce recorded with ``points`` (schema 1, here 5) shows the fold's 3 and the recorded 5 as the table's."""
+    from journal.events.envelope import NewEvent
+
+    session("--as", "Оля", "vpt", "revenge", C, "Вольтаир", "Питер")
+    session("--as", "Оля", "vpt", "revenge-tick", C, "Вольтаир", "fought", "killed")
+    journal = Journal.open(db_url)
+    try:
+        old = {"avenger": "Вольтаир", "target": "Питер", "points": 5}
+        journal.store.append(C, [NewEvent("vpt.revenge_renounced", old, "Оля", schema=1)], journal.store.head(C))
+    finally:
+        journal.close()
+    [line] = session("log", C, "--type", "vpt.revenge_renounced").stdout.splitlines()
+    assert _said(line) == "Вольтаир renounces revenge on Питер (3 points kept, frozen) (at the table: 5)"

@@ -756,20 +756,15 @@ def _installed(system: str) -> bool:
 TABLES: dict[str, Table] = {t.system: t for t in (Wield(), StoneWheel(), Dichotomy(), Vpt(), Coin())
                             if _installed(t.system)}
 
-#: Per event type, the payload fields that are a running total or a state "after", kept for the log only.
+#: Per event type, the payload fields that are a running total or a state "after", kept for the log only (fields
+#: of the current schema: the totals a newer schema dropped are the fold's, journal.service.figures).
 DISPLAY: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
-    "vpt.wounds_taken": {"total"},
-    "vpt.relationship_ticked": {"points"},
-    "vpt.revenge_ticked": {"points"},
-    "vpt.revenge_renounced": {"points"},
-    "vpt.points_spent": {"remaining"},
     "vpt.death_checked": {"wounds", "total", "dead"},
     "vpt.morale_rolled": {"wounds_recovered"},
     "stone_wheel.sleep_rolled": {"health_restored", "mana_restored"},
-    "stone_wheel.turn_order_violated": {"violation", "consequence", "damage"},
-    "dichotomy.damage_applied": {"hits_lost", "discarded", "track", "may_dive"},
-    "dichotomy.hits_recovered": {"hits", "track"},
-    "dichotomy.injury_healed": {"track"},
+    "stone_wheel.turn_order_violated": {"violation"},  # consequence and damage are facts (schema 2: docs/rulings.md)
+    "dichotomy.damage_applied": {"hits_lost", "discarded", "may_dive"},
+    "dichotomy.hits_recovered": {"hits"},
     "dichotomy.ability_gained": {"abilities", "monster_slayer_bonus"},
     "dichotomy.wealth_changed": {"previous"},
     "dichotomy.motive_chosen": {"slot", "since"},
@@ -777,7 +772,5 @@ DISPLAY: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "dichotomy.xp_awarded": {"slot"},
     "dichotomy.character_created": {"first_adventure"},
     "dichotomy.equipment_packed": {"capacity"},
-    "wield.power_bestowed": {"boxes", "control_lost", "vatcha_dice", "wielder_dice"},
-    "wield.failure_collected": {"remaining"},
     "wield.hero_died": {"debts_vanished"},
 }.items()}

@@ -21,8 +21,8 @@ Words, as this module uses them:
   copied as they were, each removed decision becomes as many inert ``test.filler`` events (versions and
   sessions line up; event ids are mapped back), and every later command is played again with the same
   arguments and dice.  Its facts are the same when each replayed event equals the original but for
-  the running totals a payload keeps for display (``decision_tables.DISPLAY``: a tick's ``points``, a
-  wound's ``total``, a power's ``boxes`` ...); a replayed command that is refused or decides other facts
+  the running totals a payload keeps for display (``decision_tables.DISPLAY``: a death check's ``total``, a
+  round's ``hits_lost``, an ability's count ...); a replayed command that is refused or decides other facts
   (it read state the removal changed: a Fresh modifier, a pool, the dice a condition adds) makes the
   two logs incomparable, which is only counted (``hypothesis.event``).
 

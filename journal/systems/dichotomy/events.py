@@ -1,13 +1,13 @@
 """Dichotomy event payloads: what each ``dichotomy.*`` event carries, inputs and the outcome the rules computed.
 
 Declaring a class registers its type.  A check embeds its :class:`Roll` of 2d10; outcomes (totals,
-success, XP, the track after a round, the Monster Slayer bonus) are stored next to the inputs so that
+success, XP, the Monster Slayer bonus) are stored next to the inputs so that
 the log reads on its own.  Events are facts: the projection folds the facts (a round's ``damage`` and
 the ``end`` the GM named, a recovery's ``how``, the ``injury`` healed, the ability learned, the XP
 ``amount``, the motive named, the wealth ``level``, the ``items`` packed) and computes every total itself.
-The totals stored for display (a recovery's or a healing's ``track``, ``hits_lost``, ``discarded``, ``may_dive``, ``hits``,
+The totals stored for display (``hits_lost``, ``discarded``, ``may_dive``, ``hits``,
 ``abilities``, ``monster_slayer_bonus``, ``since``, ``first_adventure``, ``previous``, ``capacity``, and
-an award's or a swap's ``slot``) are read by no fold (a round's damage no longer stores its ``track``: schema 2); a new motive's ``slot`` is only the empty slot it prefers.
+an award's or a swap's ``slot``) are read by no fold (a round's damage, a recovery and a healing no longer store the ``track``: schema 2); a new motive's ``slot`` is only the empty slot it prefers.
 Characters are named by ``str`` (Russian names welcome) and carry the ``player`` who plays them.
 """
 
@@ -236,24 +236,30 @@ class FightEnded(Payload):
 
 
 class HitsRecovered(Payload):
-    """Shaken Hits restored: 1 by the Recover action, all of them by rest after the fight."""
+    """Shaken Hits restored: 1 by the Recover action, all of them by rest after the fight.
+
+    Schema 1 also stored ``track``, the health track after as recorded: the fold's to say now.
+    """
 
     type: ClassVar[str] = "dichotomy.hits_recovered"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     how: RecoveryKind
     hits: int = Field(ge=1, le=2)
-    track: TrackState
 
 
 class InjuryHealed(Payload):
-    """The Injury (after a full rest) or the Serious injury (after a week) is healed."""
+    """The Injury (after a full rest) or the Serious injury (after a week) is healed.
+
+    Schema 1 also stored ``track``, the health track after as recorded: the fold's to say now.
+    """
 
     type: ClassVar[str] = "dichotomy.injury_healed"
+    schema_version: ClassVar[int] = 2
 
     character: Name
     injury: InjuryKind
-    track: TrackState
 
 
 class WealthChanged(Payload):

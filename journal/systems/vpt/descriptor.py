@@ -29,6 +29,7 @@ DESCRIPTOR = register(SystemDescriptor(
                Upcast("vpt.wounds_taken", 1, "journal.systems.vpt.upcasters:without_total"),
                Upcast("vpt.relationship_ticked", 1, "journal.systems.vpt.upcasters:without_points"),
                Upcast("vpt.revenge_ticked", 1, "journal.systems.vpt.upcasters:without_points"),
+               Upcast("vpt.revenge_renounced", 1, "journal.systems.vpt.upcasters:without_frozen_points"),
                Upcast("vpt.points_spent", 1, "journal.systems.vpt.upcasters:without_remaining")),
     summaries=Lazy("journal.systems.vpt.summaries:LINES"),
     figures=Lazy("journal.systems.vpt.figures:READERS"),

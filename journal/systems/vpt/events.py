@@ -246,13 +246,16 @@ class RevengeTargetChosen(Payload):
 
 
 class RevengeRenounced(Payload):
-    """The current revenge renounced; the folds freeze the standing they hold (``points``: as recorded)."""
+    """The current revenge renounced; the folds freeze the standing they hold.
+
+    Schema 1 also stored ``points`` (the standing frozen, as recorded): the fold's to say now.
+    """
 
     type: ClassVar[str] = "vpt.revenge_renounced"
+    schema_version: ClassVar[int] = 2
 
     avenger: Name
     target: Name
-    points: int = Field(ge=0)
 
 
 class RevengeTicked(Payload):

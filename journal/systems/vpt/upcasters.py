@@ -28,6 +28,12 @@ def without_points(data: dict[str, Any]) -> dict[str, Any]:
     return _without(data, "points")
 
 
+def without_frozen_points(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 of ``vpt.revenge_renounced`` stored ``points``, the standing frozen as recorded: the fold's to say
+    now."""
+    return _without(data, "points")
+
+
 def without_remaining(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 1 of ``vpt.points_spent`` stored ``remaining``, what was left as recorded: the fold's to say now."""
     return _without(data, "remaining")

@@ -304,9 +304,12 @@ def fight_end(app: AppContext, campaign: str, note: str, as_json: bool) -> None:
 @JSON
 @click.pass_obj
 def recover(app: AppContext, campaign: str, character: str, rest: bool, as_json: bool) -> None:
+    from journal.service.figures import shown
     from journal.systems.dichotomy.commands import recover_hits
 
-    event = recover_hits(app.journal(), campaign, character, "rest" if rest else "recover_action", app.actor)
+    journal = app.journal()
+    event = shown(journal, campaign, recover_hits(journal, campaign, character, "rest" if rest else "recover_action",
+                                                  app.actor))
     d = event.data
     how = _("rest") if rest else _("Recover")
     _done(event, as_json, ngettext("{character} recovers {count} Hit ({how}) -> {track}",
@@ -321,9 +324,11 @@ def recover(app: AppContext, campaign: str, character: str, rest: bool, as_json:
 @JSON
 @click.pass_obj
 def heal(app: AppContext, campaign: str, character: str, injury: str, as_json: bool) -> None:
+    from journal.service.figures import shown
     from journal.systems.dichotomy.commands import heal_injury
 
-    event = heal_injury(app.journal(), campaign, character, injury, app.actor)
+    journal = app.journal()
+    event = shown(journal, campaign, heal_injury(journal, campaign, character, injury, app.actor))
     healed = _("injury healed") if injury == "injury" else _("serious healed")
     _done(event, as_json, _("{character}: {healed} -> {track}").format(character=character, healed=healed,
                                                                       track=_track(event.data["track"])))

@@ -13,10 +13,6 @@ from journal.systems.dichotomy.commands._common import character, own, run, stat
 from journal.systems.dichotomy.folds.sheet import track
 
 
-def _state(new: rules.Track) -> events.TrackState:
-    return events.TrackState(shaken=new.shaken, injured=new.injured, serious=new.serious)
-
-
 def apply_damage(
     journal: Journal, campaign: str, character_name: str, damage: int, round: int | None = None,
     end: str | None = None, actor: str | None = None,
@@ -75,8 +71,8 @@ def recover_hits(
     def decide(ctx: Context) -> list:
         sheet = own(ctx, character_name, "recover Hits")
         rules.check_in_play(character_name, sheet["status"])
-        new, hits = rules.recover_hits(track(sheet), how)
-        return [events.HitsRecovered(character=character_name, how=how, hits=hits, track=_state(new))]
+        _, hits = rules.recover_hits(track(sheet), how)
+        return [events.HitsRecovered(character=character_name, how=how, hits=hits)]
 
     return run(journal, campaign, decide, actor)
 
@@ -92,7 +88,7 @@ def heal_injury(journal: Journal, campaign: str, character_name: str, injury: st
         ctx.require_master(N_("heal an injury"))
         sheet = character(ctx, character_name)
         rules.check_in_play(character_name, sheet["status"])
-        new = rules.heal_injury(track(sheet), injury)
-        return [events.InjuryHealed(character=character_name, injury=injury, track=_state(new))]
+        rules.heal_injury(track(sheet), injury)  # refused when there is no such injury
+        return [events.InjuryHealed(character=character_name, injury=injury)]
 
     return run(journal, campaign, decide, actor)

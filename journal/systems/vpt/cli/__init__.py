@@ -349,7 +349,7 @@ def revenge_tick(app: AppContext, campaign: str, avenger: str, items: tuple[str,
 def forgive(app: AppContext, campaign: str, avenger: str, as_json: bool) -> None:
     from journal.systems.vpt.commands import renounce_revenge
 
-    event = renounce_revenge(app.journal(), campaign, avenger, actor=app.actor)
+    event = _shown(app, campaign, renounce_revenge(app.journal(), campaign, avenger, actor=app.actor))
     d = event.data
     _emit([event], as_json, _("{avenger} renounces revenge on {target} ({points} kept, frozen)").format(
         avenger=avenger, target=d["target"], points=_points(d["points"])))

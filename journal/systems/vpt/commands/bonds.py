@@ -165,7 +165,7 @@ def renounce_revenge(journal: Journal, campaign: str, avenger: str, target: str 
         assert current is not None
         aim = target or current["target"]
         rules.check_revenge_renounce(avenger, aim, current["target"])
-        return [make(ev.RevengeRenounced, avenger=avenger, target=aim, points=current["points"])]
+        return [make(ev.RevengeRenounced, avenger=avenger, target=aim)]
 
     return _run(journal, campaign, decide, actor)
 

@@ -330,14 +330,15 @@ def test_revenge_item_scored_twice_is_refused(table: Journal) -> None:
 
 
 def test_renounced_revenge_is_frozen_and_a_new_one_starts_at_zero(table: Journal) -> None:
-    """Renouncing keeps 1 point on record, frozen; revenge on Лиса then starts at 0."""
+    """Renouncing keeps 1 point, frozen (the fold's: the event stores none); revenge on Лиса then starts at 0."""
+
     vpt.choose_revenge(table, C, "Ёжик", "Волк", actor=PLAYER)
     vpt.tick_revenge(table, C, "Ёжик", ["obtained_magic_item"], actor=PLAYER)
     renounced = vpt.renounce_revenge(table, C, "Ёжик", actor=PLAYER)
     vpt.choose_revenge(table, C, "Ёжик", "Лиса", actor=PLAYER)
     state = folded(table)["characters"]["Ёжик"]
-    assert (renounced.data["points"], state["past_revenges"], state["revenge"]) == (
-        1, [{"target": "Волк", "points": 1}], {"target": "Лиса", "points": 0})
+    assert (after(table, C, renounced), state["past_revenges"], state["revenge"]) == (
+        {"points": 1}, [{"target": "Волк", "points": 1}], {"target": "Лиса", "points": 0})
 
 
 def test_revenge_tick_without_a_target_is_refused(table: Journal) -> None:

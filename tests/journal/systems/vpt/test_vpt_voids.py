@@ -268,12 +268,13 @@ def test_opening_tick_is_overturned_after_its_status_and_spending(table: Journal
 
 def test_overturned_revenge_tick_changes_the_frozen_standing(table: Journal) -> None:
     """Revenge on Питер +3 (s1), +1 (s2), renounced (frozen 4); overturn the +3: frozen 1 on both folds."""
+
     vpt.choose_revenge(table, C, "Вольтаир", "Питер", actor="Оля")
     first = vpt.tick_revenge(table, C, "Вольтаир", ["fought", "killed_associates"], actor="Оля")
     next_session(table)
     vpt.tick_revenge(table, C, "Вольтаир", ["fought"], actor="Оля")
     renounced = vpt.renounce_revenge(table, C, "Вольтаир", actor="Оля")
-    assert renounced.data["points"] == 4
+    assert after(table, C, renounced) == {"points": 4}
     overturn(table, first)
     now = table.at(C)
     assert (now["vpt.bonds"]["frozen"], now["vpt.sheet"]["characters"]["Вольтаир"]["past_revenges"]) == (

@@ -143,10 +143,8 @@ def test_charlotte_after_the_fight_and_the_healing() -> None:
     """Rest restores her Shaken Hit; 24 hours heal the Injury; the Serious injury remains."""
     health = _health_after(
         *CHARLOTTE_FIGHT,
-        dichotomy.HitsRecovered(character=CHARLOTTE, how="rest", hits=1,
-                                track=dichotomy.TrackState(shaken=0, injured=True, serious=True)),
-        dichotomy.InjuryHealed(character=CHARLOTTE, injury="injury",
-                               track=dichotomy.TrackState(shaken=0, injured=False, serious=True)),
+        dichotomy.HitsRecovered(character=CHARLOTTE, how="rest", hits=1),
+        dichotomy.InjuryHealed(character=CHARLOTTE, injury="injury"),
     )
     assert health == {"shaken": 0, "injured": False, "serious": True, "drawing": "|○○|○|●|"}
 
@@ -301,15 +299,12 @@ def test_a_named_death_stands_only_on_the_third_hit_after_both_states() -> None:
 
 
 def test_recovery_and_healing_follow_the_track_not_the_recorded_one() -> None:
-    """Recover (recorded |○○|●|●|) with no Hit lost restores nothing; a heal of an Injury not taken changes nothing."""
+    """Recover with no Hit lost restores nothing; a heal of an Injury not taken changes nothing."""
     health = _health_after(
         _damage(1, 1, 0, 1, False, False),
-        dichotomy.HitsRecovered(character=CHARLOTTE, how="recover_action", hits=1,
-                                track=dichotomy.TrackState(shaken=0, injured=True, serious=True)),
-        dichotomy.HitsRecovered(character=CHARLOTTE, how="recover_action", hits=1,
-                                track=dichotomy.TrackState(shaken=1, injured=True, serious=True)),
-        dichotomy.InjuryHealed(character=CHARLOTTE, injury="serious",
-                               track=dichotomy.TrackState(shaken=2, injured=True, serious=False)),
+        dichotomy.HitsRecovered(character=CHARLOTTE, how="recover_action", hits=1),
+        dichotomy.HitsRecovered(character=CHARLOTTE, how="recover_action", hits=1),
+        dichotomy.InjuryHealed(character=CHARLOTTE, injury="serious"),
     )
     assert health == {"shaken": 0, "injured": False, "serious": False, "drawing": "|○○|○|○|"}
 

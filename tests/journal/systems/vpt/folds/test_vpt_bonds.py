@@ -104,7 +104,7 @@ def test_renounced_revenge_is_frozen_in_table() -> None:
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1,
                          items=["fought", "killed_associates", "obtained_magic_item"], change=4),
-        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=4),
+        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTargetChosen(avenger="Эдди", target="Питер"),
         ev.RevengeTicked(avenger="Эдди", target="Питер", session=2, items=["fought"], change=1),
     )
@@ -119,7 +119,7 @@ def test_frozen_revenge_untouched_by_later_events() -> None:
     state = fold(
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2),
-        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=2),
+        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=2, items=["fought"], change=1),
         ev.PointsSpent(character="Эдди", other="Вольтаир", bond="revenge", amount=1),
@@ -198,7 +198,7 @@ def test_renounce_freezes_the_folded_standing_not_the_recorded_one() -> None:
     state = fold(
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1),
-        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=6),
+        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир"),
     )
     assert (state["frozen"], state["revenges"]) == ([{"avenger": "Эдди", "target": "Вольтаир", "points": 1}], {})
 

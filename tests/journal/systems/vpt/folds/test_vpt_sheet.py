@@ -143,7 +143,7 @@ def test_revenge_renounced_moves_to_past_and_new_starts_at_zero() -> None:
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought", "killed_associates"],
                          change=3),
-        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=3),
+        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTargetChosen(avenger="Эдди", target="Питер"),
     )
     eddie = state["characters"]["Эдди"]
@@ -189,7 +189,7 @@ def test_renounced_revenge_freezes_the_folded_standing() -> None:
         EDDIE,
         ev.RevengeTargetChosen(avenger="Эдди", target="Вольтаир"),
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["killed_associates"], change=2),
-        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=7),
+        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир"),
     )
     assert (state["characters"]["Эдди"]["past_revenges"], state["characters"]["Эдди"]["revenge"]) == (
         [{"target": "Вольтаир", "points": 2}], None)
@@ -201,7 +201,7 @@ def test_revenge_events_without_that_revenge_change_nothing() -> None:
         EDDIE,
         ev.RevengeTicked(avenger="Эдди", target="Вольтаир", session=1, items=["fought"], change=1),
         ev.PointsSpent(character="Эдди", other="Вольтаир", bond="revenge", amount=1),
-        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир", points=0),
+        ev.RevengeRenounced(avenger="Эдди", target="Вольтаир"),
     )
     assert (state["characters"]["Эдди"]["revenge"], state["characters"]["Эдди"]["past_revenges"]) == (None, [])
 
