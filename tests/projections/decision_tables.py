@@ -762,7 +762,7 @@ DISPLAY: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "vpt.death_checked": {"wounds", "total", "dead"},
     "vpt.morale_rolled": {"wounds_recovered"},
     "stone_wheel.sleep_rolled": {"health_restored", "mana_restored"},
-    "stone_wheel.turn_order_violated": {"violation"},  # consequence and damage are facts (schema 2: docs/rulings.md)
+    "stone_wheel.turn_order_violated": {"violation", "consequence", "damage"},  # re-recorded from the Health now
     "dichotomy.damage_applied": {"hits_lost", "discarded", "may_dive"},
     "dichotomy.hits_recovered": {"hits"},
     "dichotomy.ability_gained": {"abilities", "monster_slayer_bonus"},
