@@ -303,7 +303,7 @@ def test_every_screen_of_a_vpt_campaign_fits_the_phone_in_russian(live: str, new
     post(live, tokens["Дима"], "/api/disputes", {"event": hit["id"], "reason": "кубики не те"})
     open_russian(browser, live, tokens[who])
     wait(browser, lambda d: one(d, "[data-test=dispute]"))
-    wait(browser, lambda d: one(d, "#bonds [data-test=row]"))
+    wait(browser, lambda d: one(d, "[data-panel=bonds] [data-test=row]"))
     problems = check_every_screen(browser)
     assert problems == [], "\n".join(problems)
 
@@ -313,7 +313,7 @@ def test_every_screen_of_a_wield_campaign_fits_the_phone_in_russian(live: str, n
     """The Master's Wield page, its debts and Control tables shown: no horizontal scroll, no id, no Latin word."""
     tokens = wield_table(new_campaign, live)
     open_russian(browser, live, tokens["Вика"])
-    wait(browser, lambda d: one(d, "#debts [data-test=row]"))
+    wait(browser, lambda d: one(d, "[data-panel=debts] [data-test=row]"))
     problems = check_every_screen(browser)
     assert problems == [], "\n".join(problems)
 
