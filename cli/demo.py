@@ -94,7 +94,7 @@ def demo(ctx: click.Context) -> None:
     ctx.invoke(audit, campaign=shown.audit_campaign, event=shown.audit_event, fmt="text", output=None,
                as_json=False)
 
-    _heading("verify", "--rolls", note=N_("over the four demo campaigns"))
+    _heading("verify", "--rolls", note=N_("over the demo campaigns"))
     _verify(app, shown.names)
 
 

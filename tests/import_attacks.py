@@ -83,10 +83,10 @@ def geis_sealed_by_a_player(folder: Path) -> Envelopes:
 
 
 def tick_of_nine(folder: Path) -> Envelopes:
-    """VPT, line 25: a tick of 'saved_life' and 'date_successful' (+2) written as +9, 10 points."""
+    """VPT, line 25: a tick of 'saved_life' and 'date_successful' (+2) written as +9."""
     envelopes = demo_export(folder, VPT)
     assert (envelopes[24]["type"], envelopes[24]["data"]["change"]) == ("vpt.relationship_ticked", 2)
-    envelopes[24]["data"].update(change=9, points=10)
+    envelopes[24]["data"].update(change=9)
     return envelopes
 
 

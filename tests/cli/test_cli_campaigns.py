@@ -46,7 +46,7 @@ def test_campaign_new_refuses_a_duplicate_name(run, events_of) -> None:
 
 
 def test_campaign_new_refuses_an_unknown_system_before_touching_the_database(run) -> None:
-    """An unknown --system is a click usage error (exit 2) naming the four systems; nothing is written."""
+    """An unknown --system is a click usage error (exit 2) naming the installed systems (the four and the coin game); nothing is written."""
     result = run("campaign", "new", "Пепел", "--system", "dnd", "--master", "Судьба")
     assert result.exit_code == 2
     assert result.stdout == ""
@@ -54,7 +54,7 @@ def test_campaign_new_refuses_an_unknown_system_before_touching_the_database(run
         "Usage: journal campaign new [OPTIONS] NAME\n"
         "Try 'journal campaign new --help' for help.\n"
         "\n"
-        "Error: Invalid value for '--system': 'dnd' is not one of 'dichotomy', 'stone-wheel', 'vpt', 'wield'.\n"
+        "Error: Invalid value for '--system': 'dnd' is not one of 'coin', 'dichotomy', 'stone-wheel', 'vpt', 'wield'.\n"
     )
     assert run("campaign", "list", "--json").stdout == "[]\n"
 

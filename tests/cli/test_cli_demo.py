@@ -1,7 +1,8 @@
-"""``journal demo``: one short session in each of the four systems, recorded once, then shown and checked.
+"""``journal demo``: one short session in each installed system, recorded once, then shown and checked.
 
-The story belongs to journal/service/demo.py; these tests pin what demo records (four campaigns of the four
-systems, the two tallies committed) and how it composes its output: one line per campaign, then exactly
+The story belongs to journal/service/demo.py; these tests pin what demo records (a campaign of each of the four
+built-in systems and of the coin game, the test environment's fifth, installed from examples/coin-system; the
+tallies committed) and how it composes its output: one line per campaign, then exactly
 what ``tally``, ``replay`` and ``audit`` print on their own, each under the command that prints it, and the
 chain and dice check of the demo's campaigns alone.
 """
@@ -13,23 +14,26 @@ import shlex
 import orjson
 
 WIELD, STONE, DICHOTOMY, VPT = "Демо · Владетели", "Демо · Каменное колесо", "Демо · Дихотомия", "Демо · ВПТ"
+COIN = "Демо · Монетка"
 CAMPAIGNS = [
     {"name": WIELD, "system": "wield", "master": "Судьба", "version": 13, "members": 3},
     {"name": STONE, "system": "stone-wheel", "master": "Мастер", "version": 20, "members": 4},
     {"name": DICHOTOMY, "system": "dichotomy", "master": "Ведущий", "version": 16, "members": 3},
     {"name": VPT, "system": "vpt", "master": "Вика", "version": 30, "members": 3},
+    {"name": COIN, "system": "coin", "master": "ГМ", "version": 11, "members": 2},
 ]
 HEAD = [
     f"'{WIELD}' (Wield): Судьба and 2 players, session 1, 13 events",
     f"'{STONE}' (Stone Wheel): Мастер and 3 players, session 1, 20 events",
     f"'{DICHOTOMY}' (Dichotomy): Ведущий and 2 players, session 1, 16 events",
     f"'{VPT}' (VPT): Вика and 2 players, session 1, 30 events",
+    f"'{COIN}' (Coin): ГМ and 1 players, session 1, 11 events",
 ]
 RECORDED = "".join(f"recorded {text}\n" for text in HEAD)
 ALREADY = "".join(f"already recorded {text}\n" for text in HEAD)
-VERIFY = ("\n$ journal verify --rolls   # over the four demo campaigns\n"
-          "ok: 79 events in 4 campaigns, every chain holds\n"
-          "ok: 5 server rolls in 4 closed sessions recomputed exactly\n")
+VERIFY = ("\n$ journal verify --rolls   # over the demo campaigns\n"
+          "ok: 90 events in 5 campaigns, every chain holds\n"
+          "ok: 6 server rolls in 5 closed sessions recomputed exactly\n")
 
 
 def _section(run, *args: str) -> str:
@@ -40,12 +44,12 @@ def _section(run, *args: str) -> str:
 
 
 def test_demo_records_a_session_in_each_system_and_shows_tallies_replay_audit_and_checks(run) -> None:
-    """The first demo records the four campaigns, then prints the two committed tallies, the Stone Wheel replay,
-    the audit of its server roll and the check of the four campaigns, exactly as those commands print them."""
+    """The first demo records the five campaigns, then prints the three committed tallies, the Stone Wheel replay,
+    the audit of its server roll and the check of the five campaigns, exactly as those commands print them."""
     result = run("demo")
     assert (result.exit_code, result.stderr) == (0, "")
     assert orjson.loads(run("campaign", "list", "--json").stdout) == CAMPAIGNS
-    tallies = _section(run, "tally", STONE, "--session", "1") + _section(run, "tally", VPT, "--session", "1")
+    tallies = "".join(_section(run, "tally", name, "--session", "1") for name in (STONE, VPT, COIN))
     replay = _section(run, "replay", STONE, "--session", "1")
     audit = _section(run, "audit", STONE, "10")
     assert result.stdout == RECORDED + tallies + replay + audit + VERIFY
@@ -106,4 +110,4 @@ def test_demo_beside_other_campaigns_checks_only_its_own(run) -> None:
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.startswith(RECORDED)
     assert result.stdout.endswith(VERIFY)
-    assert "ok: 6 server rolls in 5 closed sessions" in run("verify", "--rolls").stdout
+    assert "ok: 7 server rolls in 6 closed sessions" in run("verify", "--rolls").stdout

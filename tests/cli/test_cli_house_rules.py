@@ -57,7 +57,7 @@ def test_propose_refuses_an_unknown_key(table, events_of) -> None:
     result = table("rules", "propose", "Зола", "--set", "pyramid_rows=5")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == ("error: house rule 'pyramid_rows': unknown key "
-                             "(known: control_mapping, xp_per_hour_master, xp_per_hour_player)\n")
+                             "(known: control_mapping, xp_per_heads, xp_per_hour_master, xp_per_hour_player)\n")
     assert len(events_of("Зола")) == 6
 
 

@@ -59,7 +59,7 @@ def test_a_geis_sealed_by_a_player_is_refused(run: Invoke, db_url: str, demo: Pa
 
 def test_a_relationship_tick_worth_more_than_its_items_is_refused(run: Invoke, db_url: str, demo: Path,
                                                                   tmp_path: Path) -> None:
-    """VPT: the tick's items score +2; the same tick written as +9 (10 points) is not what the verb records."""
+    """VPT: the tick's items score +2; the same tick written as +9 is not what the verb records."""
     assert _refused(run, db_url, tmp_path, attacks.tick_of_nine(demo)) == (
         "line 25: vpt.relationship_ticked: field 'change' is not what the command records here")
 

@@ -112,7 +112,7 @@ def test_lang_ru_names_a_missing_option_in_russian() -> None:
 def test_lang_ru_refuses_a_bad_choice_in_russian() -> None:
     """`--system nope`: "Недопустимое значение ... — не одно из ..." in Russian."""
     assert _refusal("campaign", "new", "X", "--system", "nope", "--master", "Y") == (
-        2, "Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'dichotomy', 'stone-wheel', 'vpt', 'wield'.")
+        2, "Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'coin', 'dichotomy', 'stone-wheel', 'vpt', 'wield'.")
 
 
 def test_lang_ru_refuses_an_extra_argument_in_russian() -> None:

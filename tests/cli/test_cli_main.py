@@ -31,7 +31,8 @@ def test_each_system_brings_its_group_and_its_queries() -> None:
     assert system_commands() == {
         "dichotomy": "journal.systems.dichotomy.cli:group", "stone-wheel": "journal.systems.stone_wheel.cli:group", "vpt": "journal.systems.vpt.cli:group",
         "wield": "journal.systems.wield.cli:group", "bonds": "journal.systems.vpt.cli.queries:bonds_command", "debts": "journal.systems.wield.cli.queries:debts_command",
-        "control": "journal.systems.wield.cli.queries:control_command"}
+        "control": "journal.systems.wield.cli.queries:control_command",
+        "coin": "coin_system.cli:group", "coins": "coin_system.cli:coins_command"}
 
 
 def test_help_lists_every_command() -> None:

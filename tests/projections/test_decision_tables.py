@@ -14,6 +14,7 @@ def test_display_names_only_fields_of_the_current_payloads() -> None:
     assert {event_type: fields for event_type, fields in gone.items() if fields} == {}
 
 
-def test_display_leaves_out_no_field_a_fold_reads() -> None:
-    """A Stone Wheel violation's ``consequence`` and ``damage`` are what the sheet applies (schema 2): compared."""
-    assert DISPLAY["stone_wheel.turn_order_violated"] == frozenset({"violation"})
+def test_a_turn_order_penalty_is_compared_only_by_the_violation_it_names() -> None:
+    """A Stone Wheel violation's ``consequence`` and ``damage`` are facts the sheet applies (schema 2), yet a
+    re-recording computes them from the Health as it stands after a void: they stay out of the comparison."""
+    assert DISPLAY["stone_wheel.turn_order_violated"] == frozenset({"violation", "consequence", "damage"})

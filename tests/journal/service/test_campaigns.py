@@ -32,8 +32,8 @@ def test_a_campaign_name_is_taken_once(journal: Journal) -> None:
 
 
 def test_an_unknown_system_is_refused(journal: Journal) -> None:
-    """The rule system must be one of the four."""
-    with pytest.raises(ValidationFailed, match="system: 'dnd' is not one of dichotomy, stone-wheel, vpt, wield"):
+    """The rule system must be one of those installed (the four and the coin game)."""
+    with pytest.raises(ValidationFailed, match="system: 'dnd' is not one of coin, dichotomy, stone-wheel, vpt, wield"):
         journal.create_campaign("Z", "dnd", "ГМ")
     assert journal.store.campaigns() == []
 

@@ -101,7 +101,8 @@ def test_a_rate_is_stored_as_a_whole_number(stone: Journal) -> None:
 def test_an_unknown_key_is_refused_naming_it(table: Journal) -> None:
     """An unknown key is refused with the known keys listed; nothing is written."""
     refused(table, ValidationFailed,
-            "house rule 'pyramid_rows': unknown key (known: control_mapping, xp_per_hour_master, xp_per_hour_player)",
+            "house rule 'pyramid_rows': unknown key (known: control_mapping, xp_per_heads, xp_per_hour_master, "
+            "xp_per_hour_player)",
             lambda: propose_rule(table, CAMPAIGN, "pyramid_rows", "5"))
 
 
@@ -338,16 +339,16 @@ def test_find_proposal_searches_every_campaign(table: Journal) -> None:
 
 def test_the_control_mapping_changes_projections_only_from_its_adoption_on(table: Journal) -> None:
     """Rank 3 before linear: 3 boxes, Control lost 2 (pyramid); rank 1 after: 4 boxes, Control lost 4 (linear).
-    The sheet as of before the adoption keeps the pyramid value; the payloads name the mapping used."""
+    The sheet as of before the adoption keeps the pyramid value; the payloads name the mapping used and the rank."""
     first = wield.record_power(table, CAMPAIGN, "Ring", "Gust", 3, actor="Jill")
     proposal = propose_rule(table, CAMPAIGN, "control_mapping", "linear", actor="John").id
     vote_rule(table, proposal, True, actor="John")
     vote_rule(table, proposal, True, actor="Ro")
     adoption = adopt_rule(table, proposal)
     second = wield.record_power(table, CAMPAIGN, "Ring", "Storm", 1, actor="Jill")
-    assert [(e.data["mapping"], e.data["boxes"], e.data["control_lost"]) for e in (first, second)] == [
-        ("pyramid", 3, 2), ("linear", 4, 4)]
+    assert [(e.data["mapping"], e.data["rank"]) for e in (first, second)] == [("pyramid", 3), ("linear", 1)]
     ring = lambda point: table.at(CAMPAIGN, point)["wield.sheet"]["vatcha"]["Ring"]
+    assert [(ring(e.id)["boxes"], ring(e.id)["control_lost"]) for e in (first, second)] == [(3, 2), (4, 4)]
     assert (ring(f"before:{adoption.id}")["control_lost"], ring(adoption.id)["control_lost"]) == (2, 2)
     assert (ring(None)["control_lost"], ring(None)["control"]) == (4, 6)
     assert table.at(CAMPAIGN)["wield.control"]["vatcha"]["Ring"]["wielders"]["John"]["control_lost"] == 4
