@@ -102,7 +102,7 @@ def fill(url: str, session: list, total: int, per_session: int, number: int) -> 
         repeats = max(1, (per_session - 2) // len(body))
         renumbered = [(e, dict(e.data, session=number) if "session" in e.data else e.data) for e in body]
         for _ in range(repeats):
-            batch += [NewEvent(e.type, data, e.actor, session=number) for e, data in renumbered]
+            batch += [NewEvent(e.type, data, e.actor, session=number, schema=e.schema) for e, data in renumbered]
         batch.append(NewEvent("session.ended", dict(end_event.data, number=number), end_event.actor, session=number))
         batch = batch[: max(2, total - head)]
         if batch[-1].type != "session.ended":
