@@ -164,12 +164,14 @@ def test_api_load_counts_no_failure_on_postgresql(postgresql: str) -> None:
 
 
 def test_overturn_prints_the_ruling_time_of_each_run() -> None:
-    """bench.overturn on a tiny SQLite campaign: two free rolls, then a hit, overturned; a line for each kind."""
+    """bench.overturn on a tiny SQLite campaign: two free rolls, then a hit, overturned; a line for each kind, with
+    the wall time of each run and the median CPU time."""
     lines = _bench("bench.overturn", "--events", "300", "--runs", "2").stdout.splitlines()
     assert lines[0] == "built 300 events in 3 sessions"
     assert [line.split(": median ")[0] for line in lines[1:]] == [
         "overturn of a free roll of session 2", "overturn of the first hit of session 1 and its wounds"]
     assert [line.count(", ") for line in lines[1:]] == [1, 0]
+    assert [line.split("); ")[1].split(" ")[0] for line in lines[1:]] == ["CPU", "CPU"]
 
 
 @pytest.mark.slow
