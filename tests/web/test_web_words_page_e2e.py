@@ -367,3 +367,17 @@ def test_the_sign_in_screen_fits_the_phone(live: str, browser: WebDriver) -> Non
     browser.get(f"{live}/?lang=ru")
     wait(browser, lambda d: d.execute_script("return document.documentElement.lang") == "ru")
     assert browser.execute_script("return document.documentElement.scrollWidth") <= PHONE_WIDTH
+
+
+def test_the_house_rules_of_a_stone_wheel_campaign_read_in_russian(live: str, new_campaign,
+                                                                    browser: WebDriver) -> None:
+    """The Master's house rules tab of a Stone Wheel campaign: each rule's meaning and its «допустимо: целое число
+    0–1000» in Russian, no Latin word, no wider than the phone."""
+    _, tokens = new_campaign("stone-wheel", "Вика", ["Оля", "Дима"])
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=console-tab-rules]")
+    wait(browser, lambda d: len(texts(d, "[data-test=rule]")) == 2)
+    shown = [text for text in browser.execute_script(VISIBLE) if LATIN_WORD.search(text)]
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert (shown, "допустимо: целое число 0–1000" in texts(browser, "[data-test=console-rules] p"),
+            width <= PHONE_WIDTH) == ([], True, True)
