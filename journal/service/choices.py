@@ -50,6 +50,9 @@ class Choices:
     lists: Callable[[Folded], dict[str, list[Item]]] | None = None
     #: the verb a player takes most (a VPT hit, a Wield chance): the page opens its form first.
     main: str | None = None
+    #: the verbs a player takes often (a VPT hit and tick): the page offers each as a button beside its list of
+    #: verbs, so that a tap, not two (open the list, pick), opens its form.
+    quick: tuple[str, ...] = ()
 
 
 NONE = Choices()

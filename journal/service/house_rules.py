@@ -55,7 +55,10 @@ class RuleSpec:
     high: int | None = None
 
     def allowed(self) -> str:
-        return " | ".join(self.choices) if self.choices else f"a whole number {self.low}-{self.high}"
+        """The values the key takes, for people: its choices, else its range in the current language."""
+        if self.choices:
+            return " | ".join(self.choices)
+        return gettext("a whole number {low}-{high}").format(low=self.low, high=self.high)
 
     def parse(self, raw: Any) -> Value:
         """``raw`` (the text after ``KEY=``, or a value) as this key's type; ValidationFailed naming the key."""

@@ -4,8 +4,8 @@
 
 Starts ``journal serve`` over a fresh SQLite file, records a VPT campaign (two players, a session with a
 hit), and photographs the sign-in, the timeline with the generated forms, a form's result and a refusal,
-in English and in Russian, at each width; in Russian also a Wield chance settled by a sealed geis picked by its
-promise, and the geis debts as cards.  The language is asked for in the page's address (``/?lang=ru``):
+in English and in Russian, at each width; in Russian also a VPT tick opened by its button (its checklist's box
+ticked), a Wield chance settled by a sealed geis picked by its promise, and the geis debts as cards.  The language is asked for in the page's address (``/?lang=ru``):
 Chromium's locale override does not change ``navigator.language``, which the page falls back to.
 """
 
@@ -73,8 +73,16 @@ def main() -> None:
                         fill(driver, "hit", {"target": "7", "dice": "3, 5"})
                         driver.find_element(By.CSS_SELECTOR, "[data-verb=hit] [data-test=verb-submit]").click()
                         wait(driver, lambda d: one(d, "[data-verb=hit] [data-test=verb-refusal]"))
-                        driver.execute_script("document.getElementById('verbs-panel').scrollIntoView()")
+                        driver.execute_script(  # the refusal under the form (its checklists make it long), in view
+                            "document.querySelector('[data-verb=hit] [data-test=verb-refusal]')"
+                            ".scrollIntoView({ block: 'center' })")
                         driver.save_screenshot(str(OUT / f"player-form-refused-{lang}-{width}.png"))
+                        if lang == "ru":  # a tick a tap away, «спас жизнь» ticked in the rule text's checklist
+                            driver.find_element(By.CSS_SELECTOR, "[data-test=verb-quick][data-verb=tick]").click()
+                            wait(driver, lambda d: one(d, "[data-verb=tick] [data-test=check-saved_life]"))
+                            driver.find_element(By.CSS_SELECTOR, "[data-verb=tick] [data-test=check-saved_life]").click()
+                            driver.execute_script("document.getElementById('verbs-panel').scrollIntoView()")
+                            driver.save_screenshot(str(OUT / f"player-tick-ru-{width}.png"))
                         if lang == "ru":  # a Wield chance settled by the sealed geis, picked by its promise
                             driver.get("about:blank")
                             driver.get(f"{base}/?lang=ru#token={wield['Оля']}")

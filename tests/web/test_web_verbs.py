@@ -90,3 +90,19 @@ def test_verbs_names_the_systems_main_verb(live, new_campaign) -> None:
     _, tokens = new_campaign("wield", "Вика", ["Оля"])
     with api(live, tokens["Оля"]) as http:
         assert http.get("/api/verbs").json()["main"] == "chance"
+
+
+def test_verbs_names_the_verbs_a_tap_opens(live, new_campaign) -> None:
+    """A VPT campaign's page offers the hit and the tick a tap away: /api/verbs names them ``quick``."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    with api(live, tokens["Оля"]) as http:
+        assert http.get("/api/verbs").json()["quick"] == ["hit", "tick"]
+
+
+def test_every_systems_quick_verbs_are_its_own_verbs() -> None:
+    """A quick verb a system names is one of its descriptor's verbs: the page draws no button for a verb it lacks."""
+    from journal.service.choices import choices_of
+    from journal.systems.registry import names, system
+
+    assert {name: [verb for verb in choices_of(name).quick if verb not in system(name).verbs] for name in names()} == {
+        name: [] for name in names()}

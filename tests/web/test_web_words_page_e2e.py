@@ -3,9 +3,8 @@
 A Russian player picks what the campaign holds (her character, the one she hits, a weapon, a sealed geis by
 its promise, a difficulty by its word) and types only what the table says («спас жизнь», «Жулики» and 7);
 no form asks for JSON, an id or a version.  The actions a player takes most (a VPT hit, a Wield chance, a
-tick) are on the first screen and take at most three taps (a list is two: open it, pick; a tick four, its checklist
-box one); a stored action
-clears its form; «лист на этот момент» brings the sheet into view.  On every screen (each verb's form, each
+tick) are on the first screen and take at most three taps (a list is two: open it, pick; a tick three: its button
+beside the list, its checklist's box, send); a stored action clears its form; «лист на этот момент» brings the sheet into view.  On every screen (each verb's form, each
 tab of the Master's console) the document is no wider than the phone, no visible text has an event id, and
 no Latin word shows but the allowed ones (the text the server writes included).
 """
@@ -165,21 +164,36 @@ def test_a_vpt_hit_takes_one_tap_from_the_home_screen(live: str, new_campaign, b
     assert (hit["data"]["attacker"], hit["data"]["weapon"], taps.count) == ("Вольтаир", "Меч", 1)
 
 
-def test_a_tick_takes_four_taps_and_the_words_the_rule_text_says(live: str, new_campaign, browser: WebDriver) -> None:
-    """A tick: pick the verb (two taps), tick «спас жизнь» in the rule text's checklist (one: typing it was a tap
-    and ten keys, never counted), send: Вольтаир's checklist towards another character."""
+def test_a_tick_takes_three_taps_and_the_words_the_rule_text_says(live: str, new_campaign, browser: WebDriver) -> None:
+    """A tick: its button beside the list of verbs (one tap, on the first screen), «спас жизнь» ticked in the rule
+    text's checklist (one: typing it was a tap and ten keys), send: Вольтаир's checklist towards another character."""
     tokens = vpt_table(new_campaign, live)
     post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
     open_russian(browser, live, tokens["Оля"])
+    assert on_first_screen(browser, "[data-test=verb-quick][data-verb=tick]")
     taps = Taps(browser)
-    taps.pick("[data-test=verb-picker]", "tick")
+    taps.press("[data-test=verb-quick][data-verb=tick]")
     wait(browser, lambda d: read(d, "[data-verb=tick] [data-field=name]", "value") == "Вольтаир")
     taps.press("[data-verb=tick] [data-test=check-saved_life]")
     taps.press("[data-verb=tick] [data-test=verb-submit]")
     wait(browser, lambda d: events(live, tokens["Вика"], "vpt.relationship_ticked"))
     [tick] = events(live, tokens["Вика"], "vpt.relationship_ticked")
     assert (tick["data"]["character"], tick["data"]["other"] != "Вольтаир", tick["data"]["items"], taps.count) == (
-        "Вольтаир", True, ["saved_life"], 4)
+        "Вольтаир", True, ["saved_life"], 3)
+
+
+def test_the_tick_button_opens_the_tick_the_list_still_offers(live: str, new_campaign, browser: WebDriver) -> None:
+    """The tick's button and the hit's beside the list: the tick's tapped, the list shows «Отметка Отношения» picked
+    and the tick's button pressed; the list still holds every verb, the tick among them."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    press(browser, "[data-test=verb-quick][data-verb=tick]")
+    wait(browser, lambda d: one(d, "[data-test=verb-form][data-verb=tick]"))
+    assert (texts(browser, "[data-test=verb-quick]"),
+            texts(browser, "[data-test=verb-quick][aria-pressed=true]"),
+            read(browser, "[data-test=verb-picker]", "value"),
+            "tick" in texts(browser, "[data-test=verb-picker] option", "value")) == (
+        ["Попадание", "Отметка Отношения"], ["Отметка Отношения"], "tick", True)
 
 
 def test_a_wield_chance_settled_by_a_geis_picks_the_seal_by_its_promise(live: str, new_campaign,
@@ -353,3 +367,17 @@ def test_the_sign_in_screen_fits_the_phone(live: str, browser: WebDriver) -> Non
     browser.get(f"{live}/?lang=ru")
     wait(browser, lambda d: d.execute_script("return document.documentElement.lang") == "ru")
     assert browser.execute_script("return document.documentElement.scrollWidth") <= PHONE_WIDTH
+
+
+def test_the_house_rules_of_a_stone_wheel_campaign_read_in_russian(live: str, new_campaign,
+                                                                    browser: WebDriver) -> None:
+    """The Master's house rules tab of a Stone Wheel campaign: each rule's meaning and its «допустимо: целое число
+    0–1000» in Russian, no Latin word, no wider than the phone."""
+    _, tokens = new_campaign("stone-wheel", "Вика", ["Оля", "Дима"])
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=console-tab-rules]")
+    wait(browser, lambda d: len(texts(d, "[data-test=rule]")) == 2)
+    shown = [text for text in browser.execute_script(VISIBLE) if LATIN_WORD.search(text)]
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert (shown, "допустимо: целое число 0–1000" in texts(browser, "[data-test=console-rules] p"),
+            width <= PHONE_WIDTH) == ([], True, True)

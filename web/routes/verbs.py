@@ -140,12 +140,14 @@ def spoken(verb: dict[str, Any], words: Words | None = None) -> dict[str, Any]:
 
 @router.get("/verbs", summary="The verbs of the campaign's rule system, with their input schemas")
 def verbs(request: Request, who: Me) -> JSON:
-    """``{system, title, main, verbs: [{verb, path, label, help, who, schema}]}`` for the token's campaign (``main``:
-    the verb a player takes most, whose form the page opens first)."""
+    """``{system, title, main, quick, verbs: [{verb, path, label, help, who, schema}]}`` for the token's campaign
+    (``main``: the verb a player takes most, whose form the page opens first; ``quick``: the verbs a tap opens, a
+    button each beside the list of verbs)."""
     from journal.systems.registry import system
 
     name = journal_of(request).campaign(who.campaign)["system"]
-    return JSON({"system": name, "title": said(system(name).title), "main": choices_of(name).main,
+    own = choices_of(name)
+    return JSON({"system": name, "title": said(system(name).title), "main": own.main, "quick": list(own.quick),
                  "verbs": [spoken(verb, words_of(name)) for verb in verbs_of(name)]})
 
 

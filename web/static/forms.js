@@ -524,8 +524,19 @@
     mine.forEach(function (v) { picker.appendChild(el("option", { value: v.verb, text: t(v.label) })); });
     var holder = el("div", { className: "verb-holder" });
     var forms = {};
+    // The verbs a player takes often (a VPT hit and tick) are a button each under the list: a tap opens the form,
+    // where the list takes two (open it, pick); the list still offers every verb, these included.
+    var quick = (answer.quick || []).map(function (name) {
+      return mine.filter(function (v) { return v.verb === name; })[0];
+    }).filter(Boolean).map(function (v) {
+      var button = el("button", { type: "button", "data-test": "verb-quick", "data-verb": v.verb,
+                                  "aria-pressed": "false", text: t(v.label) });
+      button.addEventListener("click", function () { picker.value = v.verb; show(); });
+      return button;
+    });
     function show() {
       var verb = mine.filter(function (v) { return v.verb === picker.value; })[0];
+      quick.forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.verb === picker.value)); });
       holder.textContent = "";
       if (!verb) return;
       forms[verb.verb] = forms[verb.verb] || form(verb, send);
@@ -535,6 +546,7 @@
     if (main) picker.value = main.verb;  // the verb a player takes most is open first (a VPT hit, a Wield chance)
     picker.addEventListener("change", show);
     container.appendChild(el("label", { className: "row" }, [el("span", { text: t("action") }), picker]));
+    if (quick.length) container.appendChild(el("div", { className: "row quick", "data-test": "verb-quicks" }, quick));
     container.appendChild(holder);
     show();
   }

@@ -23,11 +23,12 @@ def _lists(folded: Any) -> dict[str, list[Item]]:
 
 
 #: A hit's weapon starts at the table's first: a hit needs a weapon from the table or a target.  A tick's items are
-#: the rule text's checklists («спас жизнь», «подарил магический предмет»…; «сражались»… for a revenge).
+#: the rule text's checklists («спас жизнь», «подарил магический предмет»…; «сражались»… for a revenge).  A hit and
+#: a tick are a tap away: a tick is that tap, its checklist's box and its submit.
 CHOICES = Choices(fields={"attack": "attacks", "weapon": "weapons", "modifiers": "modifiers",
                           "attacker": "characters", "avenger": "characters", "engaged": "characters",
                           "tick:items": "relationship_items", "revenge-tick:items": "revenge_items"},
                   creating=("char", "weapon"),
                   words={"attacks": ("melee", "ranged"), "relationship_items": tuple(RELATIONSHIP_POINTS),
                          "revenge_items": tuple(REVENGE_POINTS)},
-                  first=("weapons",), lists=_lists, main="hit")
+                  first=("weapons",), lists=_lists, main="hit", quick=("hit", "tick"))
