@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 import orjson
@@ -286,3 +287,30 @@ def test_the_audit_names_the_dispute_and_keeps_its_ids_below(run, forest) -> Non
     head = lines.index("dispute #1 about “2d6: [1, 2] = 3” (overturned), opened by Вера: кубик упал")
     assert lines[head + 1].startswith(f"  ids: dispute {dispute} (version 8); ruling ")
     assert "voided by dispute #1: кубик упал" in lines
+
+
+def _text_rows(run, *args: str) -> list[str]:
+    """The envelope and payload lines of the text audit, as ``label: value``."""
+    return [line.strip() for line in run("--lang", "ru", "audit", *args).stdout.splitlines()[2:15]]
+
+
+def test_the_markdown_audit_labels_the_envelope_and_payload_as_the_text_does(run, forest) -> None:
+    """--format md in Russian: the envelope table's rows are the text audit's lines, label and value (the event
+    type by its label, the time in the reader's form), never the stored keys."""
+    md = run("--lang", "ru", "audit", "Лес", "6", "--format", "md").stdout.splitlines()
+    rows = [line[2:-2].replace(" | ", ": ", 1) for line in md[md.index("| поле | значение |") + 2:][:13]]
+    assert (rows, rows[3], "| type | roll.made |" in md) == (_text_rows(run, "Лес", "6"), "тип: Бросок", False)
+
+
+def test_the_html_audit_labels_the_envelope_and_payload_as_the_text_does(run, forest) -> None:
+    """--format html in Russian: each text line's label and value is a row of the envelope table."""
+    page = run("--lang", "ru", "audit", "Лес", "6", "--format", "html").stdout
+    missing = [row for row in _text_rows(run, "Лес", "6")
+               if "<tr><td>{}</td><td>{}</td></tr>".format(*(escape(part) for part in row.split(": ", 1))) not in page]
+    assert (missing, "<td>recorded_at</td>" in page, "<td>Бросок</td>" in page) == ([], False, True)
+
+
+def test_the_markdown_audit_in_english_keeps_the_keys(run, forest) -> None:
+    """English keeps the stored keys and values, as its text audit does (scripts read them)."""
+    md = run("audit", "Лес", "6", "--format", "md").stdout.splitlines()
+    assert ("| type | roll.made |" in md, "| actor | ГМ |" in md) == (True, True)
