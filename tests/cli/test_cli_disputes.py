@@ -314,3 +314,30 @@ def test_the_markdown_audit_in_english_keeps_the_keys(run, forest) -> None:
     """English keeps the stored keys and values, as its text audit does (scripts read them)."""
     md = run("audit", "Лес", "6", "--format", "md").stdout.splitlines()
     assert ("| type | roll.made |" in md, "| actor | ГМ |" in md) == (True, True)
+
+
+def test_a_second_vote_is_refused_in_russian_naming_the_dispute(run, forest) -> None:
+    """--lang ru: «Аня» voting twice is refused naming «спор №1 о «…»», never its id or a version."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--uphold")
+    result = run("--lang", "ru", "--as", "Аня", "dispute", "vote", "1", "--campaign", "Лес", "--overturn")
+    assert (result.exit_code, result.stderr) == (
+        3, ("Ошибка: отказано по правилу «спор: у каждого один голос»: «Аня» уже проголосовал(а) за то, чтобы оставить, "
+           "в споре №1 о «2d6: [1, 2] = 3»\n"))
+
+
+def test_a_second_dispute_about_the_event_is_refused_in_russian_naming_the_open_one(run, forest) -> None:
+    """--lang ru: the event already disputed, by its summary and the open dispute's number."""
+    _open(run)
+    result = run("--lang", "ru", "--as", "Аня", "dispute", "open", "Лес", "--event", "6", "--reason", "ещё раз")
+    assert (result.exit_code, result.stderr) == (
+        3, "Ошибка: отказано по правилу «спор: один за раз»: «2d6: [1, 2] = 3» уже оспаривается: открыт спор №1\n")
+
+
+def test_a_ruled_dispute_is_refused_in_russian_by_its_name(run, forest) -> None:
+    """--lang ru: a second ruling names «спор №1 о «…»» and what the first decided."""
+    _overturned(run)
+    result = run("--lang", "ru", "dispute", "rule", "1", "--campaign", "Лес", "--uphold")
+    assert (result.exit_code, result.stderr) == (
+        3, ("Ошибка: отказано по правилу «спор: решение выносится один раз»: спор №1 о «2d6: [1, 2] = 3» уже решён: событие "
+           "отменено\n"))
