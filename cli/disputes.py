@@ -191,13 +191,23 @@ def list_(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> N
     if as_json:
         emit_json(result)
         return
+    when = "" if as_of is None else " " + _point(app, campaign, result["version"])
     if not result["disputes"]:
-        line(_("no dispute in '{campaign}' (version {version})").format(campaign=campaign, version=result["version"]))
+        line(_("no dispute in '{campaign}'").format(campaign=campaign) + when)
         return
-    table(_("disputes at version {version}").format(version=result["version"]),
+    table(_("disputes in '{campaign}'").format(campaign=campaign) + when,
           [_("dispute"), _("event"), _("opened by"), _("status"), _("votes"), _("reason")],
           [(_("#{number}").format(number=d["number"]), d["about"], d["opened_by"], status_word(d["status"]),
             _tally(d), d["reason"]) for d in result["disputes"]])
+
+
+def _point(app: AppContext, campaign: str, version: int) -> str:
+    """A past point of the timeline as people name it: «after “the summary of the event at that version”»."""
+    from journal.service.naming import Naming, quoted
+
+    journal = app.journal()
+    event = next(journal.store.read(campaign, from_version=version, to_version=version), None)
+    return _("after {event}").format(event=quoted(Naming.of(journal, campaign).event(event.id) if event else "…"))
 
 
 @dispute.command("show", help=N_("One dispute: the event, the reason, the voters and votes, the tally and the ruling."))

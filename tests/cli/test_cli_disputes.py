@@ -197,7 +197,20 @@ def test_dispute_list_json_carries_the_number_and_the_name(run, forest) -> None:
 
 def test_dispute_list_of_a_campaign_without_disputes(run, forest) -> None:
     """An empty list says so in one line."""
-    assert run("dispute", "list", "Лес").stdout == "no dispute in 'Лес' (version 7)\n"
+    assert run("dispute", "list", "Лес").stdout == "no dispute in 'Лес'\n"
+
+
+def test_dispute_list_in_russian_names_the_campaign_not_a_version(run, forest) -> None:
+    """--lang ru: the table's title is the campaign, and no version."""
+    _open(run)
+    assert run("--lang", "ru", "dispute", "list", "Лес").stdout.splitlines()[0].strip() == "споры в «Лес»"
+
+
+def test_dispute_list_as_of_a_past_point_names_it_by_its_event(run, forest) -> None:
+    """--as-of 6 in Russian: «в «Лес» нет споров после «2d6: [1, 2] = 3»» (the point by the summary of its event)."""
+    _open(run)
+    assert run("--lang", "ru", "dispute", "list", "Лес", "--as-of", "6").stdout == (
+        "в «Лес» нет споров после «2d6: [1, 2] = 3»\n")
 
 
 def test_audit_prints_the_evidence(run, forest) -> None:
