@@ -216,7 +216,7 @@ def _point(app: AppContext, campaign: str, version: int) -> str:
 @json_option
 @click.pass_obj
 def show(app: AppContext, dispute_ref: str, campaign: str | None, as_json: bool) -> None:
-    from cli.reports.audit import dispute_head, ruling_line, vote_rows
+    from cli.reports.audit import dispute_head, ruling_line, vote_headers, vote_rows
     from journal.service.disputes import show_dispute
 
     result = show_dispute(app.journal(), dispute_ref, _campaign(app, dispute_ref, campaign))
@@ -227,7 +227,7 @@ def show(app: AppContext, dispute_ref: str, campaign: str | None, as_json: bool)
     line(_("{head} — campaign '{campaign}'").format(head=dispute_head(found), campaign=result["campaign"]))
     line(_("in session {number}").format(number=found["session"]) if found["session"] is not None
           else _("between sessions"))
-    table(None, [_("voter"), _("vote"), _("version")], vote_rows(found))
+    table(None, vote_headers(), vote_rows(found))
     line(_("ruling: {ruling}").format(ruling=ruling_line(found)))
 
 

@@ -127,11 +127,17 @@ def status_word(status: str) -> str:
             "overturned": CLI.pgettext("dispute", "overturned")}.get(status, status)
 
 
+def vote_headers() -> list[str]:
+    return [_("voter"), _("vote"), _("when")]
+
+
 def vote_rows(dispute: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(voter, vote, when it was cast in the reader's time) of each voter: the vote's version stays in --json."""
     rows = []
     for voter in dispute["voters"]:
         cast = dispute["votes"].get(voter)
-        rows.append((voter, _choice(cast["choice"]) if cast else _("(no vote)"), str(cast["version"]) if cast else ""))
+        rows.append((voter, _choice(cast["choice"]) if cast else _("(no vote)"),
+                     local_time(cast["at"], cast["at"]) if cast else ""))
     return rows
 
 
@@ -196,9 +202,8 @@ def text_lines(report: dict[str, Any]) -> list[str]:
     for dispute in report["disputes"]:
         lines.append(dispute_head(dispute))
         lines.append("  " + dispute_ids(dispute))
-        lines += ["  " + _("vote: {voter}: {choice}").format(voter=voter, choice=choice)
-                  + (_(" (version {version})").format(version=version) if version else "")
-                  for voter, choice, version in vote_rows(dispute)]
+        lines += ["  " + _("vote: {voter}: {choice}").format(voter=voter, choice=choice) + (f" ({when})" if when else "")
+                  for voter, choice, when in vote_rows(dispute)]
         lines.append("  " + _("ruling: {ruling}").format(ruling=ruling_line(dispute)))
     for void in report["voided"]:
         lines.append(void_line(void))
@@ -237,7 +242,7 @@ def markdown(report: dict[str, Any]) -> str:
         out.append(_("None about this event."))
     for dispute in report["disputes"]:
         out += [f"### {dispute_head(dispute)}", "", dispute_ids(dispute), ""]
-        out += _md_table([_("voter"), _("vote"), _("version")], vote_rows(dispute))
+        out += _md_table(vote_headers(), vote_rows(dispute))
         out += ["", _("Ruling: {ruling}.").format(ruling=ruling_line(dispute)), ""]
     for void in report["voided"]:
         out += [void_line(void) + ".", "", _("ids: {ids}").format(ids=_("void {id}").format(id=void["id"])), ""]
@@ -303,7 +308,7 @@ def html(report: dict[str, Any]) -> str:
         parts.append(_tag("p", _("None about this event."), "muted"))
     for dispute in report["disputes"]:
         parts += [f"<h3>{escape(dispute_head(dispute))}</h3>", _tag("p", dispute_ids(dispute), "muted"),
-                  html_table([_("voter"), _("vote"), _("version")], vote_rows(dispute)),
+                  html_table(vote_headers(), vote_rows(dispute)),
                   _tag("p", _("Ruling: {ruling}").format(ruling=ruling_line(dispute)))]
     for void in report["voided"]:
         parts.append("<p class=\"bad\">" + escape(void_line(void)) + "</p>")

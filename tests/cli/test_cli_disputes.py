@@ -354,3 +354,14 @@ def test_a_ruled_dispute_is_refused_in_russian_by_its_name(run, forest) -> None:
     assert (result.exit_code, result.stderr) == (
         3, ("Ошибка: отказано по правилу «спор: решение выносится один раз»: спор №1 о «2d6: [1, 2] = 3» уже решён: событие "
            "отменено\n"))
+
+
+def test_dispute_show_in_russian_gives_each_vote_its_time_not_its_version(run, forest, events_of) -> None:
+    """--lang ru dispute show: each voter, the vote and when it was cast (the reader's time); no version column."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    cast = events_of("Лес")[-1]["recorded_at"]
+    when = f"{cast[8:10]}.{cast[5:7]}.{cast[:4]} {cast[11:19]}"
+    rows = [[cell.strip() for cell in row.split("│")]
+            for row in run("--lang", "ru", "dispute", "show", "1", "--campaign", "Лес").stdout.splitlines()[4:6]]
+    assert rows == [["Аня", "отменить", when], ["Борис", "(нет голоса)", ""]]
