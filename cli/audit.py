@@ -14,7 +14,6 @@ import click
 from cli.main import AppContext
 from cli.output import emit_json, line, open_output, table
 from cli.params import CAMPAIGN, EVENT, TableCommand
-from cli.words import Names
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -41,13 +40,9 @@ def audit(app: AppContext, campaign: str, event: str, fmt: str, output: str | No
             line(text)
         sheets = report["sheets"]
         if sheets["changes"]:
-            names = Names(report["system"])
             table(_("sheet fields changed (version {before} -> {after})").format(
                       before=sheets["before_version"], after=sheets["after_version"]),
-                  [_("character"), _("field"), _("before"), _("after")],
-                  [(c["character"], *(render.named(text, report) for text in (
-                      names.field(c["field"]), names.value(c["before"]), names.value(c["after"]))))
-                   for c in sheets["changes"]])
+                  render.change_headers(), render.change_rows(report))
         else:
             line(_("sheets: no field changed (version {before} -> {after})").format(
                 before=sheets["before_version"], after=sheets["after_version"]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from cli.main import AppContext
@@ -123,23 +125,22 @@ def member_token(app: AppContext, campaign_name: str, name: str) -> None:
         member=issued.member), err=True)
 
 
-@member.command("revoke", help=N_("Revoke token TOKEN_ID, or every live token of member NAME (the Master only)."))
+@member.command("revoke", help=N_("Revoke every live token of member NAME, or the token TOKEN_ID (the Master only)."))
 @click.argument("campaign_name", metavar="CAMPAIGN", type=CAMPAIGN)
-@click.argument("ref", metavar="TOKEN_ID|NAME")
+@click.argument("ref", metavar="NAME|TOKEN_ID")
 @click.pass_obj
 def member_revoke(app: AppContext, campaign_name: str, ref: str) -> None:
-    from cli.output import local_time
-    from journal.service.tokens import revoke
+    from journal.service.tokens import issued_at, issued_on, revoke
 
     journal = app.journal()
-    issued = {e.data["token_id"]: e.recorded_at for e in journal.store.read(campaign_name, types=["member.token_issued"])}
+    issued = issued_at(journal, campaign_name)
     for event in revoke(journal, campaign_name, ref, app.actor):
-        stamp = issued.get(event.data["token_id"], event.recorded_at)
         line(_("the token of '{member}' issued {day} revoked").format(
-            member=event.data["member"], day=local_time(stamp, stamp[:10])[:10]))
+            member=event.data["member"], day=issued_on(issued.get(event.data["token_id"]))))
 
 
-@member.command("tokens", help=N_("List the tokens of CAMPAIGN: id, member, live or revoked (never a secret)."))
+@member.command("tokens", help=N_("List the tokens of CAMPAIGN: member, when issued, live or revoked, and the token's "
+                                  "id (never a secret)."))
 @click.argument("campaign_name", metavar="CAMPAIGN", type=CAMPAIGN)
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
@@ -153,14 +154,18 @@ def member_tokens(app: AppContext, campaign_name: str, as_json: bool) -> None:
     if not found:
         line(_("no tokens issued in '{campaign}'").format(campaign=campaign_name))
         return
-    from cli.output import local_time
+    from journal.service.tokens import issued_on
 
-    def day(stamp: str | None) -> str:
-        return local_time(stamp, stamp[:10])[:10] if stamp else "—"
+    def status(token: dict[str, Any]) -> str:
+        if token["revoked"]:
+            return _("revoked")
+        if "expires_at" in token:
+            return _("one-time link until {time}").format(time=local_time(token["expires_at"], token["expires_at"],
+                                                                          seconds=False))
+        return _("live")
 
     table(None, [_("member"), _("issued"), _("status"), _("token")],
-          [(t["member"], day(t["issued_at"]), _("revoked") if t["revoked"] else _("one-time link until {time}").format(
-              time=t["expires_at"]) if "expires_at" in t else _("live"), t["token_id"]) for t in found])
+          [(t["member"], issued_on(t["issued_at"]), status(t), t["token_id"]) for t in found])
 
 
 COMMANDS = [campaign, member]

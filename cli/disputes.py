@@ -191,13 +191,23 @@ def list_(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> N
     if as_json:
         emit_json(result)
         return
+    when = "" if as_of is None else " " + _point(app, campaign, result["version"])
     if not result["disputes"]:
-        line(_("no dispute in '{campaign}' (version {version})").format(campaign=campaign, version=result["version"]))
+        line(_("no dispute in '{campaign}'").format(campaign=campaign) + when)
         return
-    table(_("disputes at version {version}").format(version=result["version"]),
+    table(_("disputes in '{campaign}'").format(campaign=campaign) + when,
           [_("dispute"), _("event"), _("opened by"), _("status"), _("votes"), _("reason")],
           [(_("#{number}").format(number=d["number"]), d["about"], d["opened_by"], status_word(d["status"]),
             _tally(d), d["reason"]) for d in result["disputes"]])
+
+
+def _point(app: AppContext, campaign: str, version: int) -> str:
+    """A past point of the timeline as people name it: «after “the summary of the event at that version”»."""
+    from journal.service.naming import Naming, quoted
+
+    journal = app.journal()
+    event = next(journal.store.read(campaign, from_version=version, to_version=version), None)
+    return _("after {event}").format(event=quoted(Naming.of(journal, campaign).event(event.id) if event else "…"))
 
 
 @dispute.command("show", help=N_("One dispute: the event, the reason, the voters and votes, the tally and the ruling."))
@@ -206,7 +216,7 @@ def list_(app: AppContext, campaign: str, as_of: str | None, as_json: bool) -> N
 @json_option
 @click.pass_obj
 def show(app: AppContext, dispute_ref: str, campaign: str | None, as_json: bool) -> None:
-    from cli.reports.audit import dispute_head, ruling_line, vote_rows
+    from cli.reports.audit import dispute_head, ruling_line, vote_headers, vote_rows
     from journal.service.disputes import show_dispute
 
     result = show_dispute(app.journal(), dispute_ref, _campaign(app, dispute_ref, campaign))
@@ -217,7 +227,7 @@ def show(app: AppContext, dispute_ref: str, campaign: str | None, as_json: bool)
     line(_("{head} — campaign '{campaign}'").format(head=dispute_head(found), campaign=result["campaign"]))
     line(_("in session {number}").format(number=found["session"]) if found["session"] is not None
           else _("between sessions"))
-    table(None, [_("voter"), _("vote"), _("version")], vote_rows(found))
+    table(None, vote_headers(), vote_rows(found))
     line(_("ruling: {ruling}").format(ruling=ruling_line(found)))
 
 

@@ -13,11 +13,11 @@ from journal.i18n import CLI, current_language
 _ = CLI.gettext
 
 
-def local_time(stamp: str, english: str) -> str:
+def local_time(stamp: str, english: str, *, seconds: bool = True) -> str:
     """A stored time for the reader (:func:`journal.service.words.local_time`, loaded when a time is shown)."""
     from journal.service.words import local_time as shown
 
-    return shown(stamp, english)
+    return shown(stamp, english, seconds=seconds)
 
 
 def english_type(event_type: str, label: str) -> str:

@@ -31,24 +31,35 @@ ENVELOPE_LABELS = {"id": N_("event id"), "campaign": N_("campaign"), "version": 
 ROLES = {"master": N_("master"), "player": N_("player")}
 
 
-def _envelope_line(report: dict[str, Any], name: str) -> str:
-    """One envelope field for the terminal: its key and value in English, its label and the reader's words else."""
+def envelope_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each envelope field and then the payload as (label, value), the one labelling every format shows: the key and
+    its value as stored in English (scripts read them), else the field's label and the value in the reader's words
+    (an event type by its label, a time in the reader's form, each payload key by its label)."""
     env = report["envelope"]
     if current_language() == "en":
-        return f"  {name}: {_value(env[name])}"
+        return [(name, _value(env[name])) for name in (*ENVELOPE_ROWS, "data")]
     from journal.service.words import Names, local_time
 
     names = Names(report["system"])
-    value = env[name]
-    if name == "type":
-        shown = names.type(value)
-    elif name == "recorded_at":
-        shown = local_time(value, value)
-    elif name == "data":
-        shown = names.value(value)
-    else:
-        shown = _value(value)
-    return f"  {_(ENVELOPE_LABELS[name])}: {shown}"
+    shown = {"type": names.type(env["type"]), "recorded_at": local_time(env["recorded_at"], env["recorded_at"]),
+             "data": names.value(env["data"])}
+    return [(_(ENVELOPE_LABELS[name]), shown[name] if name in shown else _value(env[name]))
+            for name in (*ENVELOPE_ROWS, "data")]
+
+
+def change_rows(report: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """The sheet fields the event changed as (character, field, before, after) in the reader's words, each event id
+    in them named (:func:`named`): the one rendering of the changes every format shows."""
+    from journal.service.words import Names
+
+    names = Names(report["system"])
+    return [(c["character"], *(named(text, report) for text in (
+                names.field(c["field"]), names.value(c["before"]), names.value(c["after"]))))
+            for c in report["sheets"]["changes"]]
+
+
+def change_headers() -> list[str]:
+    return [_("character"), _("field"), _("before"), _("after")]
 
 
 def _value(value: Any) -> str:
@@ -116,11 +127,17 @@ def status_word(status: str) -> str:
             "overturned": CLI.pgettext("dispute", "overturned")}.get(status, status)
 
 
+def vote_headers() -> list[str]:
+    return [_("voter"), _("vote"), _("when")]
+
+
 def vote_rows(dispute: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(voter, vote, when it was cast in the reader's time) of each voter: the vote's version stays in --json."""
     rows = []
     for voter in dispute["voters"]:
         cast = dispute["votes"].get(voter)
-        rows.append((voter, _choice(cast["choice"]) if cast else _("(no vote)"), str(cast["version"]) if cast else ""))
+        rows.append((voter, _choice(cast["choice"]) if cast else _("(no vote)"),
+                     local_time(cast["at"], cast["at"]) if cast else ""))
     return rows
 
 
@@ -176,7 +193,7 @@ def void_line(void: dict[str, Any]) -> str:
 def text_lines(report: dict[str, Any]) -> list[str]:
     """The audit for a terminal, without the tables (the CLI prints the sheet changes as one)."""
     lines = [title(report), recorded_line(report)]
-    lines += [_envelope_line(report, name) for name in (*ENVELOPE_ROWS, "data")]
+    lines += [f"  {label}: {value}" for label, value in envelope_rows(report)]
     lines.append(_("rolls:") if report["rolls"] else _("rolls: none in this event"))
     lines += [f"  {roll_line(p)}" for p in report["rolls"]]
     lines.append(_("chain: {summary}").format(summary=report["chain"]["summary"]))
@@ -185,9 +202,8 @@ def text_lines(report: dict[str, Any]) -> list[str]:
     for dispute in report["disputes"]:
         lines.append(dispute_head(dispute))
         lines.append("  " + dispute_ids(dispute))
-        lines += ["  " + _("vote: {voter}: {choice}").format(voter=voter, choice=choice)
-                  + (_(" (version {version})").format(version=version) if version else "")
-                  for voter, choice, version in vote_rows(dispute)]
+        lines += ["  " + _("vote: {voter}: {choice}").format(voter=voter, choice=choice) + (f" ({when})" if when else "")
+                  for voter, choice, when in vote_rows(dispute)]
         lines.append("  " + _("ruling: {ruling}").format(ruling=ruling_line(dispute)))
     for void in report["voided"]:
         lines.append(void_line(void))
@@ -211,19 +227,14 @@ def _md_table(headers: list[str], rows: list[tuple[Any, ...]]) -> list[str]:
 
 def markdown(report: dict[str, Any]) -> str:
     """The audit as a Markdown document."""
-    env = report["envelope"]
     sheets = report["sheets"]
     out = [f"# {title(report)}", "", recorded_line(report) + ".", "", "## " + _("Envelope"), ""]
-    out += _md_table([_("field"), _("value")], [(name, env[name]) for name in ENVELOPE_ROWS])
-    out += ["", _("Payload:"), "", "```json",
-            orjson.dumps(env["data"], option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode(),
-            "```", "", "## " + _("Rolls"), ""]
+    out += _md_table([_("field"), _("value")], envelope_rows(report))
+    out += ["", "## " + _("Rolls"), ""]
     out += [f"- {roll_line(p)}" for p in report["rolls"]] or [_("No roll in this event.")]
     out += ["", "## " + _sheets_heading(sheets), ""]
     if sheets["changes"]:
-        out += _md_table([_("character"), _("field"), _("before"), _("after")],
-                         [(c["character"], named(c["field"], report), named(_value(c["before"]), report),
-                           named(_value(c["after"]), report)) for c in sheets["changes"]])
+        out += _md_table(change_headers(), change_rows(report))
     else:
         out.append(_("No sheet field changed."))
     out += ["", "## " + _("Chain"), "", report["chain"]["summary"] + ".", "", "## " + _("Disputes"), ""]
@@ -231,7 +242,7 @@ def markdown(report: dict[str, Any]) -> str:
         out.append(_("None about this event."))
     for dispute in report["disputes"]:
         out += [f"### {dispute_head(dispute)}", "", dispute_ids(dispute), ""]
-        out += _md_table([_("voter"), _("vote"), _("version")], vote_rows(dispute))
+        out += _md_table(vote_headers(), vote_rows(dispute))
         out += ["", _("Ruling: {ruling}.").format(ruling=ruling_line(dispute)), ""]
     for void in report["voided"]:
         out += [void_line(void) + ".", "", _("ids: {ids}").format(ids=_("void {id}").format(id=void["id"])), ""]
@@ -243,13 +254,17 @@ def _sheets_heading(sheets: dict[str, Any]) -> str:
                                                           after=sheets["after_version"])
 
 
-def _sheet_rows(sheet: dict[str, Any] | None) -> list[tuple[str, str]]:
+def _sheet_rows(report: dict[str, Any], sheet: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """A whole sheet (just before or after the event) as (field, value), named as :func:`change_rows` names them."""
+    from journal.service.words import Names
+
     if not sheet:
         return [("—", _("no sheet"))]
-    rows = [(key, _value(value)) for key, value in (sheet.get("sheet") or {}).items()]
+    names = Names(report["system"])
+    rows = [(names.field(key), named(names.value(value), report)) for key, value in (sheet.get("sheet") or {}).items()]
     if sheet.get("xp"):
         xp = sheet["xp"]
-        rows.append(("xp", _("earned {earned}, spent {spent}, balance {balance}").format(
+        rows.append((names.field("xp"), _("earned {earned}, spent {spent}, balance {balance}").format(
             earned=xp["earned"], spent=xp["spent"], balance=xp["balance"])))
     return rows
 
@@ -262,14 +277,11 @@ def _tag(name: str, text: str, css: str | None = None) -> str:
 
 def html(report: dict[str, Any]) -> str:
     """The audit as one self-contained HTML page (inline CSS, no scripts, no links out)."""
-    env = report["envelope"]
     sheets = report["sheets"]
     chain = report["chain"]
     parts = [f"<h1>{escape(title(report))}</h1>", f"<p class=\"meta\">{escape(recorded_line(report))}</p>",
              _tag("h2", _("Envelope")),
-             html_table([_("field"), _("value")], [(name, _value(env[name])) for name in ENVELOPE_ROWS]),
-             _tag("p", _("Payload:")),
-             f"<pre class=\"mono\">{escape(orjson.dumps(env['data'], option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode())}</pre>",
+             html_table([_("field"), _("value")], envelope_rows(report)),
              _tag("h2", _("Rolls"))]
     if report["rolls"]:
         for proof in report["rolls"]:
@@ -279,15 +291,13 @@ def html(report: dict[str, Any]) -> str:
         parts.append(_tag("p", _("No roll in this event."), "muted"))
     parts.append(f"<h2>{escape(_sheets_heading(sheets))}</h2>")
     if sheets["changes"]:
-        parts.append(html_table([_("character"), _("field"), _("before"), _("after")],
-                                [(c["character"], named(c["field"], report), named(_value(c["before"]), report),
-                                  named(_value(c["after"]), report)) for c in sheets["changes"]]))
+        parts.append(html_table(change_headers(), change_rows(report)))
         for name in _changed_characters(report):
             headers = [_("field"), _("value")]
             summary = _("{character}: the sheet just before and just after").format(character=name)
             parts.append(f"<details>{_tag('summary', summary)}"
-                         + _tag("h3", _("before")) + html_table(headers, _sheet_rows(sheets["before"].get(name)))
-                         + _tag("h3", _("after")) + html_table(headers, _sheet_rows(sheets["after"].get(name)))
+                         + _tag("h3", _("before")) + html_table(headers, _sheet_rows(report, sheets["before"].get(name)))
+                         + _tag("h3", _("after")) + html_table(headers, _sheet_rows(report, sheets["after"].get(name)))
                          + "</details>")
     else:
         parts.append(_tag("p", _("No sheet field changed."), "muted"))
@@ -298,7 +308,7 @@ def html(report: dict[str, Any]) -> str:
         parts.append(_tag("p", _("None about this event."), "muted"))
     for dispute in report["disputes"]:
         parts += [f"<h3>{escape(dispute_head(dispute))}</h3>", _tag("p", dispute_ids(dispute), "muted"),
-                  html_table([_("voter"), _("vote"), _("version")], vote_rows(dispute)),
+                  html_table(vote_headers(), vote_rows(dispute)),
                   _tag("p", _("Ruling: {ruling}").format(ruling=ruling_line(dispute)))]
     for void in report["voided"]:
         parts.append("<p class=\"bad\">" + escape(void_line(void)) + "</p>")

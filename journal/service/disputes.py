@@ -151,15 +151,23 @@ def _dispute(ctx: Context, dispute_id: str) -> dict[str, Any]:
     return found
 
 
-def _closed(dispute: dict[str, Any]) -> RuleViolation:
-    ruling = dispute["ruling"]
-    return RuleViolation(N_("dispute: ruled once"),
-                         gettext("dispute {id} was ruled at version {version}: {status}")
-                         .format(id=dispute['id'], version=ruling['version'], status=dispute['status']))
+def _naming(journal: Journal, ctx: Context) -> Any:
+    """The names of the campaign's disputes and events as ``ctx`` sees it (journal.service.naming)."""
+    from journal.service.naming import Naming
+
+    return Naming.of(journal, ctx.name, ctx.states)
+
+
+def _closed(journal: Journal, ctx: Context, dispute: dict[str, Any]) -> RuleViolation:
+    """The refusal of a vote or a ruling on a dispute already ruled, naming it «dispute #3 about “…”»."""
+    name = _naming(journal, ctx).dispute(dispute["id"])
+    text = (gettext("{dispute} is already ruled: the event stands") if dispute["status"] == "upheld"
+            else gettext("{dispute} is already ruled: the event is overturned"))
+    return RuleViolation(N_("dispute: ruled once"), text.format(dispute=name))
 
 
 def _who(dispute: dict[str, Any]) -> str:
-    return "present players" if dispute["session"] is not None else "players"
+    return gettext("present players") if dispute["session"] is not None else gettext("players")
 
 
 def tally(dispute: dict[str, Any]) -> dict[str, Any]:
@@ -181,19 +189,24 @@ def open_dispute(journal: Journal, campaign: str, event: str, reason: str, actor
 
     def decide(ctx: Context) -> list:
         if target.type in FINAL_TYPES or target.type.startswith(FINAL_PREFIXES):
+            from journal.service.labels import type_label
+
             raise RuleViolation(N_("dispute: what may be disputed"),
-                                gettext("event {id} (version {version}) is a {type}: voids, disputes and campaign, membership, token and session records are final")
-                                .format(id=target.id, version=target.version, type=target.type))
+                                gettext("the event is a “{type}”: voids, disputes and campaign, membership, token "
+                                        "and session records are final")
+                                .format(type=type_label(str(ctx.campaign["system"]), target.type)))
         for void in voids(journal.store, ctx.name, to_version=ctx.version):
             if void.target == target.id:
                 raise RuleViolation(N_("dispute: voided event"),
-                                    gettext("event {id} (version {version}) was voided at version {version2}")
-                                    .format(id=target.id, version=target.version, version2=void.version))
+                                    gettext("{event} is voided already: it counts no more")
+                                    .format(event=_naming(journal, ctx).thing(target.id)))
         pending = disputes_projection.open_disputes(ctx.states["disputes"], target.id)
         if pending:
+            naming = _naming(journal, ctx)
             raise RuleViolation(N_("dispute: one at a time"),
-                                gettext("event version {version} is already disputed: dispute {id} is open")
-                                .format(version=target.version, id=pending[0]['id']))
+                                gettext("{event} is already disputed: {dispute} is open")
+                                .format(event=naming.thing(target.id), dispute=naming.dispute(pending[0]["id"],
+                                                                                              short=True)))
         players = [name for name, role in ctx.campaign["members"].items() if role == "player"]
         if target.session is None:
             voters = players
@@ -222,20 +235,23 @@ def vote(journal: Journal, dispute: str, choice: str, actor: str | None = None, 
     def decide(ctx: Context) -> list:
         found = _dispute(ctx, dispute_id)
         if found["status"] != "open":
-            raise _closed(found)
+            raise _closed(journal, ctx, found)
         voters = ", ".join(found["voters"])
         if ctx.is_master:
             raise RuleViolation(N_("dispute: who votes"), gettext("the Master rules on the dispute and does not vote (voters: {voters})")
                                                           .format(voters=voters))
         if ctx.actor not in found["voters"]:
-            where = f"was not present at session {found['session']}" if found["session"] is not None else "is not a voter"
-            raise RuleViolation(N_("dispute: who votes"), gettext("'{actor}' {where} (voters: {voters})")
-                                                          .format(actor=ctx.actor, where=where, voters=voters))
+            text = (gettext("'{actor}' was not present at session {session} (voters: {voters})")
+                    if found["session"] is not None else gettext("'{actor}' is not a voter (voters: {voters})"))
+            raise RuleViolation(N_("dispute: who votes"), text.format(actor=ctx.actor, session=found["session"],
+                                                                      voters=voters))
         cast = found["votes"].get(ctx.actor)
         if cast is not None:
-            raise RuleViolation(N_("dispute: one vote each"),
-                                gettext("'{actor}' already voted {choice} on dispute {dispute_id} (version {version})")
-                                .format(actor=ctx.actor, choice=cast['choice'], dispute_id=dispute_id, version=cast['version']))
+            text = (gettext("'{actor}' already voted to uphold in dispute #{number} about {event}")
+                    if cast["choice"] == "uphold"
+                    else gettext("'{actor}' already voted to overturn in dispute #{number} about {event}"))
+            number, about = _naming(journal, ctx).parts(dispute_id)
+            raise RuleViolation(N_("dispute: one vote each"), text.format(actor=ctx.actor, number=number, event=about))
         return [DisputeVoted(dispute=dispute_id, choice=choice)]
 
     return journal.execute(name, lambda ctx: [Record(p, dispute_id) for p in decide(ctx)], actor)[0]
@@ -264,7 +280,7 @@ def rule(
         require_role(ctx.campaign["members"], ctx.actor, DisputeRuled.type)
         found = _dispute(ctx, dispute_id)
         if found["status"] != "open":
-            raise _closed(found)
+            raise _closed(journal, ctx, found)
         counted = tally(found)
         if not counted["reached"]:
             verb = "has" if counted["voted"] == 1 else "have"

@@ -59,6 +59,38 @@ FIELDS: dict[str, Callable[[], str]] = {
     # who an event is about (a payload's keys, as the audit shows them), in English as the key itself
     "name": lambda: pgettext("sheet", "name"),
     "character": lambda: pgettext("sheet", "character"),
+    # the keys of the events every system shares (journal/events: a campaign, a member, a session, a roll, a token),
+    # as the audit shows a payload; in English the key itself
+    "master": lambda: pgettext("payload", "master"),
+    "system": lambda: pgettext("payload", "system"),
+    "public_key": lambda: pgettext("payload", "public_key"),
+    "role": lambda: pgettext("payload", "role"),
+    "commitment": lambda: pgettext("payload", "commitment"),
+    "number": lambda: pgettext("payload", "number"),
+    "present": lambda: pgettext("payload", "present"),
+    "salts": lambda: pgettext("payload", "salts"),
+    "salt": lambda: pgettext("payload", "salt"),
+    "seed_source": lambda: pgettext("payload", "seed_source"),
+    "head_hash": lambda: pgettext("payload", "head_hash"),
+    "head_version": lambda: pgettext("payload", "head_version"),
+    "minutes": lambda: pgettext("payload", "minutes"),
+    "minutes_recorded_by_master": lambda: pgettext("payload", "minutes_recorded_by_master"),
+    "next_counter": lambda: pgettext("payload", "next_counter"),
+    "seed": lambda: pgettext("payload", "seed"),
+    "description": lambda: pgettext("payload", "description"),
+    "notation": lambda: pgettext("payload", "notation"),
+    "pool": lambda: pgettext("payload", "pool"),
+    "purpose": lambda: pgettext("payload", "purpose"),
+    "result": lambda: pgettext("payload", "result"),
+    "rolls": lambda: pgettext("payload", "rolls"),
+    "counter": lambda: pgettext("payload", "counter"),
+    "dice": lambda: pgettext("payload", "dice"),
+    "sides": lambda: pgettext("payload", "sides"),
+    "source": lambda: pgettext("payload", "source"),
+    "member": lambda: pgettext("payload", "member"),
+    "token_id": lambda: pgettext("payload", "token_id"),
+    "token_hash": lambda: pgettext("payload", "token_hash"),
+    "reason": lambda: pgettext("payload", "reason"),
 }
 
 #: Values every system's sheet may show (the default kind of sheet), and the kinds of experience a tally line
@@ -68,6 +100,11 @@ WORDS: dict[str, Callable[[], str]] = {
     "session_xp": lambda: pgettext("tally kind", "session_xp"),
     "master_xp": lambda: pgettext("tally kind", "master_xp"),
     "bonus_xp": lambda: pgettext("tally kind", "bonus_xp"),
+    # the shared events' recorded words: where a session's seed came from, who threw a die, a member's role
+    "key": lambda: pgettext("payload value", "key"),
+    "server": lambda: pgettext("payload value", "server"),
+    "table": lambda: pgettext("payload value", "table"),
+    "player": lambda: pgettext("payload value", "player"),
 }
 
 
@@ -92,8 +129,9 @@ def labels(system: str) -> dict[str, dict[str, str]]:
 
 
 def words(system: str) -> dict[str, str]:
-    """Every recorded value ``system``'s campaigns may show (the shared ones, then the system's) -> its word now."""
-    return _spoken(WORDS, _table(registry.system(system).words))
+    """Every recorded value ``system``'s campaigns may show (the shared ones, then the system's, and its own id: its
+    :func:`title`) -> its word now."""
+    return {**_spoken(WORDS, _table(registry.system(system).words)), system: title(system)}
 
 
 def type_label(system: str, event_type: str) -> str:

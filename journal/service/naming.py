@@ -12,7 +12,7 @@ reads what a player types for a dispute (``3``, ``№3``, ``#3``) so that a comm
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from journal.events.envelope import Event
@@ -103,7 +103,7 @@ class Naming:
         return self._found
 
     @classmethod
-    def of(cls, journal: Journal, campaign: str, states: dict[str, Any] | None = None) -> Naming:
+    def of(cls, journal: Journal, campaign: str, states: Mapping[str, Any] | None = None) -> Naming:
         """The naming of ``campaign`` now (``states``: its folded states, when the caller has them)."""
         from journal.errors import NotFound
 

@@ -126,8 +126,23 @@ def issue(journal: Journal, campaign: str, member: str, actor: str | None = None
     return Issued(event, make_token(event.campaign, secret))
 
 
+def issued_at(journal: Journal, campaign: str) -> dict[str, str]:
+    """When each token of ``campaign`` was issued (its ``member.token_issued`` event's time), by token id."""
+    return {e.data["token_id"]: e.recorded_at for e in journal.store.read(campaign, types=["member.token_issued"])}
+
+
+def issued_on(stamp: str | None) -> str:
+    """The day and minute a token was issued, as people name it beside its member: ``2026-12-03 14:05`` (UTC) in
+    English, else the reader's short date and time (24-hour in Russian: ``03.12.2026 14:05``); ``—`` unknown."""
+    if not stamp:
+        return "—"
+    from journal.service.words import local_time
+
+    return local_time(stamp, stamp[:16].replace("T", " "), seconds=False)
+
+
 def revoke(journal: Journal, campaign: str, ref: str, actor: str | None = None) -> list[Event]:
-    """Revoke token ``ref`` (its id), or every live token of member ``ref`` (the Master only)."""
+    """Revoke every live token of member ``ref``, or token ``ref`` (its id) (the Master only)."""
     ref = ref.strip()
 
     def decide(ctx: Context) -> list:
@@ -136,8 +151,9 @@ def revoke(journal: Journal, campaign: str, ref: str, actor: str | None = None) 
         if _TOKEN_ID.match(ref) and ref in tokens:
             token = tokens[ref]
             if token["revoked"]:
-                raise RuleViolation(N_("tokens: revoked once"), _("token {ref} of '{member}' is already revoked")
-                                                                .format(ref=ref, member=token['member']))
+                raise RuleViolation(N_("tokens: revoked once"), _("the token of '{member}' issued {day} is already "
+                                                                  "revoked").format(
+                    member=token["member"], day=issued_on(issued_at(journal, campaign).get(ref))))
             return [TokenRevoked(member=token["member"], token_id=ref)]
         if ref in ctx.campaign["members"]:
             live = [token_id for token_id, token in tokens.items() if token["member"] == ref and not token["revoked"]]
@@ -156,7 +172,7 @@ def tokens(journal: Journal, campaign: str) -> list[dict[str, Any]]:
     and that day) and whether it is revoked (never a hash); a one-time link's also ``expires_at``
     (journal/service/links.py)."""
     state = campaign_state(journal.store, campaign)
-    issued = {e.data["token_id"]: e.recorded_at for e in journal.store.read(campaign, types=["member.token_issued"])}
+    issued = issued_at(journal, campaign)
     return [{"token_id": token_id, "member": t["member"], "revoked": t["revoked"], "issued_at": issued.get(token_id)}
             | ({"expires_at": t["expires_at"]} if t.get("expires_at") else {})
             for token_id, t in state.get("tokens", {}).items()]

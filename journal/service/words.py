@@ -69,10 +69,10 @@ class Names:
         return self.word(item)
 
 
-def local_time(stamp: str, english: str) -> str:
+def local_time(stamp: str, english: str, *, seconds: bool = True) -> str:
     """A stored UTC time (``2026-12-02T14:00:30.123456Z``) for the reader: ``english`` in English (the stable form
     scripts and the release fixtures read), else Babel's short date and medium time in the reader's language
-    (24-hour in Russian: ``02.12.2026 14:00:30``)."""
+    (24-hour in Russian: ``02.12.2026 14:00:30``; without ``seconds``, its short time: ``02.12.2026 14:00``)."""
     lang = current_language()
     if lang == "en":
         return english
@@ -81,7 +81,7 @@ def local_time(stamp: str, english: str) -> str:
     from babel.dates import format_date, format_time
 
     moment = dt.datetime.fromisoformat(stamp)
-    return f"{format_date(moment, 'short', locale=lang)} {format_time(moment, 'medium', tzinfo=dt.UTC, locale=lang)}"
+    return f"{format_date(moment, 'short', locale=lang)} {format_time(moment, 'medium' if seconds else 'short', tzinfo=dt.UTC, locale=lang)}"
 
 
 def line_key(system: str, key: str) -> str:

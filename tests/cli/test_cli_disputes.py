@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 import orjson
@@ -196,7 +197,20 @@ def test_dispute_list_json_carries_the_number_and_the_name(run, forest) -> None:
 
 def test_dispute_list_of_a_campaign_without_disputes(run, forest) -> None:
     """An empty list says so in one line."""
-    assert run("dispute", "list", "Лес").stdout == "no dispute in 'Лес' (version 7)\n"
+    assert run("dispute", "list", "Лес").stdout == "no dispute in 'Лес'\n"
+
+
+def test_dispute_list_in_russian_names_the_campaign_not_a_version(run, forest) -> None:
+    """--lang ru: the table's title is the campaign, and no version."""
+    _open(run)
+    assert run("--lang", "ru", "dispute", "list", "Лес").stdout.splitlines()[0].strip() == "споры в «Лес»"
+
+
+def test_dispute_list_as_of_a_past_point_names_it_by_its_event(run, forest) -> None:
+    """--as-of 6 in Russian: «в «Лес» нет споров после «2d6: [1, 2] = 3»» (the point by the summary of its event)."""
+    _open(run)
+    assert run("--lang", "ru", "dispute", "list", "Лес", "--as-of", "6").stdout == (
+        "в «Лес» нет споров после «2d6: [1, 2] = 3»\n")
 
 
 def test_audit_prints_the_evidence(run, forest) -> None:
@@ -286,3 +300,68 @@ def test_the_audit_names_the_dispute_and_keeps_its_ids_below(run, forest) -> Non
     head = lines.index("dispute #1 about “2d6: [1, 2] = 3” (overturned), opened by Вера: кубик упал")
     assert lines[head + 1].startswith(f"  ids: dispute {dispute} (version 8); ruling ")
     assert "voided by dispute #1: кубик упал" in lines
+
+
+def _text_rows(run, *args: str) -> list[str]:
+    """The envelope and payload lines of the text audit, as ``label: value``."""
+    return [line.strip() for line in run("--lang", "ru", "audit", *args).stdout.splitlines()[2:15]]
+
+
+def test_the_markdown_audit_labels_the_envelope_and_payload_as_the_text_does(run, forest) -> None:
+    """--format md in Russian: the envelope table's rows are the text audit's lines, label and value (the event
+    type by its label, the time in the reader's form), never the stored keys."""
+    md = run("--lang", "ru", "audit", "Лес", "6", "--format", "md").stdout.splitlines()
+    rows = [line[2:-2].replace(" | ", ": ", 1) for line in md[md.index("| поле | значение |") + 2:][:13]]
+    assert (rows, rows[3], "| type | roll.made |" in md) == (_text_rows(run, "Лес", "6"), "тип: Бросок", False)
+
+
+def test_the_html_audit_labels_the_envelope_and_payload_as_the_text_does(run, forest) -> None:
+    """--format html in Russian: each text line's label and value is a row of the envelope table."""
+    page = run("--lang", "ru", "audit", "Лес", "6", "--format", "html").stdout
+    missing = [row for row in _text_rows(run, "Лес", "6")
+               if "<tr><td>{}</td><td>{}</td></tr>".format(*(escape(part) for part in row.split(": ", 1))) not in page]
+    assert (missing, "<td>recorded_at</td>" in page, "<td>Бросок</td>" in page) == ([], False, True)
+
+
+def test_the_markdown_audit_in_english_keeps_the_keys(run, forest) -> None:
+    """English keeps the stored keys and values, as its text audit does (scripts read them)."""
+    md = run("audit", "Лес", "6", "--format", "md").stdout.splitlines()
+    assert ("| type | roll.made |" in md, "| actor | ГМ |" in md) == (True, True)
+
+
+def test_a_second_vote_is_refused_in_russian_naming_the_dispute(run, forest) -> None:
+    """--lang ru: «Аня» voting twice is refused naming «спор №1 о «…»», never its id or a version."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--uphold")
+    result = run("--lang", "ru", "--as", "Аня", "dispute", "vote", "1", "--campaign", "Лес", "--overturn")
+    assert (result.exit_code, result.stderr) == (
+        3, ("Ошибка: отказано по правилу «спор: у каждого один голос»: «Аня» уже проголосовал(а) за то, чтобы оставить, "
+           "в споре №1 о «2d6: [1, 2] = 3»\n"))
+
+
+def test_a_second_dispute_about_the_event_is_refused_in_russian_naming_the_open_one(run, forest) -> None:
+    """--lang ru: the event already disputed, by its summary and the open dispute's number."""
+    _open(run)
+    result = run("--lang", "ru", "--as", "Аня", "dispute", "open", "Лес", "--event", "6", "--reason", "ещё раз")
+    assert (result.exit_code, result.stderr) == (
+        3, "Ошибка: отказано по правилу «спор: один за раз»: «2d6: [1, 2] = 3» уже оспаривается: открыт спор №1\n")
+
+
+def test_a_ruled_dispute_is_refused_in_russian_by_its_name(run, forest) -> None:
+    """--lang ru: a second ruling names «спор №1 о «…»» and what the first decided."""
+    _overturned(run)
+    result = run("--lang", "ru", "dispute", "rule", "1", "--campaign", "Лес", "--uphold")
+    assert (result.exit_code, result.stderr) == (
+        3, ("Ошибка: отказано по правилу «спор: решение выносится один раз»: спор №1 о «2d6: [1, 2] = 3» уже решён: событие "
+           "отменено\n"))
+
+
+def test_dispute_show_in_russian_gives_each_vote_its_time_not_its_version(run, forest, events_of) -> None:
+    """--lang ru dispute show: each voter, the vote and when it was cast (the reader's time); no version column."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    cast = events_of("Лес")[-1]["recorded_at"]
+    when = f"{cast[8:10]}.{cast[5:7]}.{cast[:4]} {cast[11:19]}"
+    rows = [[cell.strip() for cell in row.split("│")]
+            for row in run("--lang", "ru", "dispute", "show", "1", "--campaign", "Лес").stdout.splitlines()[4:6]]
+    assert rows == [["Аня", "отменить", when], ["Борис", "(нет голоса)", ""]]

@@ -45,6 +45,18 @@ COMMANDS += [("sheet", WIELD, "Ёжик"), ("sheet", WIELD, "Искра"), ("con
              ("sheet", "Демо · Нет такой", "Ёжик"), ("sheet", WIELD, "ёжик"), ("sheet", "демо · владетели", "Ёжик"),
              ("wield", "chance", WIELD, "Ёжик", "Прыжок", "Изи"), ("replay", WIELD, "--session", "9"),
              ("roll", WIELD, "2к6"), ("sheet",), ("shet",), ("sheet", WIELD, "Ёжик", "--bogus")]
+# the audit as a Markdown report, a past point named, the tokens by member and day, and their refusals (issue 20, 2)
+for _c in CAMPAIGNS:
+    COMMANDS += [("audit", _c, "5", "--format", "md"), ("dispute", "list", _c, "--as-of", "5"), ("member", "tokens", _c)]
+COMMANDS += [("member", "revoke", WIELD, "Аня"), ("member", "revoke", DICHOTOMY, "Аня"),
+             # a success named as a player says it: the newest (not owed: refused by rule), one nobody rolled
+             ("wield", "collect", WIELD, "последний"), ("wield", "collect", WIELD, "Плыть"),
+             ("wield", "collect", WIELD, "Ёжик: Вскрыть замок сокровищницы", "--geis", "Отдать плащ первому нищему"),
+             # the audit of the events every system shares: a campaign's start, a member, a session's start and end
+             ("audit", VPT, "12"), ("audit", VPT, "12", "--format", "md"), ("audit", WIELD, "7"), ("audit", WIELD, "13"),
+             ("audit", STONE, "9"), ("audit", DICHOTOMY, "6")]
+for _c in CAMPAIGNS:
+    COMMANDS += [("audit", _c, "1"), ("audit", _c, "2")]
 
 #: Commands that still show Latin words, and which (the work left of issue 20): none now.  ``journal receipt``
 #: without ``-o`` prints the receipt itself, a JSON document kept and checked later (``verify --receipt``), like

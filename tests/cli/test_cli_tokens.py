@@ -72,7 +72,7 @@ def test_revoke_by_id_ends_that_token_only(run, ashes, db_url, events_of) -> Non
     second = run("member", "token", ashes, "Оля").stdout.strip()
     token_id = events_of(ashes)[3]["data"]["token_id"]
     result = run("member", "revoke", ashes, token_id)
-    day = events_of(ashes)[3]["recorded_at"][:10]
+    day = events_of(ashes)[3]["recorded_at"][:16].replace("T", " ")
     assert (result.exit_code, result.stdout) == (0, f"the token of 'Оля' issued {day} revoked\n")
     assert events_of(ashes)[-1]["data"] == {"member": "Оля", "token_id": token_id}
     with pytest.raises(NotAuthorized, match=f"token: revoked \\(token {token_id} of 'Оля'\\)"):
@@ -126,3 +126,45 @@ def test_tokens_name_a_one_time_link_and_its_time(run, ashes, db_url) -> None:
     assert (listed["Вика"]["expires_at"], sorted(listed["Оля"]), device.exit_code,
             f"one-time link until {link.event.data['expires_at']}" in table) == (
         link.event.data["expires_at"], ["issued_at", "member", "revoked", "token_id"], 0, True)
+
+
+def _local(stamp: str) -> str:
+    """A stored UTC time as the Russian reader reads a token's issue: «03.12.2026 14:05» (24-hour, no seconds)."""
+    return f"{stamp[8:10]}.{stamp[5:7]}.{stamp[:4]} {stamp[11:16]}"
+
+
+def test_tokens_in_russian_list_the_member_and_the_issue_time_first(run, ashes, events_of) -> None:
+    """--lang ru member tokens: member, issued (the reader's date, 24-hour), status, and the id last."""
+    run("member", "token", ashes, "Оля")
+    issued = events_of(ashes)[-1]
+    rows = [row.split("│") for row in run("--lang", "ru", "member", "tokens", ashes).stdout.splitlines()[2:]]
+    assert [[cell.strip() for cell in row] for row in rows] == [
+        ["Оля", _local(issued["recorded_at"]), "действует", issued["data"]["token_id"]]]
+
+
+def test_revoke_in_russian_names_the_member_and_the_day(run, ashes, events_of) -> None:
+    """--lang ru member revoke NAME: «токен участника «Оля», выданный ДД.ММ.ГГГГ ЧЧ:ММ, отозван», no id."""
+    run("member", "token", ashes, "Оля")
+    issued = events_of(ashes)[-1]
+    result = run("--lang", "ru", "member", "revoke", ashes, "Оля")
+    assert (result.exit_code, result.stdout) == (
+        0, f"токен участника «Оля», выданный {_local(issued['recorded_at'])}, отозван\n")
+
+
+def test_revoking_a_revoked_token_by_id_is_refused_in_russian_naming_its_member_and_day(run, ashes, events_of) -> None:
+    """A token id already revoked: exit 3, the refusal names the member and the day it was issued, not the id."""
+    run("member", "token", ashes, "Оля")
+    issued = events_of(ashes)[-1]
+    run("member", "revoke", ashes, "Оля")
+    result = run("--lang", "ru", "member", "revoke", ashes, issued["data"]["token_id"])
+    assert (result.exit_code, result.stderr, len(events_of(ashes))) == (
+        3, ("Ошибка: отказано по правилу «токены: отзываются один раз»: токен участника «Оля», выданный "
+            f"{_local(issued['recorded_at'])}, уже отозван\n"), 5)
+
+
+def test_revoking_a_member_without_a_live_token_is_refused_in_russian(run, ashes) -> None:
+    """--lang ru: a member holding no live token, refused in Russian."""
+    result = run("--lang", "ru", "member", "revoke", ashes, "Дима")
+    assert (result.exit_code, result.stderr) == (
+        3, ("Ошибка: отказано по правилу «токены: отзываются один раз»: у «Дима» нет действующего токена в кампании "
+           "«Пепел»\n"))

@@ -202,7 +202,7 @@ def test_breach_and_collect(table) -> None:
     table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe", "--dice", "16")
     collect = table("wield", "collect", "Зола", "v9")
     assert breach.stdout == "Ёжик broke his geis (Kept the cloak): he owes Fate 2 failure(s) (v8)\n"
-    assert collect.stdout == "Fate collects: Ёжик's success in v9 is a failure; still owed on that geis: 1 (v10)\n"
+    assert collect.stdout == "Fate collects: Ёжик's success in “Bribe” is a failure; still owed on that geis: 1 (v10)\n"
 
 
 def test_collect_not_owed_is_refused(table) -> None:
@@ -211,6 +211,61 @@ def test_collect_not_owed_is_refused(table) -> None:
     result = table("wield", "collect", "Зола", "6")
     assert (result.exit_code, result.stderr) == (
         3, "error: refused by rule 'wield: a failure is owed': the hero owes no failure on this geis\n")
+
+
+def _owing(table) -> None:
+    """Ёжик's geis «Give my cloak away» sealed (rank 2) and breached (v8); then his rolled successes «Bribe» (v9) and
+    «Climb» (v10)."""
+    table("wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap")
+    table("wield", "seal", "Зола", "Ёжик", "--rank", "2")
+    table("wield", "breach", "Зола", "Ёжик", "Kept the cloak")
+    table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe", "--dice", "16")
+    table("wield", "chance", "Зола", "Ёжик", "Hard", "Climb", "--dice", "15")
+
+
+@pytest.mark.parametrize("said", ["last", "Ёжик: Climb", "Climb", "v10", "10"])
+def test_collect_takes_the_success_as_a_player_says_it(table, events_of, said: str) -> None:
+    """``last``, the picker's «HERO: what was rolled», what was rolled alone, or the version (the old form): the
+    same success (v10) is collected, and the line names it by what was rolled."""
+    _owing(table)
+    result = table("wield", "collect", "Зола", said)
+    assert (result.exit_code, result.stdout, events_of("Зола")[-1]["data"]["success"]) == (
+        0, "Fate collects: Ёжик's success in “Climb” is a failure; still owed on that geis: 1 (v11)\n",
+        events_of("Зола")[9]["id"])
+
+
+def test_collect_in_russian_takes_the_last_success(table, events_of) -> None:
+    """--lang ru «последний»: the newest success, named in Russian."""
+    _owing(table)
+    result = table("--lang", "ru", "wield", "collect", "Зола", "последний")
+    assert (result.exit_code, result.stdout, events_of("Зола")[-1]["data"]["success"]) == (
+        0, "Судьба взыскивает: успех Ёжик в «Climb» становится провалом; ещё причитается по этому гейсу: 1 (в11)\n",
+        events_of("Зола")[9]["id"])
+
+
+def test_collect_takes_the_geis_by_its_promise(table, events_of) -> None:
+    """--geis «Give my cloak away»: the broken geis named by its promise pays."""
+    _owing(table)
+    result = table("wield", "collect", "Зола", "Bribe", "--geis", "Give my cloak away")
+    assert (result.exit_code, events_of("Зола")[-1]["data"]["geis"]) == (0, events_of("Зола")[6]["id"])
+
+
+def test_collect_of_a_success_nobody_rolled_is_refused_naming_the_ones_offered(table, events_of) -> None:
+    """A text that names no success, nor an event: exit 4, the successes there are to collect, nothing written."""
+    _owing(table)
+    result = table("wield", "collect", "Зола", "Swim")
+    assert (result.exit_code, result.stderr, len(events_of("Зола"))) == (
+        4, ("error: no success 'Swim' to collect in 'Зола'; say 'last', what was rolled or as the page offers it: "
+           "Ёжик: Climb, Ёжик: Bribe\n"), 10)
+
+
+def test_collect_of_a_success_nobody_rolled_is_refused_in_russian(table) -> None:
+    """--lang ru: the refusal in Russian."""
+    _owing(table)
+    result = table("--lang", "ru", "wield", "collect", "Зола", "Плыть")
+    assert (result.exit_code, result.stderr) == (
+        4, ("Ошибка: в «Зола» нет успеха «Плыть», на котором можно взыскать; скажите «последний», что бросали, или как "
+           "предлагает страница: Ёжик: Climb, Ёжик: Bribe\n"))
 
 
 def test_condition_and_lift(table) -> None:
@@ -261,7 +316,7 @@ def test_a_geis_offered_sealed_breached_and_a_failure_collected_then_overturned(
         "Ёжик: Leap the chasm vs 35 (Epic): sealed geis -> success without a roll (v8)\n",
         "Ёжик broke his geis (Took the gold): he owes Fate 2 failure(s) (v9)\n",
         "Ёжик: Bribe the guard vs 10 (Hard): [16] = 16 -> success (v10)\n",
-        "Fate collects: Ёжик's success in v10 is a failure; still owed on that geis: 1 (v11)\n",
+        "Fate collects: Ёжик's success in “Bribe the guard” is a failure; still owed on that geis: 1 (v11)\n",
     ]
     again = table("wield", "chance", "Зола", "Ёжик", "Epic", "Leap the chasm", "--geis")
     assert (other.exit_code, other.stderr, again.exit_code, again.stderr) == (

@@ -1,20 +1,39 @@
 """Wield's lists for its verbs' fields (journal.service.choices): heroes, vatcha, the sealed geasa by their promise
 (a chance or a breach picks one so: its value is the seal's id, which nobody types), difficulties and Domains, and
-the rolled successes a failure owed is collected on (by the hero and what was rolled, never an id)."""
+the rolled successes a failure owed is collected on (by the hero and what was rolled, never an id).
+
+``wield collect`` reads what a player says for a success and a geis by the same names (:func:`success_said`,
+:func:`geis_said`): what the page offers is what the command line takes."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from journal.service.choices import Choices, Item
 
 #: At most this many rolled successes are offered to collect a failure on (the newest first).
 RECENT = 20
 
+#: What a player says for the newest success there is to collect on, in English and Russian.
+LAST = ("last", "последний", "последнее", "последняя", "последний успех")
 
-def _successes(folded: Any) -> list[Item]:
-    """The rolled successes Fate may turn into a failure owed (``collect``'s ``success``), newest first, by what
-    was rolled and whose it was: «Ёжик: Перепрыгнуть пропасть»; the value is the event's id, which nobody types."""
+
+class Success(NamedTuple):
+    """A rolled success not yet collected on: its event's version and id, whose it is and what was rolled."""
+
+    version: int
+    event_id: str
+    hero: str
+    what: str
+
+    @property
+    def text(self) -> str:
+        """How the page's picker and the command's output name it: «Ёжик: Перепрыгнуть пропасть»."""
+        return f"{self.hero}: {self.what}"
+
+
+def collectible(folded: Any) -> list[Success]:
+    """The rolled successes Fate may turn into a failure owed (``collect``'s ``success``), newest first."""
     from journal.i18n import _
 
     found = []
@@ -22,12 +41,42 @@ def _successes(folded: Any) -> list[Item]:
         what = _("combat round") if action["kind"] == "combat" else action["what"]
         for name, acted in action["heroes"].items():
             if acted["rolled"] and acted["success"] and name not in action["collected"]:
-                found.append((action["version"], {"value": event_id, "text": f"{name}: {what}"}))
-    return [item for _version, item in sorted(found, key=lambda pair: -pair[0])[:RECENT]]
+                found.append(Success(action["version"], event_id, name, what))
+    return sorted(found, key=lambda success: -success.version)
+
+
+def success_said(folded: Any, said: str, hero: str | None = None) -> Success | None:
+    """The success ``said`` names as the picker names it («Ёжик: Перепрыгнуть пропасть»), by what was rolled alone
+    («Перепрыгнуть пропасть»: the newest such), or «последний» / ``last`` (the newest of all); ``hero``: of his
+    only.  None when it names none."""
+    text = " ".join(str(said).split())
+    found = [success for success in collectible(folded) if hero is None or success.hero == hero]
+    if text.casefold() in LAST:
+        return found[0] if found else None
+    return next((success for success in found if text in (success.text, success.what)), None)
+
+
+def geis_said(folded: Any, said: str, hero: str | None = None) -> str | None:
+    """The id of the geis ``said`` names by its promise («Отдать плащ первому нищему») or as the picker names it
+    («Отдать плащ первому нищему (Ёжик)»); ``hero``: of his only.  None when it names none, or several."""
+    text = " ".join(str(said).split())
+    found = [geis_id for geis_id, g in folded["wield.geis"]["geasa"].items()
+             if (hero is None or g["hero"] == hero) and text in (g["promise"], _geis_text(g))]
+    return found[0] if len(found) == 1 else None
+
+
+def _geis_text(geis: dict[str, Any]) -> str:
+    return f"{geis['promise']} ({geis['hero']})"
+
+
+def _successes(folded: Any) -> list[Item]:
+    """The picker's list of :func:`collectible` (the newest :data:`RECENT`): the value is the event's id, which
+    nobody types."""
+    return [{"value": success.event_id, "text": success.text} for success in collectible(folded)[:RECENT]]
 
 
 def _lists(folded: Any) -> dict[str, list[Item]]:
-    return {"geasa": [{"value": geis_id, "text": f"{g['promise']} ({g['hero']})"}
+    return {"geasa": [{"value": geis_id, "text": _geis_text(g)}
                       for geis_id, g in folded["wield.geis"]["geasa"].items() if not g["broken"]],
             "successes": _successes(folded)}
 

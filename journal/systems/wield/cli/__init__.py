@@ -460,12 +460,14 @@ def breach(app: AppContext, campaign: str, hero_name: str, how: str, which: str 
         hero=hero_name, how=how, count=event.data["rank"]), as_json)
 
 
-@group.command("collect", help=N_("Fate turns the rolled SUCCESS (an event's version) into a failure the hero owes "
-                                  "her."))
+@group.command("collect", help=N_("Fate turns the rolled SUCCESS into a failure the hero owes her: SUCCESS as the "
+                                  "page offers it ('Ёжик: Перепрыгнуть пропасть'), what was rolled, 'last' for the "
+                                  "newest, or its event's version."))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("success", type=EVENT)
 @click.option("--hero", "hero_name", help=N_("Whose success (needed in a round with several heroes)."))
-@click.option("--geis", "which", type=EVENT, help=N_("The broken geis (a version, id or id prefix) paying for it (default: the oldest owed)."))
+@click.option("--geis", "which", help=N_("The broken geis paying for it, by its promise (or a version, id or id prefix; "
+                                         "default: the oldest owed)."))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def collect(app: AppContext, campaign: str, success: str, hero_name: str | None, which: str | None,
@@ -473,18 +475,49 @@ def collect(app: AppContext, campaign: str, success: str, hero_name: str | None,
     from journal.systems.wield.commands import collect_failure
 
     journal = app.journal()
-    which = None if which is None else event_id(journal, campaign, which)
-    event = _shown(app, campaign, collect_failure(journal, campaign, event_id(journal, campaign, success), hero_name,
+    found = _success(journal, campaign, success, hero_name)
+    if which is not None:
+        from journal.systems.wield.choices import geis_said
+
+        which = geis_said(journal.at(campaign), which, hero_name or found.hero) or event_id(journal, campaign, which)
+    event = _shown(app, campaign, collect_failure(journal, campaign, found.event_id, hero_name or found.hero or None,
                                                   which, app.actor))
     d = event.data
     change = [_("wounds {wounds}").format(wounds=", ".join(f"{k} {v:+d}" for k, v in d["wounds"].items()))
               ] * bool(d["wounds"])
     winners = {"vatcha": _("the vatcha wins"), "wielder": _("the wielder wins")}
     change += [winners.get(d["winner"], f"the {d['winner']} wins")] * bool(d["winner"])
-    named = f"v{success}" if success.isdigit() else success
-    text = _("Fate collects: {hero}'s success in {event} is a failure").format(hero=d["hero"], event=named)
+    from journal.service.naming import quoted
+
+    text = _("Fate collects: {hero}'s success in {event} is a failure").format(hero=d["hero"], event=quoted(found.what))
     _done(event, text + "".join(f"; {c}" for c in change)
           + _("; still owed on that geis: {remaining}").format(remaining=d["remaining"]), as_json)
+
+
+def _success(journal: Any, campaign: str, said: str, hero_name: str | None) -> Any:
+    """The rolled success ``said`` names (journal.systems.wield.choices: as the page's picker names it, what was
+    rolled, «последний»), or the event a version, id or id prefix names (the old form): a ``Success`` (its hero
+    empty when the event is no success to collect; the command refuses it by its rule)."""
+    from journal.errors import NotFound, ValidationFailed
+    from journal.systems.wield.choices import Success, collectible, success_said
+
+    folded = journal.at(campaign)
+    text = str(said).strip()
+    if not text.isdigit():
+        spoken = success_said(folded, text, hero_name)
+        if spoken is not None:
+            return spoken
+    try:
+        event = event_id(journal, campaign, text)
+    except (NotFound, ValidationFailed):
+        offered = [success.text for success in collectible(folded)[:3]]
+        raise NotFound(_("no success '{said}' to collect in '{campaign}'; say 'last', what was rolled or as the page "
+                         "offers it: {offered}").format(said=text, campaign=campaign,
+                                                        offered=", ".join(offered) or _("(none yet)"))) from None
+    mine = [s for s in collectible(folded) if s.event_id == event and hero_name in (None, s.hero)]
+    if len(mine) == 1:
+        return mine[0]
+    return Success(0, event, "", f"v{text}" if text.isdigit() else text)
 
 
 COMMANDS = [group]
