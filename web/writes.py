@@ -26,6 +26,7 @@ import functools
 import inspect
 import json
 from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
 from typing import Any
 
 from fastapi import Request
@@ -42,9 +43,11 @@ from web.routes import check_numbers, request_key, sane_numbers
 from web.threads import in_thread
 
 try:  # FastAPI's included routes build their handler under this variable (fastapi.routing.APIRoute.get_route_handler)
-    from fastapi.routing import _effective_route_context_var as _EFFECTIVE
+    from fastapi.routing import _effective_route_context_var
 except ImportError:  # pragma: no cover - another FastAPI: every route takes FastAPI's own handler
-    _EFFECTIVE = None
+    _EFFECTIVE: ContextVar[Any] | None = None
+else:
+    _EFFECTIVE = _effective_route_context_var
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 _UNSET = object()
@@ -54,7 +57,8 @@ class _Shape:
     """The parameter names of a write endpoint of the usual shape, and the dependants of its key and body."""
 
     def __init__(self, dependant: Dependant) -> None:
-        self.who = self.key = None
+        self.who: str | None = None
+        self.key: str | None = None
         self.key_dependant: Dependant | None = None
         self.simple = self._read(dependant)
 
@@ -94,7 +98,7 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
     embed = bool(route._embed_body_fields)
     key_headers = list(shape.key_dependant.header_params) if shape.key_dependant is not None else []
     overrides = route.dependency_overrides_provider
-    request_name, who_name, key_name = dependant.request_param_name, shape.who, shape.key
+    request_name, who_name, key_name = str(dependant.request_param_name), str(shape.who), str(shape.key)
 
     async def app(request: Request) -> Response:
         if overrides is not None and getattr(overrides, "dependency_overrides", None):
