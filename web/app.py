@@ -11,7 +11,6 @@ before anything buffers it, and a write's token is resolved before a byte of its
 
 from __future__ import annotations
 
-import math
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -22,7 +21,6 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from journal.errors import ValidationFailed
 from journal.limits import MAX_BODY
 from journal.service import Journal
 from journal.service.tokens import Bearer
@@ -33,7 +31,7 @@ from web.broadcast import Broadcaster
 from web.errors import JSON
 from web.headers import SecurityHeaders
 from web.language import RequestLanguage
-from web.routes import MAX_INT
+from web.routes import sane_numbers
 from web.routes.links import CLAIM_PATH
 from web.threads import in_thread
 
@@ -153,37 +151,6 @@ class ReadHeaders:
             await send(message)
 
         await self.app(scope, receive, tagged)
-
-
-def _first_bad_value(data: Any) -> str | None:
-    """Where the JSON holds a number no field may take (beyond ±2^53 - 1, NaN, infinite), else None."""
-    pending: list[tuple[str, Any]] = [("body", data)]
-    while pending:
-        where, value = pending.pop()
-        if isinstance(value, bool):
-            continue
-        if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
-            return f"{where}: the number is out of range (at most {MAX_INT} either way)"
-        if isinstance(value, float) and not math.isfinite(value):
-            return f"{where}: not a finite number"
-        if isinstance(value, dict):
-            pending.extend((f"{where}.{key}", item) for key, item in value.items())
-        elif isinstance(value, list):
-            pending.extend((f"{where}.{index}", item) for index, item in enumerate(value))
-    return None
-
-
-async def sane_numbers(request: Request) -> None:
-    """Refuse a JSON body carrying a number the journal cannot store exactly (422, before any endpoint runs)."""
-    if request.method not in ("POST", "PUT", "PATCH"):
-        return
-    try:
-        data = await request.json()
-    except Exception:  # noqa: BLE001 - not JSON: the body's own validation reports it
-        return
-    problem = _first_bad_value(data)
-    if problem is not None:
-        raise ValidationFailed(problem)
 
 
 def create_app(db_url: str, *, heartbeat: float = 15.0, poll: float = 0.5, journal: Journal | None = None,

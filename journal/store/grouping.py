@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import sqlalchemy as sa
 
 from journal.aftermath import AfterCommit, collecting, report
-from journal.store.engine import AFTER_COMMIT, APPENDED, holding
+from journal.store.engine import AFTER_COMMIT, APPENDED, driver_execute, holding
 
 if TYPE_CHECKING:
     from journal.store.eventstore import EventStore
@@ -48,6 +48,27 @@ class Step(Generic[R, C]):
     wrote: bool
     refusal: Exception | None = None
     settle: Callable[[], None] | None = None
+
+
+#: The name of a work's savepoint in its group's write (one at a time: each is released before the next begins).
+SAVEPOINT = "journal_group_work"
+
+
+class _Savepoint:
+    """One work's savepoint in the group's write, through the driver: SQLAlchemy's ``begin_nested`` compiles its
+    SAVEPOINT and RELEASE statements anew each time, about a tenth of the server's CPU per HTTP write under load
+    (README, Performance).  A savepoint a work opens itself (``begin_nested``) nests inside this one."""
+
+    def __init__(self, conn: sa.Connection) -> None:
+        self.conn = conn
+        driver_execute(conn, f"SAVEPOINT {SAVEPOINT}").close()
+
+    def commit(self) -> None:
+        driver_execute(self.conn, f"RELEASE SAVEPOINT {SAVEPOINT}").close()
+
+    def rollback(self) -> None:
+        driver_execute(self.conn, f"ROLLBACK TO SAVEPOINT {SAVEPOINT}").close()
+        driver_execute(self.conn, f"RELEASE SAVEPOINT {SAVEPOINT}").close()
 
 
 #: A work: given the group's write connection and the previous work's carry (None for the first), its step.
@@ -147,7 +168,7 @@ class WriteGroups:
                 for turn in group:
                     if written and carry is None:
                         break  # after a void: the rest waits for the next turn
-                    savepoint = conn.begin_nested() if len(group) > 1 else None
+                    savepoint = _Savepoint(conn) if len(group) > 1 else None
                     witnessed = conn.info.get(APPENDED)  # the heads to witness once the group commits
                     heads = len(witnessed) if witnessed is not None else 0
                     committing = conn.info.get(AFTER_COMMIT)  # what runs once the group commits (warm states kept)

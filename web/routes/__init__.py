@@ -7,13 +7,14 @@ stores nothing more (``Journal.idempotent``).
 """
 
 import hashlib
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Header, Query, Request
 
-from journal.errors import TokenRefused
+from journal.errors import TokenRefused, ValidationFailed
 from journal.events.numbers import MAX_INT as NUMBERS_MAX_INT
 from journal.service.tokens import Bearer
 from web.auth import journal_of
@@ -68,3 +69,39 @@ def once(request: Request, key: str | None, who: Bearer) -> Iterator[None]:
                 yield
     except TokenRefused as exc:  # revoked since it was resolved: 401, as the token check before the body says
         raise Unauthenticated(str(exc)) from None
+
+
+def _first_bad_value(data: Any) -> str | None:
+    """Where the JSON holds a number no field may take (beyond ±2^53 - 1, NaN, infinite), else None."""
+    pending: list[tuple[str, Any]] = [("body", data)]
+    while pending:
+        where, value = pending.pop()
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
+            return f"{where}: the number is out of range (at most {MAX_INT} either way)"
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{where}: not a finite number"
+        if isinstance(value, dict):
+            pending.extend((f"{where}.{key}", item) for key, item in value.items())
+        elif isinstance(value, list):
+            pending.extend((f"{where}.{index}", item) for index, item in enumerate(value))
+    return None
+
+
+async def sane_numbers(request: Request) -> None:
+    """Refuse a JSON body carrying a number the journal cannot store exactly (422, before any endpoint runs)."""
+    if request.method not in ("POST", "PUT", "PATCH"):
+        return
+    try:
+        data = await request.json()
+    except Exception:  # noqa: BLE001 - not JSON: the body's own validation reports it
+        return
+    check_numbers(data)
+
+
+def check_numbers(data: Any) -> None:
+    """ValidationFailed naming where ``data`` (a decoded JSON body) holds a number the journal cannot store exactly."""
+    problem = _first_bad_value(data)
+    if problem is not None:
+        raise ValidationFailed(problem)

@@ -28,8 +28,9 @@ from web.errors import JSON
 from web.render import events_json
 from web.routes import MAX_INT, Once, once
 from web.routes.table import TallyChoices, _choices
+from web.writes import WriteRoute
 
-router = APIRouter(prefix="/api", tags=["the Master's console"])
+router = APIRouter(prefix="/api", tags=["the Master's console"], route_class=WriteRoute)
 Me = Annotated[Bearer, Depends(member)]
 #: A token id or a member's name.
 Ref = Annotated[str, Path(min_length=1, max_length=200, description="A token id, or a member (every live token).")]

@@ -18,8 +18,9 @@ from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import events_json
 from web.routes import Once, once
+from web.writes import WriteRoute
 
-router = APIRouter(prefix="/api", tags=["the Master's console"])
+router = APIRouter(prefix="/api", tags=["the Master's console"], route_class=WriteRoute)
 Me = Annotated[Bearer, Depends(member)]
 
 

@@ -10,8 +10,9 @@ from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import events_json
 from web.routes import MAX_INT, AsOf, Once, once
+from web.writes import WriteRoute
 
-router = APIRouter(prefix="/api", tags=["disputes and house rules"])
+router = APIRouter(prefix="/api", tags=["disputes and house rules"], route_class=WriteRoute)
 Me = Annotated[Bearer, Depends(member)]
 Ref = Annotated[str, Path(max_length=36, pattern=r"^[0-9A-Fa-f-]+$", description="An id or a unique id prefix.")]
 

@@ -10,8 +10,9 @@ from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import timeline_json
 from web.routes import MAX_INT, AsOf
+from web.writes import WriteRoute
 
-router = APIRouter(prefix="/api", tags=["reading"])
+router = APIRouter(prefix="/api", tags=["reading"], route_class=WriteRoute)
 Me = Annotated[Bearer, Depends(member)]
 
 #: Session fields the API shows (the commitment and salts stay in the events).

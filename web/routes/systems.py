@@ -27,6 +27,7 @@ from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import events_json
 from web.routes import Once, once
+from web.writes import WriteRoute
 
 #: Parameters the request does not give: the journal, and the campaign and actor (from the token).
 IMPLIED = ("journal", "campaign", "actor")
@@ -109,7 +110,7 @@ def build() -> APIRouter:
     """One POST route per verb of every system."""
     from journal.systems.registry import descriptors
 
-    router = APIRouter(prefix="/api")
+    router = APIRouter(prefix="/api", route_class=WriteRoute)
     for descriptor in descriptors():
         system = descriptor.name
         for verb, name in descriptor.verbs.items():

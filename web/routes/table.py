@@ -10,8 +10,9 @@ from web.auth import journal_of, member
 from web.errors import JSON
 from web.render import events_json
 from web.routes import MAX_INT, Once, once
+from web.writes import WriteRoute
 
-router = APIRouter(prefix="/api", tags=["table"])
+router = APIRouter(prefix="/api", tags=["table"], route_class=WriteRoute)
 Me = Annotated[Bearer, Depends(member)]
 Dice = Annotated[list[Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]], Field(max_length=1000)]
 

@@ -1,0 +1,170 @@
+"""``WriteRoute``: the API's writes answered without FastAPI's dependency solving, in one trip to a worker thread.
+
+A write endpoint of the usual shape (``request``, the token's member ``Me``, the idempotency key ``Once`` and a
+JSON body model, nothing in its path or query) spent about a quarter of the server's CPU per write in FastAPI's
+generic machinery on the event loop: ``solve_dependencies`` walking the Depends chain (the app's number check, the
+member and its bearer scheme, the key and its header) and anyio's capacity limiter around the endpoint's thread
+(README, Performance).  For such an endpoint this route's handler does the same steps itself, in the same order,
+with FastAPI's own validators, so every answer and refusal is the one FastAPI gives:
+
+1. the body is read; it is JSON (``json``, as Starlette parses it: orjson reads an integer past 64 bits as a
+   float) when its content type says so, 422 ``json_invalid`` when it does not parse;
+2. the app's number check (:func:`web.routes.sane_numbers`) on the body;
+3. the member: the token ``web.app.BoundedBody`` resolved before the body was read (``web.auth.member``);
+4. the ``Idempotency-Key`` header (FastAPI's own parameter validation) and :func:`web.routes.request_key`;
+5. the body against its model (FastAPI's own field validation), every error of 4 and 5 in one 422;
+6. the endpoint, in a worker thread of web.threads (one trip, no anyio limiter).
+
+An endpoint of any other shape, or any request while the app has dependency overrides, goes through FastAPI's
+handler as before.  The OpenAPI document is FastAPI's: the route's dependant is built as for any APIRoute.
+"""
+
+from __future__ import annotations
+
+import email.message
+import functools
+import inspect
+import json
+from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
+from typing import Any
+
+from fastapi import Request
+from fastapi._compat import Undefined
+from fastapi.dependencies.models import Dependant
+from fastapi.dependencies.utils import request_body_to_args, request_params_to_args
+from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
+
+from web.auth import member
+from web.routes import check_numbers, request_key, sane_numbers
+from web.threads import in_thread
+
+try:  # FastAPI's included routes build their handler under this variable (fastapi.routing.APIRoute.get_route_handler)
+    from fastapi.routing import _effective_route_context_var
+except ImportError:  # pragma: no cover - another FastAPI: every route takes FastAPI's own handler
+    _EFFECTIVE: ContextVar[Any] | None = None
+else:
+    _EFFECTIVE = _effective_route_context_var
+
+Handler = Callable[[Request], Coroutine[Any, Any, Response]]
+_UNSET = object()
+
+
+class _Shape:
+    """The parameter names of a write endpoint of the usual shape, and the dependants of its key and body."""
+
+    def __init__(self, dependant: Dependant) -> None:
+        self.who: str | None = None
+        self.key: str | None = None
+        self.key_dependant: Dependant | None = None
+        self.simple = self._read(dependant)
+
+    def _read(self, dependant: Dependant) -> bool:
+        if (dependant.path_params or dependant.query_params or dependant.header_params or dependant.cookie_params
+                or dependant.request_param_name is None or dependant.websocket_param_name
+                or dependant.http_connection_param_name or dependant.response_param_name
+                or dependant.background_tasks_param_name or dependant.security_scopes_param_name
+                or len(dependant.body_params) > 1):
+            return False
+        for sub in dependant.dependencies:
+            if sub.call is sane_numbers and sub.name is None:
+                continue
+            if sub.call is member and sub.name is not None and self.who is None:
+                self.who = sub.name
+            elif sub.call is request_key and sub.name is not None and self.key is None:
+                self.key, self.key_dependant = sub.name, sub
+            else:
+                return False
+        return self.who is not None and self.key is not None
+
+
+def _json_type(content_type: str | None) -> bool:
+    """Whether FastAPI reads a body of ``content_type`` as JSON (``application/json`` or ``application/*+json``)."""
+    if not content_type:
+        return False  # FastAPI's strict content type: no header, the body is bytes
+    message = email.message.Message()
+    message["content-type"] = content_type
+    subtype = message.get_content_subtype()
+    return message.get_content_maintype() == "application" and (subtype == "json" or subtype.endswith("+json"))
+
+
+def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallback: Handler) -> Handler:
+    """The request handler of a write of the usual shape (the module docstring's steps)."""
+    dependant: Dependant = route.dependant
+    body_params = list(dependant.body_params)
+    embed = bool(route._embed_body_fields)
+    key_headers = list(shape.key_dependant.header_params) if shape.key_dependant is not None else []
+    overrides = route.dependency_overrides_provider
+    request_name, who_name, key_name = str(dependant.request_param_name), str(shape.who), str(shape.key)
+
+    async def app(request: Request) -> Response:
+        if overrides is not None and getattr(overrides, "dependency_overrides", None):
+            return await fallback(request)
+        body: Any = Undefined
+        parsed: Any = _UNSET
+        try:  # as FastAPI reads a body: a decode error is 422, any other failure (a disconnect) 400
+            raw = await request.body()
+            if raw:
+                if _json_type(request.headers.get("content-type")):
+                    parsed = body = json.loads(raw)
+                else:
+                    body = raw
+        except json.JSONDecodeError as exc:
+            raise RequestValidationError([{"type": "json_invalid", "loc": ("body", exc.pos), "msg": "JSON decode error",
+                                           "input": {}, "ctx": {"error": exc.msg}}], body=exc.doc) from exc
+        except HTTPException:
+            raise
+        except Exception as exc:  # FastAPI's own answer to a body it cannot read
+            raise HTTPException(status_code=400, detail="There was an error parsing the body") from exc
+        if request.method in ("POST", "PUT", "PATCH"):  # the app's dependency, web.routes.sane_numbers
+            if parsed is _UNSET:
+                try:
+                    parsed = json.loads(raw)
+                except Exception:  # noqa: BLE001 - not JSON: the body's own validation reports it
+                    parsed = _UNSET
+            if parsed is not _UNSET:
+                check_numbers(parsed)
+        values: dict[str, Any] = {request_name: request, who_name: await member(request, None)}
+        header_values, errors = request_params_to_args(key_headers, request.headers)
+        if not errors:
+            values[key_name] = await request_key(request, **header_values)
+        if body_params:
+            body_values, body_errors = await request_body_to_args(body_params, body, embed)
+            errors = [*errors, *body_errors]
+            values.update(body_values)
+        if errors:
+            raise RequestValidationError(errors, body=body)
+        response: Response = await in_thread(functools.partial(endpoint, **values))
+        return response
+
+    return app
+
+
+class WriteRoute(APIRoute):
+    """An APIRoute whose handler, for a write of the usual shape, is :func:`fast_handler` (else FastAPI's)."""
+
+    def get_route_handler(self) -> Handler:
+        fallback = super().get_route_handler()
+        route: Any = self
+        effective = _EFFECTIVE.get() if _EFFECTIVE is not None else None
+        if effective is not None and effective.original_route is self:
+            route = effective
+        if _EFFECTIVE is None or not self.methods or not self.methods <= {"POST", "PUT", "PATCH", "DELETE"}:
+            return fallback
+        if route.dependant is None or getattr(route, "is_sse_stream", False) or getattr(route, "is_json_stream", False):
+            return fallback
+        shape = _Shape(route.dependant)
+        if not shape.simple or route.dependant.call is None or not _answers_a_response(route.dependant.call):
+            return fallback
+        return fast_handler(route, route.dependant.call, shape, fallback)
+
+
+def _answers_a_response(call: Callable[..., Any]) -> bool:
+    """Whether ``call`` is a plain function declared to return a Response (so nothing is left to serialise)."""
+    if inspect.iscoroutinefunction(call) or not inspect.isfunction(call):
+        return False
+    returns = inspect.signature(call).return_annotation
+    return isinstance(returns, type) and issubclass(returns, Response)
