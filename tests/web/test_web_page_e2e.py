@@ -1,9 +1,9 @@
 """The table page in a real headless browser (Debian's Chromium and chromedriver, driven by selenium).
 
-The tests share one ``journal serve`` per module and backend (``live``), each with a campaign of its own, and open
-the page (one Chromium with a fresh profile per module and worker; after each test the server's origin loses
-everything the page stored, so each test starts signed out), sign in with a player's token and act as that player
-would, while another client (httpx, the Master's token) records at the same time.  The browser is told not to
+Each test starts ``journal serve`` over the test's database (the ``server`` fixture), opens the page
+(one Chromium with a fresh profile per module and worker; each server is a new origin, so a new
+localStorage), signs in with a player's token and acts as that player would, while
+another client (httpx, the Master's token) records at the same time.  The browser is told not to
 reach anything outside this machine.  Without /usr/bin/chromium the tests skip, except under
 ``CI=true``, where a missing browser fails the run.
 """
@@ -17,9 +17,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.web.conftest import auth
+from tests.web.conftest import auth, campaign_with_tokens
 from tests.web.page import one, press, read, texts, type_over, wait
 
+CAMPAIGN = "Пепел"
 MASTER = "Вика"
 PLAYERS = ["Оля", "Дима"]
 
@@ -28,18 +29,17 @@ PLAYERS = ["Оля", "Дима"]
 def browser(chromiums: Callable[..., WebDriver]) -> WebDriver:
     """Headless Chromium in a fresh profile, kept off the network, at a phone's width (one per module and worker).
 
-    ``page`` clears the origin's storage after each test, so each test's page starts with an empty localStorage.
+    Each test's server listens on its own port, so each test's page is another origin with an empty
+    localStorage.
     """
     return chromiums("chromium", 420, 900)
 
 
 @pytest.fixture
-def page(browser: WebDriver, live: str) -> Iterator[WebDriver]:
-    """The browser for one test against ``live``: after the test it leaves the page (closing its stream), then clears
-    all the origin stored (the remembered token, the queue), as a server of its own on a new port would start."""
+def page(browser: WebDriver, server: str) -> Iterator[WebDriver]:
+    """The browser for one test against ``server``; it leaves the page (closing its stream) before the server stops."""
     yield browser
     browser.get("about:blank")
-    browser.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": live, "storageTypes": "all"})
 
 
 def _sign_in(driver: WebDriver, base: str, token: str) -> None:
@@ -57,11 +57,10 @@ def _post(base: str, token: str, path: str, body: dict) -> dict:
 
 
 def test_a_player_sees_anothers_roll_live_and_votes_on_its_dispute_with_the_pages_button(
-    live: str, new_campaign, page: WebDriver,
+    db_url: str, server: str, page: WebDriver,
 ) -> None:
     """Another client's roll appears in the player's timeline; the page opens a dispute and its Overturn button votes."""
-    server = live
-    _name, tokens = new_campaign("vpt", MASTER, PLAYERS)
+    tokens = campaign_with_tokens(db_url, CAMPAIGN, "vpt", MASTER, PLAYERS)
     _post(server, tokens[MASTER], "/api/sessions/start", {"present": PLAYERS})
     driver = page
     _sign_in(driver, server, tokens["Оля"])
@@ -91,11 +90,10 @@ def test_a_player_sees_anothers_roll_live_and_votes_on_its_dispute_with_the_page
 
 
 def test_the_sheet_follows_the_journal_live_and_shows_an_earlier_version_on_request(
-    live: str, new_campaign, page: WebDriver,
+    db_url: str, server: str, page: WebDriver,
 ) -> None:
     """The player's sheet updates when the Master records a wound; "sheet here" on an older event shows it as of then."""
-    server = live
-    _name, tokens = new_campaign("vpt", MASTER, PLAYERS)
+    tokens = campaign_with_tokens(db_url, CAMPAIGN, "vpt", MASTER, PLAYERS)
     created = _post(server, tokens["Оля"], "/api/vpt/char", {"name": "Вольтаир"})["events"][0]
     _post(server, tokens[MASTER], "/api/vpt/char", {"name": "Питер"})
     _sign_in(page, server, tokens["Оля"])
@@ -112,9 +110,8 @@ def test_the_sheet_follows_the_journal_live_and_shows_an_earlier_version_on_requ
     assert read(page, wounds) == "0"
 
 
-def test_a_refused_token_shows_the_apis_one_line_error(live: str, page: WebDriver) -> None:
+def test_a_refused_token_shows_the_apis_one_line_error(server: str, page: WebDriver) -> None:
     """A token the server refuses leaves the sign-in form up, with the API's own error line."""
-    server = live
     page.get(server + "/")
     page.find_element(By.ID, "token-input").send_keys("jt1.bm9wZQ.short")
     page.find_element(By.ID, "token-save").click()
