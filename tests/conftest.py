@@ -334,8 +334,12 @@ def db_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iter
         path = tmp_path / "journal.db"
         if at_head:
             shutil.copyfile(request.getfixturevalue("_sqlite_at_head"), path)
-            with sqlite3.connect(path) as conn:  # a copy is the same journal (key, witness): this one is new
-                _new_identity(conn, "")
+            conn = sqlite3.connect(path)
+            try:
+                with conn:  # a copy is the same journal (key, witness): this one is new
+                    _new_identity(conn, "")
+            finally:
+                conn.close()  # not left open through the test (the last connection's close folds its -wal in)
         yield f"sqlite:///{path}"
         return
     if at_head:

@@ -8,6 +8,7 @@ non-zero naming what broke.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -75,10 +76,8 @@ def _rows(db_url: str, campaign: str) -> list[dict]:
         engine.dispose()
 
 
-@pytest.fixture
-def table(db_url: str) -> Run:
-    """A journal with 'Лес' (a session: start, a roll on the journal's dice, end) and 'Спор' (an overturned roll)."""
-    run = _runner(db_url)
+def _record_table(run: Run) -> None:
+    """Record the table's two campaigns through the CLI (``table``): 'Лес' and 'Спор' with its overturned roll."""
     for args in (("init",), ("campaign", "new", "Лес", "--system", "vpt", "--master", "Вика"),
                  ("member", "add", "Лес", "Оля"), ("member", "add", "Лес", "Дима"),
                  ("session", "start", "Лес", "--present", "Оля,Дима"), ("roll", "Лес", "2d6"),
@@ -95,6 +94,41 @@ def table(db_url: str) -> Run:
         assert run("--as", who, "dispute", "vote", dispute, "--overturn")[0] == 0
     assert run("dispute", "rule", dispute, "--overturn")[0] == 0
     assert run("verify", "--rolls")[0] == 0
+
+
+@pytest.fixture(scope="session")
+def _sqlite_table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The table's SQLite journal recorded once per worker (:func:`_record_table`): its file, its WAL checkpointed
+    into it, and its key folder (the journal's key and its witness)."""
+    folder = tmp_path_factory.mktemp("threat-table")
+    path, keys = folder / "journal.db", folder / "keys"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("JOURNAL_KEY_DIR", str(keys))
+        _record_table(_runner(f"sqlite:///{path}"))
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0  # not busy: every page is in
+    return path, keys
+
+
+@pytest.fixture
+def table(backend: str, db_url: str, db_at_head: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+          request: pytest.FixtureRequest) -> Run:
+    """A journal with 'Лес' (a session: start, a roll on the journal's dice, end) and 'Спор' (an overturned roll).
+
+    On SQLite it is a copy of the one recorded once per worker (``_sqlite_table``) with a copy of its key folder of
+    the test's own (JOURNAL_KEY_DIR), so what an attack does to the file, the key or the witness stays in its test.
+    On PostgreSQL it is recorded on the test's schema, which starts at the head revision (tests/conftest.py's
+    ``db_at_head``), so ``init`` makes the key and finds the schema current."""
+    run = _runner(db_url)
+    if backend == "sqlite":
+        template, keys = request.getfixturevalue("_sqlite_table")
+        path = Path(db_url.removeprefix("sqlite:///"))
+        assert not path.with_name(f"{path.name}-wal").exists()  # nothing left to fold into the copy
+        shutil.copyfile(template, path)
+        shutil.copytree(keys, tmp_path / "keys")
+        monkeypatch.setenv("JOURNAL_KEY_DIR", str(tmp_path / "keys"))
+        return run
+    _record_table(run)
     return run
 
 

@@ -2,7 +2,9 @@
 the LAN addresses it prints, and the proxy headers it believes only from the allowed proxies (both databases).
 
 Every test runs a real ``journal serve`` process and speaks HTTP to it over loopback; a stranger connects from
-127.0.0.2, a reverse proxy on the same host from 127.0.0.1 (uvicorn's default ``--forwarded-allow-ips``).
+127.0.0.2, a reverse proxy on the same host from 127.0.0.1 (uvicorn's default ``--forwarded-allow-ips``).  A test
+of the default options shares the module's server (``live``); one of an option starts its own.  A refused option is
+the real CLI run in this process (CliRunner): click refuses it before anything is served.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import subprocess
 import httpx
 import pytest
 import segno
+from click.testing import CliRunner
 
+from cli.main import cli
 from tests.web.conftest import auth, serving, start_server
 from tests.web.flood import answer, connect, half_open
 
@@ -88,17 +92,14 @@ def test_a_link_at_a_lan_address_is_not_marked_loopback(live: str, new_campaign)
 @pytest.mark.parametrize("bad", ["ftp://journal.example.org/", "journal.example.org", "https://x.org/?a=1",
                                  "https://x.org:99999/"])
 def test_a_bad_public_url_is_refused_naming_the_option(module_db: str, bad: str) -> None:
-    """A public URL that no phone could open is a usage error (exit 2) naming --public-url, no traceback."""
-    done = subprocess.run([*_journal(module_db), "serve", "--public-url", bad], check=False, capture_output=True, text=True,
-                          timeout=60)
-    assert (done.returncode, "Error: Invalid value for '--public-url': public URL: " in done.stderr,
+    """A public URL that no phone could open is a usage error (exit 2) naming --public-url, no traceback.
+
+    The refusal is click's, before anything is served: the real CLI in this process (CliRunner, exceptions not
+    caught) says the same as a ``journal`` process, without the second of imports a process costs."""
+    done = CliRunner().invoke(cli, ["--db", module_db, "serve", "--public-url", bad], prog_name="journal",
+                              catch_exceptions=False)
+    assert (done.exit_code, "Error: Invalid value for '--public-url': public URL: " in done.stderr,
             "Traceback" in done.stderr) == (2, True, False)
-
-
-def _journal(db_url: str) -> list[str]:
-    from tests.web.conftest import JOURNAL
-
-    return [JOURNAL, "--db", db_url]
 
 
 def _lan_by_ip() -> list[str]:
@@ -132,20 +133,18 @@ def test_serve_with_public_url_prints_it(module_db: str) -> None:
     assert f"links and QR codes carry {PUBLIC}" in log.splitlines(), log
 
 
-def test_forwarded_proto_from_the_local_proxy_makes_the_link_https(module_db: str, new_campaign) -> None:
+def test_forwarded_proto_from_the_local_proxy_makes_the_link_https(live: str, new_campaign) -> None:
     """A reverse proxy at 127.0.0.1 (allowed by default) says X-Forwarded-Proto: https: the link is https."""
     _name, tokens = new_campaign("vpt", MASTER, PLAYERS)
-    with serving(module_db) as running:
-        issued = _issue(running.base, tokens[MASTER], Host="journal.example.org", **{"X-Forwarded-Proto": "https"})
+    issued = _issue(live, tokens[MASTER], Host="journal.example.org", **{"X-Forwarded-Proto": "https"})
     assert issued["link"] == f"https://journal.example.org/#token={issued['token']}"
 
 
-def test_forwarded_proto_from_a_stranger_is_ignored(module_db: str, new_campaign) -> None:
+def test_forwarded_proto_from_a_stranger_is_ignored(live: str, new_campaign) -> None:
     """The same header from 127.0.0.2, not an allowed proxy: the link keeps the connection's http."""
     _name, tokens = new_campaign("vpt", MASTER, PLAYERS)
-    with serving(module_db) as running:
-        issued = _issue(running.base, tokens[MASTER], source="127.0.0.2", Host="journal.example.org",
-                        **{"X-Forwarded-Proto": "https"})
+    issued = _issue(live, tokens[MASTER], source="127.0.0.2", Host="journal.example.org",
+                    **{"X-Forwarded-Proto": "https"})
     assert issued["link"] == f"http://journal.example.org/#token={issued['token']}"
 
 

@@ -12,13 +12,14 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.web.conftest import auth, campaign_with_tokens, serving, start_server
+from tests.web.conftest import Served, auth, campaign_with_tokens, serving, start_server
 from tests.web.flood import answer, connect, half_open, trickle
 from web.server import LOG, QuietLog, loop_error
 
@@ -102,18 +103,25 @@ def test_a_flood_writes_one_log_line_per_kind_and_no_traceback(flooded: Flood) -
     assert len(lines) <= 6, flooded.log[-3000:]
 
 
-def test_headers_that_trickle_in_are_cut_at_the_header_timeout(module_db: str) -> None:
+@pytest.fixture(scope="module")
+def header_timeout(module_db: str) -> Iterator[Served]:
+    """One ``journal serve --header-timeout 0.5`` for the module's tests of it (each opens connections of its own)."""
+    with serving(module_db, "--header-timeout", "0.5") as running:
+        yield running
+
+
+def test_headers_that_trickle_in_are_cut_at_the_header_timeout(header_timeout: Served) -> None:
     """Half a request, then a header line each tenth of a second: 408 once 0.5 s have passed, and the connection
     closed (the trickle does not extend the deadline)."""
-    with serving(module_db, "--header-timeout", "0.5") as running, connect(running.base) as sock:
+    with connect(header_timeout.base) as sock:
         got = trickle(sock, b"X-Slow: 1\r\n")
     assert _split(got) == (b"HTTP/1.1 408 Request Timeout", {
         "error": "request headers: not received within 0.5 s", "kind": "RequestTimeout"})
 
 
-def test_a_connection_that_sends_nothing_is_closed_at_the_header_timeout(module_db: str) -> None:
+def test_a_connection_that_sends_nothing_is_closed_at_the_header_timeout(header_timeout: Served) -> None:
     """A connection that never sends a byte gets 408 after --header-timeout and is closed."""
-    with serving(module_db, "--header-timeout", "0.5") as running, connect(running.base, first=b"") as sock:
+    with connect(header_timeout.base, first=b"") as sock:
         got = answer(sock)
     assert _split(got)[0] == b"HTTP/1.1 408 Request Timeout"
 
