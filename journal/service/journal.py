@@ -82,6 +82,15 @@ def _live_token(context: Context) -> None:
                            .format(token_id=token_id, member=found["member"]))
 
 
+def _burned_in_write(refusal: BaseException) -> list[Event]:
+    """The ``dice.burned`` events that commands nested in a write appended before ``refusal`` came through them.
+
+    A nested command's burn is in the outer write's transaction: the outer command, refused by the same refusal,
+    commits them rather than rolling them back, so the die stays burned (docs/dice.md)."""
+    found: list[Event] = vars(refusal).setdefault("_journal_burned_in_write", [])
+    return found
+
+
 def _session_of(payload: Payload, open_session: int | None) -> int | None:
     """The session an event belongs to: its own number for a start or end, else the open one."""
     if payload.type in ("session.started", "session.ended"):
@@ -251,7 +260,8 @@ class Journal:
                 self.warm.keep(after)
             elif appended:
                 self.warm.drop(campaign)
-            if refusal is not None:  # its burned dice are in the write this context holds
+            if refusal is not None:  # its burned dice are in the write this context holds, which the refusal may end
+                _burned_in_write(refusal).extend(appended)
                 raise refusal
             return appended
 
@@ -302,10 +312,11 @@ class Journal:
         try:
             decided = self.decided(context, decide)
         except Exception as refusal:  # refused: the dice it threw are burned (journal.service.burning), then it is told
+            nested = list(_burned_in_write(refusal))  # burned by a command this one ran, in this write
             left = unrecorded(context.thrown)
-            if not left:
+            if not left and not nested:
                 raise
-            appended = self._append(conn, campaign, context, [burned(left, refusal)], known)
+            appended = nested + (self._append(conn, campaign, context, [burned(left, refusal)], known) if left else [])
             return appended, self.warm.advance(warm, as_stored(appended)), refusal
         left = unrecorded(context.thrown, decided)
         if left:  # thrown and left out of the decision: burned in it
