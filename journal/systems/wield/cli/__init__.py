@@ -462,7 +462,7 @@ def breach(app: AppContext, campaign: str, hero_name: str, how: str, which: str 
 
 @group.command("collect", help=N_("Fate turns the rolled SUCCESS into a failure the hero owes her: SUCCESS as the "
                                   "page offers it ('Ёжик: Перепрыгнуть пропасть'), what was rolled, 'last' for the "
-                                  "newest, or its event's version."))
+                                  "newest one whose hero owes her a failure, or its event's version."))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("success", type=EVENT)
 @click.option("--hero", "hero_name", help=N_("Whose success (needed in a round with several heroes)."))
