@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.language import ChoiceWords, HelpText
 from cli.main import AppContext
 from cli.old_forms import old_positional
 from cli.output import emit_json, line
@@ -239,8 +240,10 @@ hero.hidden = True
 # --- chances, combat, Control ------------------------------------------------------------------------------
 
 
-@group.command("chance", help=N_("HERO takes a chance at TASK: DIFFICULTY is Easy/Hard/Heroic/Epic/Impossible or a "
-                                 "target number."))
+@group.command("chance", help=HelpText(N_("HERO takes a chance at TASK: DIFFICULTY is {difficulties} or a target "
+                                            "number."),
+                                         difficulties=ChoiceWords("wield", "difficulty",
+                                                                  "Easy/Hard/Heroic/Epic/Impossible")))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("hero_name", metavar="HERO", type=CHARACTER)
 @click.argument("difficulty")
