@@ -231,7 +231,7 @@ def test_lang_ru_sheet_prints_a_russian_title_and_headers(run: Invoke) -> None:
     run("vpt", "char", "Зола", "Эдди", "--hit", "1")
     lines = run("--lang", "ru", "sheet", "Зола", "Эдди").stdout.splitlines()
     assert (lines[0].strip(), _headers(lines[1]), lines[5].split()) == (
-        "Эдди на версии 2", ["поле", "значение"], ["Бонус", "Попадания", "│", "1"])
+        "Эдди на №2", ["поле", "значение"], ["Бонус", "Попадания", "│", "1"])
 
 
 def test_lang_ru_verify_counts_events_and_campaigns_with_russian_plurals(run: Invoke) -> None:

@@ -88,7 +88,7 @@ def test_vatcha_in_russian_names_its_domains_in_russian(run) -> None:
     result = run("--lang", "ru", "--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Air,Fire",
                  "--goal", "Kill", *STEPS, "--destroyed", "Melt it")
     assert (result.exit_code, result.stdout) == (
-        0, "ватча Ring (Jill): Ring, домены: Воздух, Огонь; цель: Kill; Контроль 10 (в3)\n")
+        0, "ватча Ring (Jill): Ring, домены: Воздух, Огонь; цель: Kill; Контроль 10 (№3)\n")
 
 
 def test_power_beyond_ten_ranks_is_refused(table) -> None:
