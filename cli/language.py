@@ -76,10 +76,42 @@ def _lang_option() -> click.Option:
                         callback=choose_language, help=LANG_HELP)
 
 
-class HelpText:
-    """A help text built of msgids: ``template`` with each ``{name}`` filled by its own translated msgid."""
+class ChoiceWords:
+    """A part of a :class:`HelpText`: the words a verb's field takes.  In English ``english``, as the help always
+    read (the short words typed at the table); in another language the words of the system's choices for that
+    field (its descriptor's ``choices``, journal.service.choices: what the page offers), «спас жизнь», …, each of
+    which the field takes (journal.understand).  The help then lists what a player types, never a rules key."""
 
-    def __init__(self, template: str, **values: str | HelpText) -> None:
+    def __init__(self, system: str, field: str, english: str, only: tuple[str, ...] = ()) -> None:
+        self.system = system
+        #: the field as the choices name it (``tick:items``, ``difficulty``)
+        self.field = field
+        self.english = english
+        #: the values of the field named here (all of them when empty): a help text may name one word of a list
+        self.only = only
+
+    def __str__(self) -> str:
+        from journal.i18n import current_language
+
+        if current_language() == "en":
+            return self.english
+        from journal.service.choices import choices_of
+        from journal.service.summaries import words_of
+        from journal.understand import shown
+
+        own = choices_of(self.system)
+        values = [value for value in own.words[own.fields[self.field]] if not self.only or value in self.only]
+        return shown(values, words_of(self.system))
+
+    def __repr__(self) -> str:
+        return f"ChoiceWords({self.system!r}, {self.field!r}, {self.english!r})"
+
+
+class HelpText:
+    """A help text built of msgids: ``template`` with each ``{name}`` filled by its own translated msgid (or by a
+    :class:`ChoiceWords`, the words of a field in the reader's language)."""
+
+    def __init__(self, template: str, **values: str | HelpText | ChoiceWords) -> None:
         self.template = template
         self.values = values
 
@@ -90,12 +122,12 @@ class HelpText:
         return f"HelpText({self.template!r}, **{self.values!r})"
 
 
-def translate(message: str | HelpText | None) -> str | None:
-    """A help msgid (or :class:`HelpText`) in the current language; None and "" stay as they are.
+def translate(message: str | HelpText | ChoiceWords | None) -> str | None:
+    """A help msgid (or :class:`HelpText`, :class:`ChoiceWords`) in the current language; None and "" stay as they are.
 
     A msgid the ``cli`` catalogue lacks is looked up in the ``journal`` one: a system's descriptor declares some
     of the CLI's help texts (a tally input's ``--<option>``), and its folder's strings are the journal's."""
-    if isinstance(message, HelpText):
+    if isinstance(message, (HelpText, ChoiceWords)):
         return str(message)
     if not message:
         return message

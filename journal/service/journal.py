@@ -78,8 +78,9 @@ def _live_token(context: Context) -> None:
     if found is None:
         raise TokenRefused(_("token: unknown"))
     if found["revoked"]:
-        raise TokenRefused(_("token: revoked (token {token_id} of '{member}')")
-                           .format(token_id=token_id, member=found["member"]))
+        from journal.service.tokens import revoked_line
+
+        raise TokenRefused(revoked_line(context.store, context.name, token_id, found["member"]))
 
 
 def _burned_in_write(refusal: BaseException) -> list[Event]:

@@ -150,8 +150,9 @@ def chart_svg(chart: dict[str, Any], span: tuple[int, int] | list[int]) -> str:
                      f'fill="#666">{tick}</text>')
     axis = top + plot + 16
     versions = _("version")
-    parts.append(f'<text class="axis" x="{left}" y="{axis}" fill="#666">v{first}</text>'
-                 f'<text class="axis" x="{WIDTH - right}" y="{axis}" text-anchor="end" fill="#666">v{last}</text>'
+    start, end = (escape(_("v{version}").format(version=v)) for v in (first, last))
+    parts.append(f'<text class="axis" x="{left}" y="{axis}" fill="#666">{start}</text>'
+                 f'<text class="axis" x="{WIDTH - right}" y="{axis}" text-anchor="end" fill="#666">{end}</text>'
                  f'<text x="{(left + WIDTH - right) / 2:.0f}" y="{axis}" text-anchor="middle" fill="#666">'
                  f'{escape(versions)}</text>')
     legend_top = axis + 10

@@ -31,6 +31,7 @@ from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.service.membership import campaign_state
 from journal.service.roles import require_role
+from journal.store import EventStore
 
 PREFIX = "jt1"
 SECRET_BYTES = 32
@@ -128,7 +129,18 @@ def issue(journal: Journal, campaign: str, member: str, actor: str | None = None
 
 def issued_at(journal: Journal, campaign: str) -> dict[str, str]:
     """When each token of ``campaign`` was issued (its ``member.token_issued`` event's time), by token id."""
-    return {e.data["token_id"]: e.recorded_at for e in journal.store.read(campaign, types=["member.token_issued"])}
+    return _issued(journal.store, campaign)
+
+
+def _issued(store: EventStore, campaign: str) -> dict[str, str]:
+    return {e.data["token_id"]: e.recorded_at for e in store.read(campaign, types=["member.token_issued"])}
+
+
+def revoked_line(store: EventStore, campaign: str, token_id: str, member: str) -> str:
+    """The one line a revoked token is refused with (by the server, a write decided under it): the token named as
+    people name it, by its member and when it was issued (:func:`issued_on`), never its id."""
+    return _("token: revoked (the token of '{member}' issued {day})").format(
+        member=member, day=issued_on(_issued(store, campaign).get(token_id)))
 
 
 def issued_on(stamp: str | None) -> str:
@@ -204,8 +216,7 @@ def resolve(journal: Journal, token: str) -> Bearer:
     for token_id, found in state.get("tokens", {}).items():
         if hmac.compare_digest(found["hash"], wanted):
             if found["revoked"]:
-                raise NotAuthorized(_("token: revoked (token {token_id} of '{member}')")
-                                    .format(token_id=token_id, member=found['member']))
+                raise NotAuthorized(revoked_line(journal.store, campaign, token_id, found["member"]))
             if found.get("expires_at"):  # journal/service/links.py: it is claimed, never carried
                 raise NotAuthorized(_("token: a one-time link opens only its claim, not the journal"))
             role = state["members"].get(found["member"])

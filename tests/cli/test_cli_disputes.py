@@ -225,6 +225,20 @@ def test_audit_prints_the_evidence(run, forest) -> None:
     assert "sheets: no field changed (version 5 -> 6)" in lines
 
 
+def test_audit_in_russian_names_the_event_by_its_number_in_the_timeline(run, forest) -> None:
+    """--lang ru audit: the title, the envelope's number, the chain and the sheets name the event «№6», as the log's
+    first column numbers it; the store's own sequence is labelled as the database's, never a version."""
+    lines = run("--lang", "ru", "audit", "Лес", "6").stdout.splitlines()
+    assert (lines[0], lines[4], lines[13], lines[-1]) == (
+        "Аудит события №6 (Бросок) в «Лес»", "  № события: 6", f"  номер записи в базе данных: {_seq(lines)}",
+        "листы: ни одно поле не изменилось (№5 → №6)")
+    assert "цепочка: цепочка цела: 7 событий, включая это (№6)" in lines
+
+
+def _seq(lines: list[str]) -> str:
+    return lines[13].rsplit(": ", 1)[1]
+
+
 def test_audit_writes_markdown_and_html_reports(run, forest, tmp_path: Path) -> None:
     """--format md|html -o FILE writes the report; the HTML is self-contained (no script, no link out)."""
     md, html = tmp_path / "audit.md", tmp_path / "audit.html"

@@ -44,6 +44,12 @@ def test_propose_prints_the_proposal_and_the_quorum_it_needs(table, events_of) -
                              "2 of 3 players in favour needed (v7)\n")
 
 
+def test_propose_in_russian_names_its_event_by_its_number(table, events_of) -> None:
+    """--lang ru propose: the line ends «(№7)», the event's number in the log, not «(в7)»."""
+    result = table("--lang", "ru", "--as", "Ro", "rules", "propose", "Зола", "--set", "control_mapping=linear")
+    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "нужно 2 голосов «за» из 3 игроков (№7)\n")
+
+
 def test_propose_json_prints_the_stored_event(table, events_of) -> None:
     """propose --json prints the event's id, campaign, version, type and payload."""
     result = table("rules", "propose", "Зола", "--set", "control_mapping=linear", "--json")

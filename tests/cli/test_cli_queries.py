@@ -34,6 +34,18 @@ def _json(result) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.parametrize(("args", "title"), [
+    (("sheet", "Зола", "Ёжик"), "Ёжик на №10"), (("sheet", "Зола", "Ёжик", "--as-of", "6"), "Ёжик на №6"),
+    (("debts", "Зола"), "долги по гейсам на №10"), (("control", "Зола", "--as-of", "7"), "Контроль на №7"),
+    (("diff", "Зола", "--from", "8"), "изменения с №8 по №10"), (("xp", "Зола"), "опыт не записан (№10)"),
+], ids=lambda value: " ".join(value) if isinstance(value, tuple) else "")
+def test_a_russian_title_names_its_point_as_the_timeline_numbers_it(run, wield: str, args: tuple[str, ...],
+                                                                     title: str) -> None:
+    """--lang ru: sheet, debts, control, diff and xp say «на №N» (the log's first column), never a version."""
+    result = run("--lang", "ru", *args)
+    assert (result.exit_code, result.stdout.splitlines()[0].strip()) == (0, title)
+
+
 def test_debts_list_the_breached_geis_with_what_is_owed(run, wield: str) -> None:
     """After a rank-2 geis is breached, the hero owes Fate 2 failures."""
     rows = _json(run("debts", wield, "--json"))["geasa"]

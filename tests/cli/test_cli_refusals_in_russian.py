@@ -25,10 +25,10 @@ def _head(run: Invoke) -> int:
 
 
 def test_an_as_of_past_the_head_is_refused_in_russian(zola: Invoke) -> None:
-    """`--as-of 99` past the head: exit 2, «версия 99 позже последней версии кампании»."""
+    """`--as-of 99` past the head: exit 2, «№99 позже последнего события кампании (№1)»."""
     result = zola("--lang", "ru", "diff", C, "--from", "1", "--to", "99")
     assert (result.exit_code, result.stderr) == (
-        2, "Ошибка: --as-of: версия 99 позже последней версии кампании (1)\n")
+        2, "Ошибка: --as-of: №99 позже последнего события кампании (№1)\n")
 
 
 def test_an_empty_campaign_name_is_refused_in_russian(zola: Invoke) -> None:

@@ -270,7 +270,7 @@ def test_the_replay_header_names_the_system_by_its_title_in_russian(run) -> None
     result = run("--lang", "ru", "replay", WHEEL, "--session", "1")
     assert (result.exit_code, result.stderr) == (0, "")
     assert normalise(result.stdout).splitlines()[0] == (
-        f"Сессия 1 кампании {WHEEL} (Каменное колесо): присутствуют Мастер, Аня; версии 4-6; 30 мин")
+        f"Сессия 1 кампании {WHEEL} (Каменное колесо): присутствуют Мастер, Аня; №4–№6; 30 мин")
 
 
 def test_the_replay_names_event_types_and_sheet_fields_in_russian(run) -> None:

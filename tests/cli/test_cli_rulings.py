@@ -149,7 +149,7 @@ def test_a_refused_overturn_names_the_rule_in_russian(cottage, events_of) -> Non
     result = cottage("--lang", "ru", "dispute", "rule", dispute, "--overturn")
     assert result.exit_code == 3
     assert "«Единицы Опыта — ресурс: персонаж тратит не больше опыта, чем получил»" in result.stderr
-    assert result.stderr.rstrip().endswith(f"сначала оспорьте версию {spent}")
+    assert result.stderr.rstrip().endswith(f"сначала оспорьте №{spent}")
 
 
 def test_a_tally_with_a_voided_line_says_how_many_lines_stand(wheel, events_of) -> None:

@@ -75,7 +75,7 @@ def test_revoke_by_id_ends_that_token_only(run, ashes, db_url, events_of) -> Non
     day = events_of(ashes)[3]["recorded_at"][:16].replace("T", " ")
     assert (result.exit_code, result.stdout) == (0, f"the token of 'Оля' issued {day} revoked\n")
     assert events_of(ashes)[-1]["data"] == {"member": "Оля", "token_id": token_id}
-    with pytest.raises(NotAuthorized, match=f"token: revoked \\(token {token_id} of 'Оля'\\)"):
+    with pytest.raises(NotAuthorized, match=f"^token: revoked \\(the token of 'Оля' issued {day}\\)$"):
         _resolve(db_url, first)
     assert _resolve(db_url, second).member == "Оля"
 
@@ -168,3 +168,32 @@ def test_revoking_a_member_without_a_live_token_is_refused_in_russian(run, ashes
     assert (result.exit_code, result.stderr) == (
         3, ("Ошибка: отказано по правилу «токены: отзываются один раз»: у «Дима» нет действующего токена в кампании "
            "«Пепел»\n"))
+
+
+def test_a_revoked_token_is_refused_in_russian_by_its_member_and_day(run, ashes, db_url, events_of) -> None:
+    """The server's refusal of a revoked token, in Russian: «токен: отозван (токен участника «Оля», выданный
+    ДД.ММ.ГГГГ ЧЧ:ММ)», the token named as ``member tokens`` names it, never by its id."""
+    from journal.i18n import language
+
+    token = run("member", "token", ashes, "Оля").stdout.strip()
+    issued = events_of(ashes)[-1]
+    run("member", "revoke", ashes, "Оля")
+    with language("ru"), pytest.raises(NotAuthorized) as refused:
+        _resolve(db_url, token)
+    assert str(refused.value) == f"токен: отозван (токен участника «Оля», выданный {_local(issued['recorded_at'])})"
+
+
+def test_the_tokens_issue_and_revocation_read_as_a_token_in_the_russian_log(run, ashes) -> None:
+    """--lang ru log: a device token is «токен» (the signing key alone is «ключ»), issued and revoked."""
+    run("member", "token", ashes, "Оля")
+    run("member", "revoke", ashes, "Оля")
+    lines = run("--lang", "ru", "log", ashes).stdout.splitlines()
+    assert [line.split("-- ", 1)[1] for line in lines[3:]] == [
+        "Вика: Оля: выдан токен для телефона  [Выдан токен участника]", "Вика: Оля: токен отозван  [Токен отозван]"]
+
+
+def test_member_token_in_russian_says_token(run, ashes) -> None:
+    """--lang ru member token: the line beside the printed token calls it «токен для телефона»."""
+    result = run("--lang", "ru", "member", "token", ashes, "Оля")
+    assert (result.exit_code, result.stderr) == (
+        0, "токен для телефона выдан участнику «Оля»; хранится только его хеш: скопируйте его сейчас\n")

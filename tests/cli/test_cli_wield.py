@@ -88,7 +88,7 @@ def test_vatcha_in_russian_names_its_domains_in_russian(run) -> None:
     result = run("--lang", "ru", "--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Air,Fire",
                  "--goal", "Kill", *STEPS, "--destroyed", "Melt it")
     assert (result.exit_code, result.stdout) == (
-        0, "ватча Ring (Jill): Ring, домены: Воздух, Огонь; цель: Kill; Контроль 10 (в3)\n")
+        0, "ватча Ring (Jill): Ring, домены: Воздух, Огонь; цель: Kill; Контроль 10 (№3)\n")
 
 
 def test_power_beyond_ten_ranks_is_refused(table) -> None:
@@ -239,8 +239,45 @@ def test_collect_in_russian_takes_the_last_success(table, events_of) -> None:
     _owing(table)
     result = table("--lang", "ru", "wield", "collect", "Зола", "последний")
     assert (result.exit_code, result.stdout, events_of("Зола")[-1]["data"]["success"]) == (
-        0, "Судьба взыскивает: успех Ёжик в «Climb» становится провалом; ещё причитается по этому гейсу: 1 (в11)\n",
+        0, "Судьба взыскивает: успех Ёжик в «Climb» становится провалом; ещё причитается по этому гейсу: 1 (№11)\n",
         events_of("Зола")[9]["id"])
+
+
+def test_collect_last_takes_the_newest_success_whose_hero_owes_fate(table, events_of) -> None:
+    """``last`` passes over Ansel's newer success (he owes Fate nothing) and takes Ёжик's «Climb» (v10), whose
+    hero owes her two failures."""
+    _owing(table)
+    table("--as", "John", "wield", "vatcha", "Зола", "Sword", "Sword", "--domains", "Fire", "--goal", "Win",
+          *STEPS, "--destroyed", "Melt it")
+    table("--as", "Jill", "wield", "hero", "Зола", "Ansel", "Sword", "Knight", "Be king")
+    table("wield", "chance", "Зола", "Ansel", "Hard", "Swim", "--dice", "16")
+    result = table("wield", "collect", "Зола", "last")
+    assert (result.exit_code, result.stdout, events_of("Зола")[-1]["data"]["success"]) == (
+        0, "Fate collects: Ёжик's success in “Climb” is a failure; still owed on that geis: 1 (v14)\n",
+        events_of("Зола")[9]["id"])
+
+
+def test_collect_last_when_no_hero_owes_fate_is_refused_in_russian_by_the_rule(table, events_of) -> None:
+    """«последний» with a rolled success but no debt to Fate: exit 3, one line naming the rule, nothing written."""
+    table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe", "--dice", "16")
+    result = table("--lang", "ru", "wield", "collect", "Зола", "последний")
+    assert (result.exit_code, result.stdout, result.stderr, len(events_of("Зола"))) == (
+        3, "", ("Ошибка: отказано по правилу «Владетели: провал причитается»: ни один герой не должен Судьбе провала "
+                "за успех, выпавший после нарушения его гейса\n"), 6)
+
+
+def test_collect_last_of_a_hero_who_owes_nothing_is_refused_naming_him(table, events_of) -> None:
+    """``last --hero Ёжик`` after his one failure owed is paid: exit 3, the rule and the hero, nothing written."""
+    table("wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap")
+    table("wield", "seal", "Зола", "Ёжик", "--rank", "1")
+    table("wield", "breach", "Зола", "Ёжик", "Kept the cloak")
+    table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe", "--dice", "16")
+    table("wield", "collect", "Зола", "last")
+    table("wield", "chance", "Зола", "Ёжик", "Hard", "Climb", "--dice", "15")
+    result = table("wield", "collect", "Зола", "last", "--hero", "Ёжик")
+    assert (result.exit_code, result.stderr, len(events_of("Зола"))) == (
+        3, ("error: refused by rule 'wield: a failure is owed': Ёжик owes Fate no failure on a success rolled since "
+            "his geis was broken\n"), 11)
 
 
 def test_collect_takes_the_geis_by_its_promise(table, events_of) -> None:

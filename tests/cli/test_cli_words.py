@@ -72,3 +72,49 @@ def test_power_refuses_an_unknown_domain_naming_the_field_and_the_words(table) -
     assert (result.exit_code, result.stderr) == (2, (
         "Ошибка: домен: «Ветер» — не одно из слов «Воздух», «Разрушение», «Земля», «Свет», «Животное», «Тьма», "
         "«Огонь», «Растение», «Создание», «Смерть», «Жизнь», «Вода»\n"))
+
+
+def _described(run, *command: str) -> str:
+    """The description paragraphs of ``journal ARGS --help`` (between the usage and the options), one line."""
+    text = run(*command, "--help").stdout
+    body = text.split("\n\n", 1)[1].split("\n\n" + ("Параметры:" if "--lang" in command[:2] else "Options:"))[0]
+    return " ".join(body.split())
+
+
+def test_tick_help_in_russian_lists_the_words_a_player_types(run) -> None:
+    """--lang ru vpt tick --help: the checklist in the rule text's words the tick takes, not its English keys."""
+    assert _described(run, "--lang", "ru", "vpt", "tick") == (
+        "Отметка Отношений персонажа ИМЯ к персонажу ДРУГОЙ в конце сессии: «спас жизнь», «подарил магический "
+        "предмет», «удачное свидание», «особенно удачное свидание», «прерванное свидание», «не взаимодействовали». "
+        "Первая отметка открывает Отношения; «не взаимодействовали» (ГМ) требует открытых Отношений и "
+        "останавливается на 0.")
+
+
+def test_tick_help_in_english_keeps_its_short_words(run) -> None:
+    """vpt tick --help in English reads as it always did: saved, gift, date, date+, boring, none."""
+    assert _described(run, "vpt", "tick") == (
+        "End-of-session relationship tick of NAME towards OTHER: saved, gift, date, date+, boring, none. The first "
+        "tick opens the relationship; 'none' (no interaction, the GM) needs one open and stops at 0.")
+
+
+def test_revenge_tick_help_in_russian_lists_the_words_a_player_types(run) -> None:
+    """--lang ru vpt revenge-tick --help: what the target did, in the rule text's words."""
+    assert _described(run, "--lang", "ru", "vpt", "revenge-tick") == (
+        "Отметка Мести персонажа МСТИТЕЛЬ в конце сессии; что сделала цель: «сражались», «убил приближённых», "
+        "«получил магический предмет», «не взаимодействовали».")
+
+
+def test_chance_help_in_russian_lists_the_difficulties_in_russian(run) -> None:
+    """--lang ru wield chance --help: the difficulties as the table says them (the command takes them so)."""
+    assert _described(run, "--lang", "ru", "wield", "chance") == (
+        "ГЕРОЙ рискует в ЗАДАЧЕ: СЛОЖНОСТЬ — «Лёгкая», «Трудная», «Героическая», «Эпическая», «Невозможная» или "
+        "число сложности.")
+
+
+def test_every_word_the_russian_tick_help_lists_is_taken(session) -> None:  # noqa: F811
+    """Checklist words the Russian help names are understood by the tick (one place: the system's words); the GM's
+    own «особенно удачное свидание» too."""
+    result = session("vpt", "tick", C, "Вольтаир", "Эдди", "спас жизнь", "подарил магический предмет",
+                     "особенно удачное свидание", "--json")
+    assert (result.exit_code, orjson.loads(result.stdout)["items"]) == (
+        0, ["saved_life", "gave_magic_item", "date_especially_successful"])

@@ -53,4 +53,4 @@ def test_a_stored_write_whose_witness_hits_a_full_disk_is_answered_200_with_a_wa
     assert answer.headers["Journal-Warning"] == "stored; a step after the commit failed (see the body's warnings)"
     assert [(e["version"], e["type"]) for e in events][-1] == (5, "roll.made")
     assert (russian.status_code, russian.json()["warnings"][0].startswith(
-        "кампания «Зола»: события по версию 6 записаны, но затем не удалось записать её квитанцию")) == (200, True)
+        "кампания «Зола»: события по №6 записаны, но затем не удалось записать её квитанцию")) == (200, True)

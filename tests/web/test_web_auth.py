@@ -70,6 +70,13 @@ def test_a_token_opens_its_own_campaign_only(live, new_campaign) -> None:
     assert [(r.status_code, r.json()["kind"]) for r in (audit, shown, sheet)] == [(404, "NotFound")] * 3
 
 
+def _issued_day(journal: Journal, campaign: str, token_id: str) -> str:
+    """When the token was issued, as an English refusal names it: its event's UTC time to the minute."""
+    issued = next(e for e in journal.store.read(campaign, types=["member.token_issued"])
+                  if e.data["token_id"] == token_id)
+    return issued.recorded_at[:16].replace("T", " ")
+
+
 def test_a_revoked_token_is_refused_with_401(live, new_campaign, module_db) -> None:
     """Once the Master revokes it, the token that worked a moment ago is 401, naming the revocation."""
     name, tokens = new_campaign("vpt", "Вика", ["Оля"])
@@ -78,13 +85,14 @@ def test_a_revoked_token_is_refused_with_401(live, new_campaign, module_db) -> N
         journal = Journal(open_store(module_db))
         try:
             [event] = revoke(journal, name, "Оля")
+            day = _issued_day(journal, name, event.data["token_id"])
         finally:
             journal.close()
         after = olya.get("/api/me")
         roll = olya.post("/api/roll", json={"notation": "1d6", "dice": [1]})
     assert before == 200
     assert (after.status_code, after.json(), after.headers["www-authenticate"]) == (401, {
-        "error": f"token: revoked (token {event.data['token_id']} of 'Оля')", "kind": "Unauthenticated"}, "Bearer")
+        "error": f"token: revoked (the token of 'Оля' issued {day})", "kind": "Unauthenticated"}, "Bearer")
     assert roll.status_code == 401
 
 
@@ -102,6 +110,7 @@ def test_a_write_whose_token_is_revoked_while_its_body_arrives_is_refused_with_4
         journal = Journal(open_store(module_db))
         try:
             [event] = revoke(journal, name, "Оля")
+            day = _issued_day(journal, name, event.data["token_id"])
         finally:
             journal.close()
         raw.sendall(body[10:])
@@ -111,7 +120,7 @@ def test_a_write_whose_token_is_revoked_while_its_body_arrives_is_refused_with_4
         rolls = vika.get("/api/events", params={"type": "roll.made"}).json()["events"]
     assert (head.split(b"\r\n")[0], json.loads(payload), rolls) == (
         b"HTTP/1.1 401 Unauthorized",
-        {"error": f"token: revoked (token {event.data['token_id']} of 'Оля')", "kind": "Unauthenticated"}, [])
+        {"error": f"token: revoked (the token of 'Оля' issued {day})", "kind": "Unauthenticated"}, [])
 
 
 def test_a_missing_token_is_401(live) -> None:

@@ -96,9 +96,10 @@ def test_a_revoked_tokens_open_stream_ends(quiet, module_db, new_campaign) -> No
         cli(module_db, "member", "revoke", name, "Оля")
         rest = list(found)  # ends only when the server completes the response
     with journal_at(module_db) as journal:
-        revoked = next(t["token_id"] for t in tokens_of(journal, name) if t["member"] == "Оля")
+        issued = next(t["issued_at"] for t in tokens_of(journal, name) if t["member"] == "Оля")
     assert rest == [{"event": "closed", "data": orjson.dumps(
-        {"error": f"token: revoked (token {revoked} of 'Оля')", "kind": "Unauthenticated"}).decode()}]
+        {"error": f"token: revoked (the token of 'Оля' issued {issued[:16].replace('T', ' ')})",
+         "kind": "Unauthenticated"}).decode()}]
 
 
 def test_a_revocation_leaves_the_other_members_streams_open(quiet, module_db, new_campaign) -> None:

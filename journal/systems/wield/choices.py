@@ -47,13 +47,39 @@ def collectible(folded: Any) -> list[Success]:
 
 def success_said(folded: Any, said: str, hero: str | None = None) -> Success | None:
     """The success ``said`` names as the picker names it («Ёжик: Перепрыгнуть пропасть»), by what was rolled alone
-    («Перепрыгнуть пропасть»: the newest such), or «последний» / ``last`` (the newest of all); ``hero``: of his
+    («Перепрыгнуть пропасть»: the newest such), or «последний» / ``last`` (:func:`newest_owed`); ``hero``: of his
     only.  None when it names none."""
     text = " ".join(str(said).split())
-    found = [success for success in collectible(folded) if hero is None or success.hero == hero]
     if text.casefold() in LAST:
-        return found[0] if found else None
+        return newest_owed(folded, hero)
+    found = [success for success in collectible(folded) if hero is None or success.hero == hero]
     return next((success for success in found if text in (success.text, success.what)), None)
+
+
+def newest_owed(folded: Any, hero: str | None = None) -> Success:
+    """The newest rolled success Fate may turn into a failure owed: its hero owes her one on a geis broken before it
+    (the command's own check, journal.systems.wield.commands.geis.check_collectible); ``hero``: of his only.  When
+    none is, a RuleViolation naming the rule a failure is collected by."""
+    from journal.errors import RuleViolation
+    from journal.i18n import N_, _
+    from journal.systems.wield.commands.geis import check_collectible, first_geis, owing
+    from journal.systems.wield.rules import SCOPE
+
+    geasa, heroes = folded["wield.geis"]["geasa"], folded["wield.sheet"]["heroes"]
+    for success in collectible(folded):
+        if hero not in (None, success.hero) or success.hero not in heroes:
+            continue
+        try:
+            check_collectible(folded["wield.actions"]["actions"][success.event_id], success.hero,
+                              first_geis(geasa, success.hero, owing)[1], heroes[success.hero]["alive"])
+        except RuleViolation:
+            continue
+        return success
+    rule = f"{SCOPE}: {N_('a failure is owed')}"  # rules.check_collect's rule
+    if hero is not None:
+        raise RuleViolation(rule, _("{hero} owes Fate no failure on a success rolled since his geis was broken")
+                            .format(hero=hero))
+    raise RuleViolation(rule, _("no hero owes Fate a failure on a success rolled since his geis was broken"))
 
 
 def geis_said(folded: Any, said: str, hero: str | None = None) -> str | None:

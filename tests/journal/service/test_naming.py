@@ -63,11 +63,11 @@ def test_an_opening_with_a_naming_reads_without_an_id(journal: Journal, forest: 
 
 
 def test_a_token_is_named_by_its_member_never_its_id(journal: Journal, forest: str) -> None:
-    """member.token_issued reads «Аня: выдан ключ для телефона», without the token's id."""
+    """member.token_issued reads «Аня: выдан токен для телефона», without the token's id."""
     issued = issue(journal, forest, "Аня", "ГМ")
     with language("ru"):
         line = summary(issued.event)
-    assert line == "Аня: выдан ключ для телефона"
+    assert line == "Аня: выдан токен для телефона"
 
 
 def test_a_revoked_token_is_named_by_its_member() -> None:

@@ -126,6 +126,14 @@ def test_every_figure_scales_to_the_screen_by_its_view_box(demo: Journal) -> Non
     assert [(r.get("viewBox").split()[:3], r.get("width")) for r in roots] == [(["0", "0", "360"], "100%")] * 3
 
 
+def test_the_russian_figures_name_the_ends_of_their_axis_as_the_timeline_numbers_them(demo: Journal) -> None:
+    """In Russian the Wield debts figure's axis runs from «№7» to «№13» (the session's events), never «v7»."""
+    with language("ru"):
+        drawn = figures(report(demo, WIELD, 1))
+    texts = _texts(drawn[0]["svg"])
+    assert [t for t in texts if t.startswith(("№", "v"))] == ["№7", "№13", "№ события"]
+
+
 def test_the_russian_report_has_russian_titles_and_labels(demo: Journal) -> None:
     """Drawn in Russian, the Wield figures' titles, axis and dice legend read in Russian."""
     result = report(demo, WIELD, 1)
@@ -133,6 +141,6 @@ def test_the_russian_report_has_russian_titles_and_labels(demo: Journal) -> None
         drawn = figures(result)
     assert [f["title"] for f in drawn] == ["Долги по гейсам перед Судьбой", "Контроль: кости ватчи против владельца",
                                           "Кости сессии"]
-    assert ("версия" in _texts(drawn[0]["svg"]), "провалы" in _texts(drawn[0]["svg"])) == (True, True)
+    assert ("№ события" in _texts(drawn[0]["svg"]), "провалы" in _texts(drawn[0]["svg"])) == (True, True)
     assert [t for t in _texts(drawn[2]["svg"]) if t.startswith("кости")] == ["кости журнала (проверяемые)",
                                                                               "кости со стола"]

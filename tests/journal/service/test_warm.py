@@ -179,4 +179,4 @@ def test_a_command_under_a_token_revoked_since_by_another_process_is_refused_and
     with journal.acting_under(live.token_id):
         kept = free_roll(journal, table, "1d6", [5], actor="Аня")
     assert (str(refused.value), gone.version, kept.version) == (
-        f"token: revoked (token {revoked.token_id} of 'Аня')", 6, 7)
+        f"token: revoked (the token of 'Аня' issued {revoked.event.recorded_at[:16].replace('T', ' ')})", 6, 7)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.language import ChoiceWords, HelpText
 from cli.main import AppContext
 from cli.old_forms import old_positional
 from cli.output import emit_json, line, table
@@ -293,9 +294,11 @@ def relationship(app: AppContext, campaign: str, name: str, other: str, as_json:
     _emit([event], as_json, _("{name} -> {other}: relationship chosen (0 points)").format(name=name, other=other))
 
 
-@group.command("tick", help=N_("End-of-session relationship tick of NAME towards OTHER: saved, gift, date, date+, "
-                               "boring, none.\n\nThe first tick opens the relationship; 'none' (no interaction, the "
-                               "GM) needs one open and stops at 0."))
+@group.command("tick", help=HelpText(N_("End-of-session relationship tick of NAME towards OTHER: {items}.\n\nThe "
+                                          "first tick opens the relationship; {none} (no interaction, the GM) needs "
+                                          "one open and stops at 0."),
+                                       items=ChoiceWords("vpt", "tick:items", "saved, gift, date, date+, boring, none"),
+                                       none=ChoiceWords("vpt", "tick:items", "'none'", only=("no_interaction",))))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", type=CHARACTER)
 @click.argument("other", type=CHARACTER)
@@ -324,8 +327,10 @@ def revenge(app: AppContext, campaign: str, avenger: str, target: str, as_json: 
     _emit([event], as_json, _("{avenger} craves revenge on {target} (0 points)").format(avenger=avenger, target=target))
 
 
-@group.command("revenge-tick", help=N_("End-of-session tick of AVENGER's revenge; what the target did: fought, "
-                                       "killed, item, none."))
+@group.command("revenge-tick", help=HelpText(N_("End-of-session tick of AVENGER's revenge; what the target did: "
+                                                  "{items}."),
+                                               items=ChoiceWords("vpt", "revenge-tick:items",
+                                                                 "fought, killed, item, none")))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("avenger", type=CHARACTER)
 @click.argument("items", nargs=-1, required=True, metavar="ITEM...")

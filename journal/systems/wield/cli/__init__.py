@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.language import ChoiceWords, HelpText
 from cli.main import AppContext
 from cli.old_forms import old_positional
 from cli.output import emit_json, line
@@ -239,8 +240,10 @@ hero.hidden = True
 # --- chances, combat, Control ------------------------------------------------------------------------------
 
 
-@group.command("chance", help=N_("HERO takes a chance at TASK: DIFFICULTY is Easy/Hard/Heroic/Epic/Impossible or a "
-                                 "target number."))
+@group.command("chance", help=HelpText(N_("HERO takes a chance at TASK: DIFFICULTY is {difficulties} or a target "
+                                            "number."),
+                                         difficulties=ChoiceWords("wield", "difficulty",
+                                                                  "Easy/Hard/Heroic/Epic/Impossible")))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("hero_name", metavar="HERO", type=CHARACTER)
 @click.argument("difficulty")
@@ -462,7 +465,7 @@ def breach(app: AppContext, campaign: str, hero_name: str, how: str, which: str 
 
 @group.command("collect", help=N_("Fate turns the rolled SUCCESS into a failure the hero owes her: SUCCESS as the "
                                   "page offers it ('Ёжик: Перепрыгнуть пропасть'), what was rolled, 'last' for the "
-                                  "newest, or its event's version."))
+                                  "newest one whose hero owes her a failure, or its event's version."))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("success", type=EVENT)
 @click.option("--hero", "hero_name", help=N_("Whose success (needed in a round with several heroes)."))

@@ -6,6 +6,7 @@ continued by an offer for the same chance.  Events are named by version (``12``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from journal.errors import NotFound, RuleViolation, ValidationFailed
@@ -159,8 +160,29 @@ def _geis_of(ctx: Context, hero_name: str, ref: Ref | None, pick: Any) -> tuple[
         if gid not in geasa or geasa[gid]["hero"] != hero_name:
             raise NotFound(_("event {ref} is not a geis {hero_name} sealed").format(ref=ref, hero_name=hero_name))
         return gid, geasa[gid]
+    return first_geis(geasa, hero_name, pick)
+
+
+def first_geis(geasa: Mapping[str, Any], hero_name: str, pick: Any) -> tuple[str | None, dict[str, Any] | None]:
+    """The hero's oldest geis that ``pick`` takes (``owing``: the one a failure is collected for by default)."""
     mine = [(gid, geis) for gid, geis in geasa.items() if geis["hero"] == hero_name and pick(geis)]
     return mine[0] if mine else (None, None)
+
+
+def owing(geis: Mapping[str, Any]) -> bool:
+    """Whether the hero still owes Fate a failure on this broken geis."""
+    return bool(geis["owed"] > 0)
+
+
+def check_collectible(action: Mapping[str, Any], name: str, geis: Mapping[str, Any] | None, alive: bool) -> None:
+    """Refuse (rules.check_collect) unless Fate may turn ``name``'s roll in ``action`` into a failure paid from
+    ``geis``: the one reading of the folds for the command and for a player's «последний» (the newest owed)."""
+    acted = action["heroes"][name]
+    rules.check_collect(
+        owed=geis["owed"] if geis else 0, rolled=acted["rolled"], success=acted["success"],
+        later=geis is not None and geis["breached_at"] is not None and action["version"] > geis["breached_at"],
+        collected=name in action["collected"], alive=alive,
+    )
 
 
 def breach_geis(
@@ -210,13 +232,9 @@ def collect_failure(
         acted = action["heroes"].get(name)
         if acted is None:
             raise RuleViolation(rule, _("{name} did not act in event {success}").format(name=name, success=success))
-        gid, owing = _geis_of(ctx, name, geis, lambda g: g["owed"] > 0)
-        rules.check_collect(
-            owed=owing["owed"] if owing else 0, rolled=acted["rolled"], success=acted["success"],
-            later=owing is not None and owing["breached_at"] is not None and action["version"] > owing["breached_at"],
-            collected=name in action["collected"], alive=found["alive"],
-        )
-        assert gid is not None and owing is not None
+        gid, paying = _geis_of(ctx, name, geis, owing)
+        check_collectible(action, name, paying, found["alive"])
+        assert gid is not None and paying is not None
         wounds: dict[str, int] = {}
         if action["kind"] == "combat":
             declared, switches = declarations_of(action["round"])
