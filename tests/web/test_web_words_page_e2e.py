@@ -362,6 +362,19 @@ def test_a_vpt_hit_ticks_its_modifiers_by_their_rule_names(live: str, new_campai
     assert (hit["data"]["modifiers"]["engaged"], hit["data"]["modifiers"]["high_ground"]) == (1, 1)
 
 
+def test_a_vpt_hits_modifiers_read_as_the_rule_texts_conditions(live: str, new_campaign, browser: WebDriver) -> None:
+    """The hit's checklist in Russian: each modifier the recorder gives reads as the rule text's list says it, with its
+    amount («-1, если Подготовка противника больше 4»: «Подготовка противника больше 4 -1»)."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: one(d, "[data-verb=hit] [data-test=check-engaged-1]"))
+    assert texts(browser, "[data-verb=hit] .checks[data-source=modifiers] label span") == [
+        "навязал Ближний Бой +1", "верхом подходящим оружием +1", "верхом подходящим оружием +2",
+        "Дальняя Атака с возвышенности +1", "в Ближнем Бою союзников больше +1", "выиграл Инициативу +1",
+        "Дальняя Атака не двигаясь +1", "противник в укрытии -1", "в Ближнем Бою со всадником, не в седле -1",
+        "Подготовка противника больше 4 -1"]
+
+
 def test_the_sign_in_screen_fits_the_phone(live: str, browser: WebDriver) -> None:
     """Before any token, the Russian sign-in is no wider than the 360-px phone."""
     browser.get(f"{live}/?lang=ru")
