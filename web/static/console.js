@@ -5,8 +5,9 @@
  * token), "journal:event" for each event of the live stream and "journal:signedout".  The Master sees every
  * screen; a player sees only the house rules, to vote.  The house rules are there only where the campaign's
  * system has rules a group may change (GET /api/me's house_rules): a player whose console would hold nothing
- * has none.  Text from the journal is set with textContent only; a QR code is an SVG image shown through <img>
- * (it cannot run anything).  Strings go through t().
+ * has none.  A point of the history is named by its event's number, as the timeline's first column names it
+ * («№57»), never by a "version".  Text from the journal is set with textContent only; a QR code is an SVG image
+ * shown through <img> (it cannot run anything).  Strings go through t().
  */
 (function () {
   "use strict";
@@ -18,6 +19,8 @@
   }
   /** A journal's internal word (session_xp, no_interaction) for people: words, in the page's language. */
   function words(name) { return name ? t(String(name).replace(/_/g, " ")) : ""; }
+  /** A point of the history as the whole page names it (forms.js): its event's number, «№57». */
+  var eventNumber = window.JournalForms.eventNumber;
 
   var ctx = { me: null, api: null, report: null, clearError: null, token: null, tab: "session", timer: null, frames: 0,
               tally: { session: null, skip: [], bonuses: [], choices: {}, amounts: {}, changed: null, draft: {} },
@@ -329,7 +332,7 @@
     }
     if (tally.tallied) {
       out.appendChild(el("p", { "data-test": "tally-done",
-        text: f("Tallied at version {version}.", { version: tally.tallied.version }) }));
+        text: f("Tallied at {point}.", { point: eventNumber(tally.tallied.version) }) }));
     }
     var list = el("ul", { className: "lines" });
     tally.lines.forEach(function (line) {
@@ -444,7 +447,8 @@
         { yes: p.in_favour, no: p.against, players: p.players, required: p.required === null ? "—" : p.required }) })]);
     var path = "/api/rules/" + encodeURIComponent(p.id);
     if (p.adopted_version !== null && p.adopted_version !== undefined) {
-      item.appendChild(el("p", { "data-test": "proposal-adopted", text: f("adopted at version {version}", { version: p.adopted_version }) }));
+      item.appendChild(el("p", { "data-test": "proposal-adopted",
+        text: f("adopted at {point}", { point: eventNumber(p.adopted_version) }) }));
     } else if (me.role === "player" && !(me.name in p.votes)) {
       item.appendChild(el("div", { className: "votes" }, [
         button(t("In favour"), "rule-yes", function (b) { write(b, path + "/vote", { in_favour: true }).then(refresh); }, "uphold"),
