@@ -407,6 +407,23 @@ def test_no_screen_says_version_and_every_point_is_named_by_its_event_number(liv
                                     f"Итоги записаны событием №{committed}.", f"принято событием №{adopted}"))
 
 
+def test_a_wield_heros_result_is_named_by_its_event_number_and_no_screen_says_version(
+    live: str, new_campaign, browser: WebDriver,
+) -> None:
+    """Ёжик's failed chance on Оля's sheet reads «№N, Вид: шанс, …» (the record's version is its event's number, as the
+    timeline names it), and no screen of her page says «версия»."""
+    tokens = wield_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Открыть замок",
+                                                             "difficulty": "Heroic", "dice": [3]})["events"][0]["version"]
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: one(d, "#sheet dd[data-field=results]"))
+    said = [f"{screen}: {text!r}" for screen in screens(browser)
+            for text in browser.execute_script(VISIBLE) if VERSION_WORD.search(text)]
+    assert (read(browser, "#sheet dd[data-field=results]"), said) == (
+        f"№{chance}, Вид: шанс, что: Открыть замок, успех: нет, взыскано: —", [])
+
+
 def test_the_sign_in_screen_fits_the_phone(live: str, browser: WebDriver) -> None:
     """Before any token, the Russian sign-in is no wider than the 360-px phone."""
     browser.get(f"{live}/?lang=ru")

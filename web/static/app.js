@@ -179,7 +179,11 @@
       if (!keys.length) return "—";
       // Records keyed by event ids read as their list: the ids say nothing to people.
       if (keys.every(function (k) { return EVENT_ID.test(k); })) return text(keys.map(function (k) { return value[k]; }), nested);
-      var line = keys.map(function (k) { return fieldLabel(k) + ": " + text(value[k], true); }).join(", ");
+      // A record's version is the point of the history it happened at: named as the timeline names it («№12»).
+      var line = keys.map(function (k) {
+        if (k === "version" && typeof value[k] === "number") return eventNumber(value[k]);
+        return fieldLabel(k) + ": " + text(value[k], true);
+      }).join(", ");
       return nested ? "(" + line + ")" : line;
     }
     return typeof value === "string" ? wordOf(value) : String(value);
