@@ -104,6 +104,11 @@ def rules() -> dict[str, RuleSpec]:
     return _RULES[1]
 
 
+def rules_of(system: str) -> list[RuleSpec]:
+    """The keys a campaign of ``system`` may switch, in its descriptor's order (none for a system without any)."""
+    return [known for known in rules().values() if known.system == system]
+
+
 def spec(key: str) -> RuleSpec:
     """The known key ``key``; ValidationFailed naming it (and the known keys) otherwise."""
     known = rules()
@@ -285,22 +290,21 @@ def adopt_rule(journal: Journal, proposal: str, actor: str | None = None, campai
 
 
 def show_rules(journal: Journal, campaign: str, as_of: str | None = None) -> dict[str, Any]:
-    """The house rules of the campaign's system as of a point: each key's value in force (and whence),
-    every proposal with its votes and tally, and every adoption so far."""
+    """The house rules of the campaign's system as of a point: each key's value in force (and whence) with the
+    values it takes (``choices``, else a whole number ``low``-``high``), every proposal with its votes and tally,
+    and every adoption so far."""
     folded = journal.at(campaign, as_of)
     house = folded["house_rules"]
     players = _players(folded["campaign"])
     required = quorum_size(len(players)) if players else None
     listed = []
-    for known in rules().values():
-        if known.system != folded.system:
-            continue
+    for known in rules_of(folded.system):
         entry = house["in_force"].get(known.key)
         listed.append({
             "key": known.key, "value": known.default if entry is None else entry["value"], "default": known.default,
             "house_rule": entry is not None, "proposal": None if entry is None else entry["proposal"],
             "adopted_version": None if entry is None else entry["version"], "allowed": known.allowed(),
-            "meaning": known.meaning,
+            "choices": list(known.choices), "low": known.low, "high": known.high, "meaning": known.meaning,
         })
     proposals = []
     for found in sorted(house["proposals"].values(), key=lambda p: p["version"]):

@@ -192,6 +192,7 @@ def test_show_json(table, proposal) -> None:
         "campaign": "Зола", "system": "wield", "version": 7,
         "rules": [{"key": "control_mapping", "value": "pyramid", "default": "pyramid", "house_rule": False,
                    "proposal": None, "adopted_version": None, "allowed": "pyramid | linear",
+                   "choices": ["pyramid", "linear"], "low": None, "high": None,
                    "meaning": "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
                               "linear = one per box"}],
         "proposals": [{"id": proposal, "key": "control_mapping", "value": "linear", "previous": "pyramid",

@@ -5,7 +5,8 @@
 Starts ``journal serve`` over a fresh SQLite file, records a VPT campaign (two players, a session with a
 hit), and photographs the sign-in, the timeline with the generated forms, a form's result and a refusal,
 in English and in Russian, at each width; in Russian also a VPT tick opened by its button (its checklist's box
-ticked), a Wield chance settled by a sealed geis picked by its promise, and the geis debts as cards.  The language is asked for in the page's address (``/?lang=ru``):
+ticked), a Wield chance settled by a sealed geis picked by its promise, and the geis debts as cards (a system's panel
+found by its ``[data-panel=…]``, never by its place on the page).  The language is asked for in the page's address (``/?lang=ru``):
 Chromium's locale override does not change ``navigator.language``, which the page falls back to.
 """
 
@@ -92,8 +93,8 @@ def main() -> None:
                                                     "geis": "Отдать плащ первому нищему (Ёжик)"})
                             driver.execute_script("window.scrollTo(0, 0)")
                             driver.save_screenshot(str(OUT / f"player-chance-geis-ru-{width}.png"))
-                            wait(driver, lambda d: one(d, "#panel-debts [data-test=row]"))
-                            driver.execute_script("document.getElementById('panel-debts').scrollIntoView()")
+                            wait(driver, lambda d: one(d, "[data-panel=debts] [data-test=row]"))
+                            driver.execute_script("document.querySelector('[data-panel=debts]').scrollIntoView()")
                             driver.save_screenshot(str(OUT / f"player-debts-ru-{width}.png"))
                     finally:
                         driver.quit()

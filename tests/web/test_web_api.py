@@ -20,7 +20,17 @@ def test_me_names_the_campaign_and_the_members_role(live, new_campaign) -> None:
         answer = http.get("/api/me")
     assert (answer.status_code, answer.json()) == (200, {
         "campaign": name, "system": "vpt", "master": "Вика", "queries": ["bonds"], "panels": [{"name": "bonds", "title": "Bonds"}],
-        "members": {"Вика": "master", "Оля": "player"}, "version": 4, "me": {"name": "Оля", "role": "player"}})
+        "house_rules": [], "members": {"Вика": "master", "Оля": "player"}, "version": 4,
+        "me": {"name": "Оля", "role": "player"}})
+
+
+def test_me_names_the_house_rules_the_campaigns_system_lets_a_group_change(live, new_campaign) -> None:
+    """/api/me of a Stone Wheel campaign names its two rates, in the descriptor's order: the page's console decides
+    its house rules screen from it without a second request."""
+    _, tokens = new_campaign("stone-wheel", "Вика", ["Оля"])
+    with api(live, tokens["Оля"]) as http:
+        answer = http.get("/api/me")
+    assert answer.json()["house_rules"] == ["xp_per_hour_player", "xp_per_hour_master"]
 
 
 def test_a_roll_with_table_dice_is_recorded_and_answered_as_an_event(live, new_campaign) -> None:
@@ -140,6 +150,18 @@ def test_a_house_rule_is_proposed_voted_and_adopted(live, new_campaign) -> None:
         rules = gm.get("/api/rules").json()["rules"]
     assert (adopted.status_code, adopted.json()["events"][0]["data"]["value"]) == (200, 60)
     assert {r["key"]: r["value"] for r in rules}["xp_per_hour_player"] == 60
+
+
+def test_the_rules_name_the_values_each_takes(live, new_campaign) -> None:
+    """/api/rules of a Wield campaign: control_mapping takes the words pyramid and linear (no range); a Stone Wheel
+    rate takes a whole number 0-1000 (no words)."""
+    _, wield = new_campaign("wield", "Вика", ["Оля"])
+    _, stone = new_campaign("stone-wheel", "Вика", ["Оля"])
+    with api(live, wield["Оля"]) as first, api(live, stone["Оля"]) as second:
+        mapping = first.get("/api/rules").json()["rules"][0]
+        rate = second.get("/api/rules").json()["rules"][0]
+    assert [(r["key"], r["choices"], r["low"], r["high"]) for r in (mapping, rate)] == [
+        ("control_mapping", ["pyramid", "linear"], None, None), ("xp_per_hour_player", [], 0, 1000)]
 
 
 def test_a_tally_is_proposed_then_committed_by_the_master(live, new_campaign) -> None:

@@ -3,7 +3,8 @@
 One ``journal serve`` per module and database (``live``) and two browsers per module: the Master's laptop
 and a player's phone (360 px wide).  The Master runs a session from the console, start to tally commit,
 while the phone adds its own salt; the stored events are then read back through the API.  The Master
-changes a tally line's amount before the commit, and the console's screens fit the 360-px phone.
+changes a tally line's amount before the commit, and the console's screens fit the 360-px phone.  A player of a
+system without house rules (VPT) has no console; a house rule is proposed in Russian at 360 px among radio buttons.
 """
 
 from __future__ import annotations
@@ -235,13 +236,123 @@ def test_the_consoles_screens_fit_a_360_px_phone_and_no_tab_label_breaks(
     assert lines == {"Сессия": 1, "Итоги": 1, "Домашние правила": 1, "Устройства": 1}
 
 
-def test_a_system_without_house_rules_offers_no_proposal(live: str, new_campaign, laptop: WebDriver) -> None:
-    """A VPT player's house rules screen says the system has none to change, with no empty proposal form."""
+def test_a_vpt_player_sees_no_console_tab(live: str, new_campaign, laptop: WebDriver) -> None:
+    """VPT has no rule a group may change: a player's console would hold nothing, so the page shows none."""
     _campaign, tokens = new_campaign("vpt", MASTER, PLAYERS)
     _sign_in(laptop, live, tokens["Оля"])
-    said = read(laptop, "[data-test=console-rules] [data-test=no-house-rules]")
-    assert (said, laptop.find_elements(By.CSS_SELECTOR, "[data-test=propose-key]")) == (
-        "This system has no rules a group may change by a house rule.", [])
+    wait(laptop, lambda d: one(d, "[data-test=verb-form]"))
+    assert laptop.execute_script(
+        "var c = document.getElementById('console');"
+        " return [c.hidden, c.childElementCount, document.querySelectorAll('[data-test^=console-tab-]').length];"
+    ) == [True, 0, 0]
+
+
+def test_a_vpt_masters_console_has_no_house_rules_tab(live: str, new_campaign, laptop: WebDriver) -> None:
+    """The VPT Master's console: the session, the tally and the devices; no house rules tab."""
+    _campaign, tokens = new_campaign("vpt", MASTER, PLAYERS)
+    _sign_in(laptop, live, tokens[MASTER])
+    wait(laptop, lambda d: one(d, "[data-test=console-session] [data-test=session-start]"))
+    tabs = laptop.execute_script("return Array.prototype.map.call(document.querySelectorAll('[data-test^=console-tab-]'),"
+                                 " function (b) { return b.dataset.test; });")
+    assert tabs == ["console-tab-session", "console-tab-tally", "console-tab-tokens"]
+
+
+#: Wield's one house rule as the Russian page says it (web.po): the whole label of its radio button.
+CONTROL_MAPPING_RU = ("Потеря Контроля за отмеченные клетки: пирамида — по ряду последней клетки (10, когда все "
+                      "заполнены); линейно — по одному за клетку")
+#: Each radio button of the proposal's rules: [its label's text, checked, lines it takes, cut (wider than its box)].
+RADIOS = """
+return Array.prototype.map.call(document.querySelectorAll('[data-test=propose-key] label'), function (label) {
+  var span = label.querySelector('span'), range = document.createRange(), tops = {};
+  range.selectNodeContents(span);
+  Array.prototype.forEach.call(range.getClientRects(), function (r) { tops[Math.round(r.top)] = 1; });
+  return [span.textContent, label.querySelector('input[type=radio]').checked, Object.keys(tops).length,
+          span.scrollWidth > span.clientWidth || span.getBoundingClientRect().right > document.documentElement.clientWidth];
+});"""
+
+
+def _proposals(live: str, token: str) -> list[tuple[str, str, object]]:
+    return [(e["actor"], e["data"]["key"], e["data"]["value"]) for e in _events(live, token) if e["type"] == "rules.proposed"]
+
+
+def _rules_in_russian(phone: WebDriver, live: str, token: str) -> None:
+    """The 360-px phone signed in through ``/?lang=ru``, on the house rules screen with its proposal form."""
+    phone.get(f"{live}/?lang=ru#token={token}")
+    wait(phone, lambda d: one(d, "[data-test=console-rules] [data-test=rule-propose]"))
+
+
+def test_a_player_proposes_a_wield_house_rule_among_radio_buttons_in_russian_at_360_px(
+    live: str, new_campaign, laptop: WebDriver, phone: WebDriver,
+) -> None:
+    """Оля's phone: the rule is a radio button labelled with its whole meaning, over several lines and never cut; its
+    values «пирамида» and «линейно» are radio buttons too; «линейно» proposed is control_mapping = linear, and the
+    page is no wider than the phone."""
+    _campaign, tokens = new_campaign("wield", MASTER, PLAYERS)
+    _rules_in_russian(phone, live, tokens["Оля"])
+    radios = phone.execute_script(RADIOS)
+    values = texts(phone, "[data-test=propose-value] label span")
+    press(phone, "[data-test=propose-value-linear]")
+    press(phone, "[data-test=rule-propose]")
+    wait(phone, lambda d: one(d, "[data-test=proposals] [data-test=proposal]"))
+    assert (radios[0][:2], radios[0][2] > 1, radios[0][3], values) == (
+        [CONTROL_MAPPING_RU, True], True, False, ["пирамида", "линейно"])
+    assert (_proposals(live, tokens[MASTER]), phone.execute_script("return document.documentElement.scrollWidth")) == (
+        [("Оля", "control_mapping", "linear")], 360)
+
+
+def test_a_number_house_rule_is_proposed_from_its_radio_button_and_a_number_field(
+    live: str, new_campaign, laptop: WebDriver, phone: WebDriver,
+) -> None:
+    """Stone Wheel's two rates are two radio buttons; the Master's rate picked, its field says «допустимо: целое число
+    0–1000», and 90 typed is proposed as xp_per_hour_master = 90."""
+    _campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _rules_in_russian(phone, live, tokens["Оля"])
+    press(phone, "[data-test=propose-key-xp_per_hour_master]")
+    allowed = read(phone, "[data-test=propose-allowed]")
+    radios = [radio[:2] for radio in phone.execute_script(RADIOS)]
+    type_over(phone, "[data-test=propose-value]", "90")
+    press(phone, "[data-test=rule-propose]")
+    wait(phone, lambda d: one(d, "[data-test=proposals] [data-test=proposal]"))
+    assert (radios, allowed, _proposals(live, tokens[MASTER])) == (
+        [["опыт за сессию в час каждому игроку за столом: округление вниз (ставка × минуты / 60)", False],
+         ["опыт за сессию в час Мастеру, который её вёл: округление вниз (ставка × минуты / 60)", True]],
+        "допустимо: целое число 0–1000", [("Оля", "xp_per_hour_master", 90)])
+
+
+def test_a_rate_out_of_its_range_is_named_on_the_page_and_nothing_is_proposed(
+    live: str, new_campaign, laptop: WebDriver, phone: WebDriver,
+) -> None:
+    """2000 for a rate of 0–1000: one line «значение: целое число 0–1000», no proposal sent."""
+    _campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _rules_in_russian(phone, live, tokens["Оля"])
+    type_over(phone, "[data-test=propose-value]", "2000")
+    press(phone, "[data-test=rule-propose]")
+    assert (read(phone, "#error:not([hidden])"), _proposals(live, tokens[MASTER])) == (
+        "значение: целое число 0–1000", [])
+
+
+def test_a_redraw_keeps_the_house_rule_and_the_value_picked(
+    live: str, new_campaign, laptop: WebDriver, phone: WebDriver,
+) -> None:
+    """Оля picks the Master's rate and types 90; Дима's proposal arrives and redraws the screen: her rule and 90 are
+    still there, and 'Propose' proposes them."""
+    _campaign, tokens = new_campaign("stone-wheel", MASTER, PLAYERS)
+    _rules_in_russian(phone, live, tokens["Оля"])
+    press(phone, "[data-test=propose-key-xp_per_hour_master]")
+    type_over(phone, "[data-test=propose-value]", "90")  # the focus goes on, to the button: the draft alone keeps it
+    phone.execute_script("window.shownBefore = document.querySelector('[data-test=propose-value]');")
+    httpx.post(live + "/api/rules", json={"key": "xp_per_hour_player", "value": 60}, headers=auth(tokens["Дима"]),
+               timeout=10).raise_for_status()
+    wait(phone, lambda d: d.execute_script(
+        "var v = document.querySelector('[data-test=propose-value]');"
+        " return v !== null && v !== window.shownBefore && document.querySelector('[data-test=proposal]') !== null;"))
+    kept = phone.execute_script(
+        "return [document.querySelector('[data-test=propose-key] input:checked').value,"
+        " document.querySelector('[data-test=propose-value]').value];")
+    press(phone, "[data-test=rule-propose]")
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-test=proposal]")) == 2)
+    assert (kept, _proposals(live, tokens[MASTER])) == (
+        ["xp_per_hour_master", "90"], [("Дима", "xp_per_hour_player", 60), ("Оля", "xp_per_hour_master", 90)])
 
 
 def test_a_redraw_keeps_the_screen_shown_until_the_new_one_is_ready(

@@ -103,7 +103,7 @@ def test_the_sheet_follows_the_journal_live_and_shows_an_earlier_version_on_requ
 
     hurt = _post(server, tokens[MASTER], "/api/vpt/wound", {"name": "Вольтаир", "wounds": 2})["events"][0]
     wait(page, lambda d: read(d, wounds) == "2")
-    assert read(page, "#asof-label") == f"now (version {hurt['version']})"
+    assert read(page, "#asof-label") == f"now (#{hurt['version']})"
 
     press(page, f"#event-{created['version']} [data-test=event-asof]")
     wait(page, lambda d: read(d, "#asof-label") == f"as of “{created['summary']}”")

@@ -97,7 +97,7 @@ def test_a_cut_tail_is_named_per_receipt_on_reload(driver: WebDriver, played, mo
     assert status.text == "2 of your 4 receipts no longer hold"
     assert [(line.get_attribute("data-version"), line.get_attribute("data-kind")) for line in lines] == [
         (str(versions[2]), "truncated"), (str(versions[3]), "truncated")]
-    assert lines[0].text == (f"your receipt of version {versions[2]} no longer holds: truncated "
+    assert lines[0].text == (f"your receipt of #{versions[2]} no longer holds: truncated "
                              f"(campaign '{campaign}' version {versions[2]}: the chain ends at version "
                              f"{versions[1]} (its tail was cut))")
 
@@ -112,6 +112,6 @@ def test_a_receipt_signed_by_another_key_than_the_first_is_named(driver: WebDriv
     driver.refresh()
     _status(driver, "broken")
     warning = driver.find_element(By.CSS_SELECTOR, "[data-test=receipts-key]")
-    expected = (f"the journal's key changed: your first receipt was signed by {'ab' * 8}…, the one of version "
-                f"{versions[1]} by {kept[1]['public_key'][:16]}…")
+    expected = (f"the journal's key changed: your first receipt was signed by {'ab' * 8}…, the one of "
+                f"#{versions[1]} by {kept[1]['public_key'][:16]}…")
     assert (warning.text, warning.get_attribute("data-key")) == (expected, kept[1]["public_key"])

@@ -2,7 +2,7 @@
 
 A Russian player picks what the campaign holds (her character, the one she hits, a weapon, a sealed geis by
 its promise, a difficulty by its word) and types only what the table says («спас жизнь», «Жулики» and 7);
-no form asks for JSON, an id or a version.  The actions a player takes most (a VPT hit, a Wield chance, a
+no form asks for JSON, an id or a version, and no screen says «версия» (a point is its event's number, «№57»).  The actions a player takes most (a VPT hit, a Wield chance, a
 tick) are on the first screen and take at most three taps (a list is two: open it, pick; a tick three: its button
 beside the list, its checklist's box, send); a stored action clears its form; «лист на этот момент» brings the sheet into view.  On every screen (each verb's form, each
 tab of the Master's console) the document is no wider than the phone, no visible text has an event id, and
@@ -360,6 +360,68 @@ def test_a_vpt_hit_ticks_its_modifiers_by_their_rule_names(live: str, new_campai
     wait(browser, lambda d: events(live, tokens["Вика"], "vpt.hit_rolled"))
     [hit] = events(live, tokens["Вика"], "vpt.hit_rolled")
     assert (hit["data"]["modifiers"]["engaged"], hit["data"]["modifiers"]["high_ground"]) == (1, 1)
+
+
+def test_a_vpt_hits_modifiers_read_as_the_rule_texts_conditions(live: str, new_campaign, browser: WebDriver) -> None:
+    """The hit's checklist in Russian: each modifier the recorder gives reads as the rule text's list says it, with its
+    amount («-1, если Подготовка противника больше 4»: «Подготовка противника больше 4 -1»)."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: one(d, "[data-verb=hit] [data-test=check-engaged-1]"))
+    assert texts(browser, "[data-verb=hit] .checks[data-source=modifiers] label span") == [
+        "навязал Ближний Бой +1", "верхом подходящим оружием +1", "верхом подходящим оружием +2",
+        "Дальняя Атака с возвышенности +1", "в Ближнем Бою союзников больше +1", "выиграл Инициативу +1",
+        "Дальняя Атака не двигаясь +1", "противник в укрытии -1", "в Ближнем Бою со всадником, не в седле -1",
+        "Подготовка противника больше 4 -1"]
+
+
+#: «версия», «версии», «version»: a word the page never shows (it names a point by its event's number, «№57»).
+VERSION_WORD = re.compile(r"верси|version", re.IGNORECASE)
+
+
+def test_no_screen_says_version_and_every_point_is_named_by_its_event_number(live: str, new_campaign,
+                                                                             browser: WebDriver) -> None:
+    """A Stone Wheel Master's page in Russian with a house rule adopted and a session tallied: on no screen does any
+    text say «версия»; the adoption reads «принято событием №N», the tally «Итоги записаны событием №N.», the
+    sheet's point «сейчас (№N)», and the timeline's first column names each event «№N» (with its session)."""
+    _, tokens = new_campaign("stone-wheel", "Вика", ["Оля", "Дима"])
+    proposal = post(live, tokens["Оля"], "/api/rules", {"key": "xp_per_hour_player", "value": 60})["events"][0]["id"]
+    for player in ("Оля", "Дима"):
+        post(live, tokens[player], f"/api/rules/{proposal}/vote", {"in_favour": True})
+    adopted = post(live, tokens["Вика"], f"/api/rules/{proposal}/adopt", {})["events"][0]["version"]
+    started = post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})["events"][0]["version"]
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
+    committed = post(live, tokens["Вика"], "/api/tally/1/commit", {"skip": []})["events"][-1]["version"]
+    open_russian(browser, live, tokens["Вика"])
+    wait(browser, lambda d: one(d, f"#event-{committed}"))
+    columns = tuple(read(browser, f"#event-{version} [data-test=event-version]") for version in (adopted, started))
+    columns += (read(browser, "#asof-label"),)
+    said = []
+    for screen in screens(browser):
+        said += [f"{screen}: {text!r}" for text in browser.execute_script(VISIBLE) if VERSION_WORD.search(text)]
+        if screen == "console-tab-rules":
+            columns += (read(browser, "[data-test=proposal-adopted]"),)
+        if screen == "console-tab-tally":
+            columns += (read(browser, "[data-test=tally-done]"),)
+    assert (said, columns) == ([], (f"№{adopted}", f"№{started} · сессия 1", f"сейчас (№{committed})",
+                                    f"Итоги записаны событием №{committed}.", f"принято событием №{adopted}"))
+
+
+def test_a_wield_heros_result_is_named_by_its_event_number_and_no_screen_says_version(
+    live: str, new_campaign, browser: WebDriver,
+) -> None:
+    """Ёжик's failed chance on Оля's sheet reads «№N, Вид: шанс, …» (the record's version is its event's number, as the
+    timeline names it), and no screen of her page says «версия»."""
+    tokens = wield_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Открыть замок",
+                                                             "difficulty": "Heroic", "dice": [3]})["events"][0]["version"]
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: one(d, "#sheet dd[data-field=results]"))
+    said = [f"{screen}: {text!r}" for screen in screens(browser)
+            for text in browser.execute_script(VISIBLE) if VERSION_WORD.search(text)]
+    assert (read(browser, "#sheet dd[data-field=results]"), said) == (
+        f"№{chance}, Вид: шанс, что: Открыть замок, успех: нет, взыскано: —", [])
 
 
 def test_the_sign_in_screen_fits_the_phone(live: str, browser: WebDriver) -> None:

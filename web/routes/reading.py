@@ -21,14 +21,17 @@ SESSION_FIELDS = ("number", "present", "started_at", "ended_at", "minutes", "sta
 
 @router.get("/me", summary="The token's campaign and member")
 def me(request: Request, who: Me) -> JSON:
-    """The campaign (system, Master, members, version), the token's member with his role, the system's queries and
-    its page panels (``[{name, title}]``, the titles in the request's language)."""
+    """The campaign (system, Master, members, version), the token's member with his role, the system's queries, its
+    page panels (``[{name, title}]``, the titles in the request's language) and the keys of its rules a group may
+    switch by a house rule (``house_rules``, empty for a system without any: the page then offers no house rules)."""
+    from journal.service.house_rules import rules_of
     from journal.service.panels import declared
     from journal.systems.registry import system
 
     state = journal_of(request).campaign(who.campaign)
     return JSON({"campaign": state["name"], "system": state["system"], "master": state["master"],
                  "queries": sorted(system(state["system"]).queries), "panels": declared(state["system"]),
+                 "house_rules": [known.key for known in rules_of(state["system"])],
                  "members": state["members"], "version": state["version"],
                  "me": {"name": who.member, "role": who.role}})
 

@@ -24,6 +24,7 @@
   var t = window.JournalForms.t;
   var label = window.JournalForms.label;
   var el = window.JournalForms.el;
+  var eventNumber = window.JournalForms.eventNumber;  // a point of the history as the page names it: «№57»
 
   function $(id) { return document.getElementById(id); }
 
@@ -125,11 +126,11 @@
 
   var ANY_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
-  /** A line of the server's with each event id in it (a dispute's, a proposal's) named by its version, as the
-   *  timeline shows it ("v57"); an event the page has not seen is "…". */
+  /** A line of the server's with each event id in it (a dispute's, a proposal's) named by its number, as the
+   *  timeline shows it («№57»); an event the page has not seen is "…". */
   function withoutIds(line) {
     return String(line || "").replace(ANY_ID, function (id) {
-      return state.versions[id] ? "v" + state.versions[id] : "…";
+      return state.versions[id] ? eventNumber(state.versions[id]) : "…";
     });
   }
 
@@ -178,7 +179,11 @@
       if (!keys.length) return "—";
       // Records keyed by event ids read as their list: the ids say nothing to people.
       if (keys.every(function (k) { return EVENT_ID.test(k); })) return text(keys.map(function (k) { return value[k]; }), nested);
-      var line = keys.map(function (k) { return fieldLabel(k) + ": " + text(value[k], true); }).join(", ");
+      // A record's version is the point of the history it happened at: named as the timeline names it («№12»).
+      var line = keys.map(function (k) {
+        if (k === "version" && typeof value[k] === "number") return eventNumber(value[k]);
+        return fieldLabel(k) + ": " + text(value[k], true);
+      }).join(", ");
       return nested ? "(" + line + ")" : line;
     }
     return typeof value === "string" ? wordOf(value) : String(value);
@@ -234,7 +239,8 @@
     item.dataset.type = event.type;
     item.dataset.id = event.id;
     item.dataset.actor = event.actor;
-    item.querySelector("[data-test=event-version]").textContent = "v" + event.version + (event.session ? " · s" + event.session : "");
+    item.querySelector("[data-test=event-version]").textContent = eventNumber(event.version) +
+      (event.session ? " · " + t("session {number}").replace("{number}", event.session) : "");
     item.querySelector("[data-test=event-actor]").textContent = event.actor;
     item.querySelector("[data-test=event-type]").textContent = typeLabel(event.type);
     state.versions[event.id] = event.version;
@@ -368,7 +374,8 @@
 
   // -- the sheet, as of any point ---------------------------------------------------------------
 
-  /** Show the current point in the picker: now, a session's start or end, or "version N" for any other. */
+  /** Show the current point in the picker: now, a session's start or end, or what happened («на момент «…»»), else
+   *  its event's number («№57»), for any other. */
   function syncPicker() {
     var picker = $("asof-point");
     var wanted = state.asOf || "";
@@ -378,7 +385,7 @@
     if (!known) {
       var named = state.summaries[Number(wanted)];
       picker.appendChild(el("option", { value: wanted, "data-version": "", text: named
-        ? t("as of “{event}”").replace("{event}", named) : t("version {version}").replace("{version}", wanted) }));
+        ? t("as of “{event}”").replace("{event}", named) : eventNumber(wanted) }));
     }
     picker.value = wanted;
   }
@@ -413,8 +420,8 @@
   }
 
   /** What happened at a point of the timeline, as people say it: «на момент: начало сессии 1» for a session's
-   *  start or end, «на момент «…»» (the event's summary) for a version; a point the page cannot name (a time)
-   *  by its version. */
+   *  start or end, «на момент «…»» (the event's summary) for an event; a point the page cannot name (a time)
+   *  by its event's number, «на момент: №57». */
   function pointLabel(point, version) {
     var session = /^session:(\d+)(:start)?$/.exec(point || "");
     if (session) {
@@ -423,14 +430,14 @@
     }
     var at = /^\d+$/.test(point || "") ? Number(point) : null;
     if (at !== null && state.summaries[at]) return t("as of “{event}”").replace("{event}", state.summaries[at]);
-    return t("as of version {version}").replace("{version}", version);
+    return t("as of: {point}").replace("{point}", eventNumber(version));
   }
 
   function showVersion(version) {
     var label = $("asof-label");
     label.dataset.version = version;
     if (state.asOf === null) {
-      label.textContent = t("now (version {version})").replace("{version}", version);
+      label.textContent = t("now ({point})").replace("{point}", eventNumber(version));
       $("asof-slider").value = String(state.head || version);
     } else {
       label.textContent = pointLabel(state.asOf, version);
@@ -630,8 +637,8 @@
       });
       var sheets = audit.sheets || {};
       var changes = sheets.changes || [];
-      box.appendChild(el("p", { className: "muted", text: t("sheets, version {before} -> {after}")
-        .replace("{before}", sheets.before_version).replace("{after}", sheets.after_version) +
+      box.appendChild(el("p", { className: "muted", text: t("sheets, {before} -> {after}")
+        .replace("{before}", eventNumber(sheets.before_version)).replace("{after}", eventNumber(sheets.after_version)) +
         (changes.length ? ":" : ": " + t("no field changed")) }));
       changes.forEach(function (c) {
         box.appendChild(el("p", { "data-test": "evidence-change",

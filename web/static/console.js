@@ -3,8 +3,11 @@
  *
  * It works inside the page of app.js, which announces "journal:signedin" (with its api(), report() and the
  * token), "journal:event" for each event of the live stream and "journal:signedout".  The Master sees every
- * screen; a player sees only the house rules, to vote.  Text from the journal is set with textContent only;
- * a QR code is an SVG image shown through <img> (it cannot run anything).  Strings go through t().
+ * screen; a player sees only the house rules, to vote.  The house rules are there only where the campaign's
+ * system has rules a group may change (GET /api/me's house_rules): a player whose console would hold nothing
+ * has none.  A point of the history is named by its event's number, as the timeline's first column names it
+ * («№57»), never by a "version".  Text from the journal is set with textContent only; a QR code is an SVG image
+ * shown through <img> (it cannot run anything).  Strings go through t().
  */
 (function () {
   "use strict";
@@ -16,6 +19,8 @@
   }
   /** A journal's internal word (session_xp, no_interaction) for people: words, in the page's language. */
   function words(name) { return name ? t(String(name).replace(/_/g, " ")) : ""; }
+  /** A point of the history as the whole page names it (forms.js): its event's number, «№57». */
+  var eventNumber = window.JournalForms.eventNumber;
 
   var ctx = { me: null, api: null, report: null, clearError: null, token: null, tab: "session", timer: null, frames: 0,
               tally: { session: null, skip: [], bonuses: [], choices: {}, amounts: {}, changed: null, draft: {} },
@@ -60,6 +65,13 @@
 
   var SCREENS = [["session", "Session"], ["tally", "Tally"], ["rules", "House rules"], ["tokens", "Devices"]];
 
+  /** The screens of this member's console: the Master's, and the house rules (a player's only screen) where the
+   *  campaign's system has rules a group may change; none for a player of a system without any. */
+  function screens() {
+    var rules = ((ctx.me && ctx.me.house_rules) || []).length > 0;
+    return SCREENS.filter(function (s) { return s[0] === "rules" ? rules : master(); });
+  }
+
   /** Draw the current screen.  It is built aside and shown in one step once its data has come, so a tap never
    * lands on a screen half redrawn (emptied while it loads); a frame overtaken by a newer one is dropped, and one
    * whose data cannot be had leaves the shown screen as it is, with the reason.  Each screen returns the promise
@@ -68,7 +80,12 @@
     var box = $("console");
     var drawing = ctx.frames = ctx.frames + 1;
     var next = el("div");
-    var mine = SCREENS.filter(function (s) { return master() || s[0] === "rules"; });
+    var mine = screens();
+    if (!mine.length) {  // nothing this member may do here: no console at all
+      box.hidden = true;
+      clear(box);
+      return;
+    }
     if (mine.every(function (s) { return s[0] !== ctx.tab; })) ctx.tab = mine[0][0];
     next.appendChild(el("h2", { text: master() ? t("Master's console") : t("House rules") }));
     if (mine.length > 1) {
@@ -315,7 +332,7 @@
     }
     if (tally.tallied) {
       out.appendChild(el("p", { "data-test": "tally-done",
-        text: f("Tallied at version {version}.", { version: tally.tallied.version }) }));
+        text: f("Tallied at {point}.", { point: eventNumber(tally.tallied.version) }) }));
     }
     var list = el("ul", { className: "lines" });
     tally.lines.forEach(function (line) {
@@ -404,11 +421,6 @@
       clear(body);
       var meaning = {};
       var inForce = el("ul", { className: "lines", "data-test": "rules" });
-      if (!found.rules.length) {  // a system without rules a group may change: nothing to propose
-        body.appendChild(el("p", { className: "muted", "data-test": "no-house-rules",
-                                   text: t("This system has no rules a group may change by a house rule.") }));
-        return;
-      }
       found.rules.forEach(function (rule) {
         meaning[rule.key] = rule.meaning;
         inForce.appendChild(el("li", { className: "line", "data-test": "rule", "data-key": rule.key }, [
@@ -435,7 +447,8 @@
         { yes: p.in_favour, no: p.against, players: p.players, required: p.required === null ? "—" : p.required }) })]);
     var path = "/api/rules/" + encodeURIComponent(p.id);
     if (p.adopted_version !== null && p.adopted_version !== undefined) {
-      item.appendChild(el("p", { "data-test": "proposal-adopted", text: f("adopted at version {version}", { version: p.adopted_version }) }));
+      item.appendChild(el("p", { "data-test": "proposal-adopted",
+        text: f("adopted at {point}", { point: eventNumber(p.adopted_version) }) }));
     } else if (me.role === "player" && !(me.name in p.votes)) {
       item.appendChild(el("div", { className: "votes" }, [
         button(t("In favour"), "rule-yes", function (b) { write(b, path + "/vote", { in_favour: true }).then(refresh); }, "uphold"),
@@ -448,27 +461,68 @@
     return item;
   }
 
+  /** One radio button of a group: its label the words given (wrapping, never cut), ``checked`` as given. */
+  function radio(group, value, test, text, checked, onPick) {
+    var input = el("input", { type: "radio", name: group, value: value, "data-test": test });
+    input.checked = checked;
+    input.addEventListener("change", function () { if (input.checked) onPick(value); });
+    return el("label", { className: "check choice" }, [input, el("span", { text: text })]);
+  }
+
+  /** Propose a house rule: the rule picked among radio buttons, each labelled with its meaning; its value among its
+   *  words (the values' words, as words() says them) where it takes a few, else typed as a whole number in its
+   *  range.  What is picked and typed is kept over a redraw (a vote arriving), as the bonus form is; a proposal
+   *  that is stored empties it. */
   function proposeForm(rules) {
-    var key = el("select", { "data-test": "propose-key", "aria-label": t("rule") });
-    rules.forEach(function (r) { key.appendChild(el("option", { value: r.key, text: t(r.meaning) })); });
-    var value = el("input", { "data-test": "propose-value", "aria-label": t("value"), placeholder: t("value") });
-    var hint = el("p", { className: "muted" });
-    function allowed() {
-      var rule = rules.filter(function (r) { return r.key === key.value; })[0];
-      hint.textContent = rule ? f("allowed: {allowed}", { allowed: String(rule.allowed).split(" | ").map(words).join(" | ") }) : "";
-    }
-    // Kept over a redraw (a vote arriving), as the bonus form is; a proposal that is stored empties it.
     var draft = ctx.proposal || (ctx.proposal = {});
-    if (draft.key && rules.some(function (r) { return r.key === draft.key; })) key.value = draft.key;
-    value.value = draft.value || "";
-    key.addEventListener("change", function () { draft.key = key.value; });
-    value.addEventListener("input", function () { draft.value = value.value; });
-    key.addEventListener("change", allowed);
-    allowed();
-    return el("fieldset", {}, [el("legend", { text: t("Propose a house rule") }), key, value, hint,
+    if (!rules.some(function (r) { return r.key === draft.key; })) { draft.key = rules[0].key; draft.value = ""; }
+    function rule() { return rules.filter(function (r) { return r.key === draft.key; })[0]; }
+    var keys = el("fieldset", { className: "choices", "data-test": "propose-key" }, [el("legend", { text: t("rule") })]);
+    rules.forEach(function (r) {
+      keys.appendChild(radio("propose-key", r.key, "propose-key-" + r.key, t(r.meaning), r.key === draft.key, function () {
+        draft.key = r.key;
+        draft.value = "";  // another rule's value means nothing for this one
+        drawValue();
+      }));
+    });
+    var value = el("div", { className: "propose-value" });
+    function drawValue() {
+      clear(value);
+      var picked = rule();
+      if (picked.choices && picked.choices.length) {
+        var set = el("fieldset", { className: "choices values", "data-test": "propose-value" }, [el("legend", { text: t("value") })]);
+        picked.choices.forEach(function (c) {
+          set.appendChild(radio("propose-value", c, "propose-value-" + c, words(c), draft.value === c,
+                                function () { draft.value = c; }));
+        });
+        value.appendChild(set);
+        return;
+      }
+      var number = el("input", { type: "number", inputmode: "numeric", step: "1", "data-test": "propose-value",
+                                 "aria-label": t("value"), placeholder: t("value") });
+      if (picked.low !== null && picked.low !== undefined) number.min = String(picked.low);
+      if (picked.high !== null && picked.high !== undefined) number.max = String(picked.high);
+      number.value = draft.value || "";
+      number.addEventListener("input", function () { draft.value = number.value; });
+      value.appendChild(el("label", { className: "row" }, [t("value"), number]));
+      value.appendChild(el("p", { className: "muted", "data-test": "propose-allowed",
+                                  text: f("allowed: {allowed}", { allowed: picked.allowed }) }));
+    }
+    drawValue();
+    return el("fieldset", { className: "propose" }, [el("legend", { text: t("Propose a house rule") }), keys, value,
       button(t("Propose"), "rule-propose", function (b) {
-        var raw = value.value.trim();
-        write(b, "/api/rules", { key: key.value, value: /^-?\d+$/.test(raw) ? Number(raw) : raw }).then(function (answer) {
+        var picked = rule();
+        var raw = String(draft.value || "").trim();
+        var choosing = picked.choices && picked.choices.length;
+        var number = /^-?\d+$/.test(raw) ? Number(raw) : null;
+        var fits = choosing ? picked.choices.indexOf(raw) >= 0 : number !== null &&
+          !(picked.low !== null && number < picked.low) && !(picked.high !== null && number > picked.high);
+        if (!fits) {  // nothing is sent: the line names the field and what it takes, in the table's words
+          refused({ message: f("value: {allowed}", { allowed: choosing ? picked.choices.map(words).join(" | ")
+                                                                       : picked.allowed }) });
+          return;
+        }
+        write(b, "/api/rules", { key: picked.key, value: choosing ? raw : number }).then(function (answer) {
           if (answer) ctx.proposal = {};
           refresh();
         });
@@ -561,7 +615,7 @@
     frame();
   });
   document.addEventListener("journal:event", function (signal) {
-    if (ctx.me && WATCHED[ctx.tab].test(signal.detail.type)) refresh();
+    if (ctx.me && screens().length && WATCHED[ctx.tab].test(signal.detail.type)) refresh();
   });
   document.addEventListener("journal:signedout", function () {
     ctx.me = null; ctx.issued = null;

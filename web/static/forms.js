@@ -83,6 +83,10 @@
     return t("refused by the rule") + " «" + t(match[1]) + "»: " + withoutCommands(match[2]);
   }
 
+  /** A point of the campaign's history as the page names it everywhere: its event's number, as the timeline's first
+   *  column shows it ("#57", «№57»).  The page never says "version". */
+  function eventNumber(version) { return t("#{number}").replace("{number}", String(version)); }
+
   /** An element: ``attrs`` sets its attributes (``text``: its textContent, ``className``), ``children`` (nodes or
    *  strings, as text) are appended.  The page's scripts build their nodes with it (window.JournalForms.el). */
   function el(tag, attrs, children) {
@@ -553,7 +557,7 @@
 
   window.t = t;
   window.JournalForms = {
-    t: t, label: label, el: el, refusal: refusal, refusalNode: refusalNode, loadLanguage: loadLanguage,
+    t: t, label: label, el: el, eventNumber: eventNumber, refusal: refusal, refusalNode: refusalNode, loadLanguage: loadLanguage,
     translatePage: translatePage, panel: panel, form: form, parse: parse, kindOf: kindOf, setChoices: setChoices,
     language: function () { return language; },
   };

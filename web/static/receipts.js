@@ -69,8 +69,8 @@
     var pinned = list.length ? list[0].public_key : null;
     var other = list.filter(function (r) { return r.public_key !== pinned; })[0];
     node.hidden = !other;
-    node.textContent = other ? f("the journal's key changed: your first receipt was signed by {first}…, the one of version {version} by {other}…",
-      { first: pinned.slice(0, 16), version: other.version, other: other.public_key.slice(0, 16) }) : "";
+    node.textContent = other ? f("the journal's key changed: your first receipt was signed by {first}…, the one of {point} by {other}…",
+      { first: pinned.slice(0, 16), point: window.JournalForms.eventNumber(other.version), other: other.public_key.slice(0, 16) }) : "";
     if (other) node.dataset.key = other.public_key; else delete node.dataset.key;
   }
 
@@ -137,7 +137,8 @@
         line.dataset.test = "receipt-broken";
         line.dataset.version = String(receipt.version);
         line.dataset.kind = what;
-        line.textContent = f("your receipt of version {version} no longer holds: {what}", { version: receipt.version, what: t(WORDS[what]) });
+        line.textContent = f("your receipt of {point} no longer holds: {what}",
+          { point: window.JournalForms.eventNumber(receipt.version), what: t(WORDS[what]) });
         var why = document.createElement("span");
         why.className = "muted";
         why.dataset.test = "receipt-problem";

@@ -125,6 +125,10 @@ ALIASES: dict[str, str] = {
     "still": "standing_still", "won": "won_initiative", "high": "high_ground", "outnumber": "outnumbering",
     "rider": "unmounted_against_rider", "всадник": "unmounted_against_rider", "возвышенность": "high_ground",
     "навязал": "engaged",
+    # the Hit modifiers' earlier display words (before they read as the rule text's conditions): still typed
+    "подготовка": "preparation", "верхом": "mounted", "с возвышенности": "high_ground",
+    "численный перевес": "outnumbering", "стоя на месте": "standing_still", "враг в укрытии": "enemy_in_cover",
+    "пеший против всадника": "unmounted_against_rider", "подготовка врага": "enemy_preparation",
 }
 
 

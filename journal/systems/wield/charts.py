@@ -30,11 +30,12 @@ def control(states: dict[str, Any]) -> dict[str, int]:
 
 
 def labels(states: dict[str, Any]) -> dict[str, str]:
-    """The event ids a hero's sheet is keyed by, as names: a geis by its promise, a result by its version and action."""
+    """The event ids a hero's sheet is keyed by, as names: a geis by its promise, a result by its event's number (as
+    the page's timeline names it, «№12») and action."""
     found: dict[str, str] = {}
     for hero in states["wield.sheet"]["heroes"].values():
         for geis_id, geis in hero["geasa"].items():
             found[geis_id] = f"«{geis['promise']}»"
         for result_id, result in hero["results"].items():
-            found[result_id] = _("v{version} «{what}»").format(version=result["version"], what=result["what"])
+            found[result_id] = _("#{number} «{what}»").format(number=result["version"], what=result["what"])
     return found

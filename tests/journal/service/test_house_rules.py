@@ -15,6 +15,7 @@ from journal.service.house_rules import (
     find_proposal,
     propose_rule,
     rule_in_force,
+    rules_of,
     show_rules,
     vote_rule,
 )
@@ -315,6 +316,14 @@ def test_show_lists_the_rules_in_force_and_the_proposals_as_of_a_point(table: Jo
         "required": 2, "players": 3, "quorum_reached": True, "adopted_version": None,
     }]
     assert after["proposals"][0]["adopted_version"] == adoption.version
+
+
+@pytest.mark.parametrize(("system", "keys"), [("wield", ["control_mapping"]),
+                                              ("stone-wheel", ["xp_per_hour_player", "xp_per_hour_master"]),
+                                              ("vpt", []), ("dichotomy", [])])
+def test_the_rules_of_a_system_are_its_descriptors_keys_in_order(system: str, keys: list[str]) -> None:
+    """rules_of(system): the keys its descriptor lets a group switch, in order; none for VPT and Dichotomy."""
+    assert [known.key for known in rules_of(system)] == keys
 
 
 def test_a_voided_adoption_no_longer_counts_from_the_void_on(table: Journal) -> None:

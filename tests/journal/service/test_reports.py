@@ -102,6 +102,19 @@ def test_journal_dice_and_table_dice_carry_different_classes(demo: Journal) -> N
     assert rolls == [("roll table", "8", "20", ["die table", "die table"]), ("roll journal", "9", "20", ["die journal"])]
 
 
+def test_a_chart_and_the_dice_name_each_point_by_its_event_number(demo: Journal) -> None:
+    """In Russian the Wield chart's axis runs from «№first» to «№last» over «события», and each roll is «№8 d20», as the
+    page's timeline names events; no «версия» anywhere."""
+    result = report(demo, WIELD, 1)
+    first, last = result["span"]
+    with language("ru"):
+        chart, *_others, dice = figures(result)
+    axis = [t.text for t in ET.fromstring(chart["svg"]).iter(f"{SVG}text") if t.get("class") == "axis"]
+    heads = [t for t in _texts(dice["svg"]) if t.startswith("№")]
+    assert (axis, "события" in _texts(chart["svg"]), heads, "верси" in chart["svg"] + dice["svg"]) == (
+        [f"№{first}", f"№{last}"], True, ["№8 d20", "№9 d20"], False)
+
+
 def test_the_dice_legend_names_both_kinds_of_dice(demo: Journal) -> None:
     """The dice figure's legend: a filled key for the journal's dice, an outlined one for the table's."""
     root = ET.fromstring(dice_svg(report(demo, WIELD, 1)["dice"]))
@@ -126,14 +139,6 @@ def test_every_figure_scales_to_the_screen_by_its_view_box(demo: Journal) -> Non
     assert [(r.get("viewBox").split()[:3], r.get("width")) for r in roots] == [(["0", "0", "360"], "100%")] * 3
 
 
-def test_the_russian_figures_name_the_ends_of_their_axis_as_the_timeline_numbers_them(demo: Journal) -> None:
-    """In Russian the Wield debts figure's axis runs from «№7» to «№13» (the session's events), never «v7»."""
-    with language("ru"):
-        drawn = figures(report(demo, WIELD, 1))
-    texts = _texts(drawn[0]["svg"])
-    assert [t for t in texts if t.startswith(("№", "v"))] == ["№7", "№13", "№ события"]
-
-
 def test_the_russian_report_has_russian_titles_and_labels(demo: Journal) -> None:
     """Drawn in Russian, the Wield figures' titles, axis and dice legend read in Russian."""
     result = report(demo, WIELD, 1)
@@ -141,6 +146,6 @@ def test_the_russian_report_has_russian_titles_and_labels(demo: Journal) -> None
         drawn = figures(result)
     assert [f["title"] for f in drawn] == ["Долги по гейсам перед Судьбой", "Контроль: кости ватчи против владельца",
                                           "Кости сессии"]
-    assert ("№ события" in _texts(drawn[0]["svg"]), "провалы" in _texts(drawn[0]["svg"])) == (True, True)
+    assert ("события" in _texts(drawn[0]["svg"]), "провалы" in _texts(drawn[0]["svg"])) == (True, True)
     assert [t for t in _texts(drawn[2]["svg"]) if t.startswith("кости")] == ["кости журнала (проверяемые)",
                                                                               "кости со стола"]

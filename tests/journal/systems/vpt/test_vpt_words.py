@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from journal.i18n import language
-from journal.service.summaries import describe
+from journal.service.summaries import describe, word
+from journal.systems.vpt.rules import HIT_MODIFIERS
+from journal.systems.vpt.words import WORDS, modifiers_of
 
 ROLL = {"sides": 6, "dice": [4, 3], "source": "table", "counter": None}
 HIT = {"attacker": "Эдди", "defender": "Питер", "attack": "melee", "weapon": "копьё", "hit_bonus": 0,
@@ -15,8 +17,31 @@ def test_a_melee_hit_with_modifiers_reads_in_russian_words() -> None:
     """vpt.hit_rolled under Russian: ``melee``, ``engaged`` and ``won_initiative`` are VPT's Russian words."""
     with language("ru"):
         line = describe("vpt.hit_rolled", HIT)
-    assert line == ("Эдди бьёт Питер (ближний бой, копьё): [4, 3] +1 навязал ближний бой +1 выиграл Инициативу "
+    assert line == ("Эдди бьёт Питер (ближний бой, копьё): [4, 3] +1 навязал Ближний Бой +1 выиграл Инициативу "
                     "= 9 против 8 -> 1 Ранение")
+
+
+def test_each_hit_modifier_reads_as_the_rule_texts_condition_in_russian() -> None:
+    """The named Hit modifiers read in Russian as the rule text's list says them («-1, если Подготовка противника
+    больше 4»), on the page's checklist and in the lines."""
+    with language("ru"):
+        shown = {name: word(WORDS, name) for name in HIT_MODIFIERS}
+    assert shown == {
+        "preparation": "Подготовка больше 4", "fresh": "Свежий", "engaged": "навязал Ближний Бой",
+        "mounted": "верхом подходящим оружием", "high_ground": "Дальняя Атака с возвышенности",
+        "outnumbering": "в Ближнем Бою союзников больше", "won_initiative": "выиграл Инициативу",
+        "standing_still": "Дальняя Атака не двигаясь", "enemy_in_cover": "противник в укрытии",
+        "unmounted_against_rider": "в Ближнем Бою со всадником, не в седле",
+        "enemy_preparation": "Подготовка противника больше 4", "exhausted": "Измотан"}
+
+
+def test_a_hit_modifiers_earlier_russian_word_still_names_it() -> None:
+    """A command line typed with the words the modifiers read as before («с возвышенности», «Подготовка врага»)
+    still names them."""
+    given = {"с возвышенности": 1, "численный перевес": 1, "стоя на месте": 1, "враг в Укрытии": -1,
+             "пеший против всадника": -1, "Подготовка врага": -1, "верхом": 2}
+    assert modifiers_of(given) == {"high_ground": 1, "outnumbering": 1, "standing_still": 1, "enemy_in_cover": -1,
+                                   "unmounted_against_rider": -1, "enemy_preparation": -1, "mounted": 2}
 
 
 def test_the_same_hit_in_english_keeps_the_identifiers_the_journal_always_printed() -> None:
