@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from journal.errors import NotFound, RuleViolation, ValidationFailed
 from journal.events.envelope import Event
 from journal.events.house_rules import RuleAdopted, RuleProposed, RuleVoted
-from journal.i18n import N_, gettext
+from journal.i18n import N_, gettext, pgettext
 from journal.quorum import first_degree, quorum_size
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
@@ -53,6 +53,20 @@ class RuleSpec:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+
+    def said(self) -> str:
+        """What the rule means, in the current language: its system's description of it (the page's rules screen
+        labels a rule by the same text); the one name of a rule in the lines people read."""
+        return gettext(self.meaning)
+
+    def value_said(self, value: Any) -> str:
+        """``value`` of this rule in the table's words: a word by its system's display word («линейно»), a number as
+        it is, None (no earlier house rule) as the default."""
+        from journal.service.summaries import word, words_of
+
+        if value is None:
+            return pgettext("house rule value", "default")
+        return word(words_of(self.system), value) if isinstance(value, str) else str(value)
 
     def allowed(self) -> str:
         """The values the key takes, for people: its choices, else its range in the current language."""
@@ -156,13 +170,19 @@ def _players(campaign: Mapping[str, Any]) -> list[str]:
     return [name for name, role in campaign["members"].items() if role == "player"]
 
 
-def _shown(value: Value) -> str:
-    return f"'{value}'" if isinstance(value, str) else str(value)
+def _unchanged(house: Mapping[str, Any], known: RuleSpec, value: Value) -> RuleViolation:
+    """The refusal of a change to the value already in force: the value in the table's words, and whence it is."""
+    line = (gettext("'{key}' is already '{value}' ({where})") if isinstance(value, str)
+            else gettext("'{key}' is already {value} ({where})"))
+    return RuleViolation(N_("house rules: a change"), line.format(key=known.key, value=known.value_said(value),
+                                                                 where=_where(house, known.key)))
 
 
 def _where(house: Mapping[str, Any], key: str) -> str:
     entry = house["in_force"].get(key)
-    return "the default" if entry is None else f"adopted at version {entry['version']}"
+    if entry is None:
+        return gettext("the default")
+    return gettext("adopted at version {version}").format(version=entry["version"])
 
 
 # -- finding a proposal ------------------------------------------------------------------------
@@ -228,9 +248,7 @@ def propose_rule(journal: Journal, campaign: str, key: str, value: Any, actor: s
         house = ctx.states["house_rules"]
         current = rule_in_force(house, known.key)
         if current == parsed:
-            raise RuleViolation(N_("house rules: a change"),
-                                gettext("'{key}' is already {shown} ({where})")
-                                .format(key=known.key, shown=_shown(parsed), where=_where(house, known.key)))
+            raise _unchanged(house, known, parsed)
         return [RuleProposed(key=known.key, value=parsed, previous=current)]
 
     return journal.execute(campaign, decide, actor)[0]
@@ -247,10 +265,10 @@ def vote_rule(journal: Journal, proposal: str, in_favour: bool, actor: str | Non
         _not_adopted(found)
         earlier = found["votes"].get(ctx.actor)
         if earlier is not None:
-            side = "in favour" if earlier["in_favour"] else "against"
+            line = (gettext("'{actor}' already voted in favour at version {version}") if earlier["in_favour"]
+                    else gettext("'{actor}' already voted against at version {version}"))
             raise RuleViolation(N_("house rules: one vote each"),
-                                gettext("'{actor}' already voted {side} at version {version}")
-                                .format(actor=ctx.actor, side=side, version=earlier['version']))
+                                line.format(actor=ctx.actor, version=earlier['version']))
         return [Record(RuleVoted(proposal=proposal_id, in_favour=in_favour), causation=proposal_id)]
 
     return journal.execute(name, decide, actor)[0]
@@ -268,9 +286,7 @@ def adopt_rule(journal: Journal, proposal: str, actor: str | None = None, campai
         key = found["key"]
         current = rule_in_force(house, key)
         if current == found["value"]:
-            raise RuleViolation(N_("house rules: a change"),
-                                gettext("'{key}' is already {shown} ({where})")
-                                .format(key=key, shown=_shown(current), where=_where(house, key)))
+            raise _unchanged(house, spec(key), current)
         votes = {voter: vote["in_favour"] for voter, vote in found["votes"].items()}
         tally = first_degree(votes, _players(ctx.campaign))
         if not tally.reached:

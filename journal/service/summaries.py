@@ -153,11 +153,33 @@ def _dispute_voted(d: Data) -> str:
     return (line or _("votes to {choice} dispute {dispute}")).format(choice=d["choice"], dispute=d["dispute"])
 
 
+def _rule_said(d: Data) -> tuple[str, str, str]:
+    """A house rule's event as people read it: the rule by its meaning (quoted), its value and the one before in the
+    table's words (journal.service.house_rules: the rule's description, the system's words); a key no system
+    knows as it was recorded."""
+    from journal.errors import ValidationFailed
+    from journal.service.house_rules import spec
+    from journal.service.naming import quoted
+
+    try:
+        rule = spec(d["key"])
+    except ValidationFailed:
+        return d["key"], value_text(d["value"]), value_text(d.get("previous"))
+    return quoted(rule.said()), rule.value_said(d["value"]), rule.value_said(d.get("previous"))
+
+
+def _rules_proposed(d: Data) -> str:
+    rule, value, previous = _rule_said(d)
+    return _("proposes the house rule {rule}: {value} (now {previous})").format(rule=rule, value=value,
+                                                                              previous=previous)
+
+
 def _rules_adopted(d: Data) -> str:
-    return _("adopts the house rule {key} = {value} ({in_favour} for, {against} against; "
+    rule, value, _previous = _rule_said(d)
+    return _("adopts the house rule {rule}: {value} ({in_favour} for, {against} against; "
              "{required} of {players} players needed)").format(
-        key=d["key"], value=value_text(d["value"]), in_favour=d["in_favour"], against=d["against"],
-        required=d["required"], players=d["players"])
+        rule=rule, value=value, in_favour=d["in_favour"], against=d["against"], required=d["required"],
+        players=d["players"])
 
 
 RULINGS: dict[str, Callable[[Data], str]] = {
@@ -165,8 +187,7 @@ RULINGS: dict[str, Callable[[Data], str]] = {
         version=d["target_version"], type=d["target_type"], reason=d["reason"]),
     "dispute.voted": _dispute_voted,
     "dispute.ruled": _dispute_ruled,
-    "rules.proposed": lambda d: _("proposes the house rule {key} = {value} (now {previous})").format(
-        key=d["key"], value=value_text(d["value"]), previous=value_text(d["previous"])),
+    "rules.proposed": _rules_proposed,
     "rules.voted": lambda d: (_("votes for proposal {proposal}") if d["in_favour"]
                               else _("votes against proposal {proposal}")).format(proposal=d["proposal"]),
     "rules.adopted": _rules_adopted,

@@ -9,6 +9,7 @@ import pytest
 
 from journal.errors import JournalError, NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.events.corrections import EventVoided
+from journal.i18n import language
 from journal.service import Journal
 from journal.service.house_rules import (
     adopt_rule,
@@ -167,6 +168,25 @@ def test_a_player_votes_once(table: Journal) -> None:
             lambda: vote_rule(table, proposal, False, actor="John"))
 
 
+def test_a_second_vote_is_refused_in_russian_with_the_side_and_the_point_in_its_words(table: Journal) -> None:
+    """John's second vote, refused in Russian: «за» and «№N», no English word left in the line."""
+    proposal = propose_rule(table, CAMPAIGN, "control_mapping", "linear").id
+    first = vote_rule(table, proposal, True, actor="John")
+    with language("ru"):
+        refused(table, RuleViolation,
+                f"отказано по правилу «домашние правила: у каждого один голос»: «John» уже проголосовал(а) «за» на "
+                f"№{first.version}", lambda: vote_rule(table, proposal, False, actor="John"))
+
+
+def test_a_proposal_of_the_value_in_force_is_refused_in_russian(table: Journal) -> None:
+    """pyramid is the default: the refusal names the value in Wield's word («пирамида») and where it comes from («по
+    умолчанию»)."""
+    with language("ru"):
+        refused(table, RuleViolation,
+                "отказано по правилу «домашние правила: изменение»: «control_mapping» уже равно «пирамида» (по умолчанию)",
+                lambda: propose_rule(table, CAMPAIGN, "control_mapping", "pyramid"))
+
+
 def test_a_unique_prefix_names_a_proposal(table: Journal) -> None:
     """The proposal's id may be shortened to any prefix no other proposal shares."""
     proposal = propose_rule(table, CAMPAIGN, "control_mapping", "linear").id
@@ -282,6 +302,20 @@ def test_a_proposal_whose_value_is_already_in_force_is_not_adopted(stone: Journa
     refused(stone, RuleViolation,
             f"refused by rule 'house rules: a change': 'xp_per_hour_player' is already 60 "
             f"(adopted at version {adoption.version})", lambda: adopt_rule(stone, second), STONE)
+
+
+def test_a_proposal_already_in_force_names_its_adoption_in_russian(stone: Journal) -> None:
+    """The same refusal in Russian: the adoption named «принято на №N»."""
+    first = propose_rule(stone, STONE, "xp_per_hour_player", "60").id
+    second = propose_rule(stone, STONE, "xp_per_hour_player", "60").id
+    for proposal in (first, second):
+        for voter in ("Аня", "Боря"):
+            vote_rule(stone, proposal, True, actor=voter)
+    adoption = adopt_rule(stone, first)
+    with language("ru"):
+        refused(stone, RuleViolation,
+                f"отказано по правилу «домашние правила: изменение»: «xp_per_hour_player» уже равно 60 "
+                f"(принято на №{adoption.version})", lambda: adopt_rule(stone, second), STONE)
 
 
 # -- the rule in force -------------------------------------------------------------------------------------

@@ -55,3 +55,45 @@ def test_a_server_roll_is_marked_as_the_journals_dice_in_russian() -> None:
     with language("ru"):
         line = describe("stone_wheel.request_rolled", {"attempt": attempt, "check": "восприятие"})
     assert line == "Ратибор: восприятие от 7 (Фехтование 2 -> от 5): 3d10 [8, 3, 10] (кубики журнала) = 2 успеха"
+
+
+PROPOSED = {"key": "control_mapping", "value": "linear", "previous": "pyramid"}
+ADOPTED = {"proposal": "x", "key": "xp_per_hour_player", "value": 60, "previous": 50, "in_favour": 2, "against": 1,
+           "required": 2, "players": 3}
+
+
+def test_a_house_rule_proposal_names_the_rule_by_its_meaning_and_its_value_in_the_tables_words_in_russian() -> None:
+    """Wield's control_mapping proposed as linear: the rule as its description says it (the page's rules screen labels
+    it so), «линейно» and «пирамида» as Wield's words; no key."""
+    with language("ru"):
+        line = describe("rules.proposed", PROPOSED)
+    assert line == ("предлагает домашнее правило «Потеря Контроля за отмеченные клетки: пирамида — по ряду последней "
+                    "клетки (10, когда все заполнены); линейно — по одному за клетку»: линейно (сейчас пирамида)")
+
+
+def test_a_house_rule_proposal_names_the_rule_by_its_meaning_in_english() -> None:
+    """The same proposal in English: the rule's description quoted, its values as Wield's English words."""
+    assert describe("rules.proposed", PROPOSED) == (
+        "proposes the house rule “Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
+        "linear = one per box”: linear (now pyramid)")
+
+
+def test_an_adopted_house_rule_names_the_rule_by_its_meaning_in_russian() -> None:
+    """Stone Wheel's xp_per_hour_player adopted at 60: the rule's meaning, the number, the quorum in Russian."""
+    with language("ru"):
+        line = describe("rules.adopted", ADOPTED)
+    assert line == ("принимает домашнее правило «опыт за сессию в час каждому игроку за столом: округление вниз "
+                    "(ставка × минуты / 60)»: 60 (2 за, 1 против; нужно 2 из 3 игроков)")
+
+
+def test_an_adopted_house_rule_names_the_rule_by_its_meaning_in_english() -> None:
+    """The same adoption in English."""
+    assert describe("rules.adopted", ADOPTED) == (
+        "adopts the house rule “session XP per hour for each player present: floor(rate x minutes / 60)”: 60 "
+        "(2 for, 1 against; 2 of 3 players needed)")
+
+
+def test_a_house_rule_no_system_knows_reads_as_it_was_recorded() -> None:
+    """A key of a system this journal does not have (an import from a newer journal) shows as recorded."""
+    assert describe("rules.proposed", {"key": "luck_per_day", "value": 3, "previous": 1}) == (
+        "proposes the house rule luck_per_day: 3 (now 1)")
