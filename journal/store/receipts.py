@@ -72,7 +72,8 @@ class Receipt:
                 "recorded_at": self.recorded_at, "public_key": self.public_key, "signature": self.signature}
 
     def __str__(self) -> str:
-        return f"campaign '{self.campaign}' version {self.version}"
+        """The receipt as a line names it, in the current language: its campaign and its point («№3» in Russian)."""
+        return _("campaign '{campaign}' version {version}").format(campaign=self.campaign, version=self.version)
 
     @classmethod
     def parse(cls, value: Any, where: str) -> Receipt:
@@ -168,24 +169,35 @@ def check(store: EventStore, receipt: Receipt, trusted: str | None = None) -> st
     ``trusted`` is the public key the receipt must carry (the journal's, or one given by the person
     verifying).  What this trusts: the receipt as its holder kept it, and the key.
     """
-    if not receipt.signed:
-        return f"{receipt}: the receipt's signature does not verify (a forged or altered receipt)"
-    if trusted is not None and receipt.public_key != trusted:
-        return f"{receipt}: signed by key {receipt.public_key[:16]}…, not by the journal's key {trusted[:16]}…"
+    forged = _forged(receipt, trusted)
+    if forged is not None:
+        return forged
     found, head = standing(store, receipt)
     return _broken(receipt, found, head)
 
 
+def _forged(receipt: Receipt, trusted: str | None) -> str | None:
+    """Why ``receipt`` itself is not to be trusted (its signature, or a key other than ``trusted``), or None."""
+    if not receipt.signed:
+        return _("{receipt}: the receipt's signature does not verify (a forged or altered receipt)").format(
+            receipt=receipt)
+    if trusted is not None and receipt.public_key != trusted:
+        return _("{receipt}: signed by key {signer}…, not by the journal's key {trusted}…").format(
+            receipt=receipt, signer=receipt.public_key[:16], trusted=trusted[:16])
+    return None
+
+
 def _broken(receipt: Receipt, found: str | None, head: int) -> str | None:
     """Why ``receipt`` does not hold when the chain has hash ``found`` at its version (None: no such event) and
-    ends at version ``head``; None when it holds.  The one wording of a receipt that no longer holds."""
+    ends at version ``head``; None when it holds.  The one wording of a receipt that no longer holds (in the current
+    language: the page shows it to the member whose receipt it is)."""
     if found is None:
         if not head:
-            return f"{receipt}: the campaign is gone from the journal (deleted or truncated)"
-        return f"{receipt}: the chain ends at version {head} (its tail was cut)"
+            return _("{receipt}: the campaign is gone from the journal (deleted or truncated)").format(receipt=receipt)
+        return _("{receipt}: the chain ends at version {head} (its tail was cut)").format(receipt=receipt, head=head)
     if found != receipt.hash:
-        return (f"{receipt}: the journal has hash {found[:16]}… there, the receipt {receipt.hash[:16]}… "
-                "(the history was rewritten or forked)")
+        return _("{receipt}: the journal has hash {found}… there, the receipt {hash}… (the history was rewritten or "
+                 "forked)").format(receipt=receipt, found=found[:16], hash=receipt.hash[:16])
     return None
 
 
@@ -628,11 +640,7 @@ def witness_problems(store: EventStore, trusted: str | None, campaign: str | Non
                 why = _broken(receipt, chain.get(receipt.version), head)
                 if why is None and receipt is not kept[-1]:
                     continue
-                if not receipt.signed:
-                    why = f"{receipt}: the receipt's signature does not verify (a forged or altered receipt)"
-                elif trusted is not None and receipt.public_key != trusted:
-                    why = (f"{receipt}: signed by key {receipt.public_key[:16]}…, not by the journal's key "
-                           f"{trusted[:16]}…")
+                why = _forged(receipt, trusted) or why
                 if why is not None:
                     problems.append(why)
                     break

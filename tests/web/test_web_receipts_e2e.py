@@ -115,3 +115,21 @@ def test_a_receipt_signed_by_another_key_than_the_first_is_named(driver: WebDriv
     expected = (f"the journal's key changed: your first receipt was signed by {'ab' * 8}…, the one of "
                 f"#{versions[1]} by {kept[1]['public_key'][:16]}…")
     assert (warning.text, warning.get_attribute("data-key")) == (expected, kept[1]["public_key"])
+
+
+def test_a_kept_receipt_that_no_longer_holds_is_named_in_the_readers_language(site: str, module_db: str) -> None:
+    """POST /api/receipts/check in Russian (what the page shows beside a receipt): an altered one reads «кампания «…»,
+    №N: подпись квитанции не сходится …», one with a field missing «квитанция 2: …», one of another campaign
+    «квитанция 3: кампании «…», а не этого токена»: the point as the timeline numbers it, no English word."""
+    campaign = f"Квитанции {next(_numbers)}"
+    tokens = campaign_with_tokens(module_db, campaign, "vpt", "Вика", ["Оля"])
+    headers = {**auth(tokens["Оля"]), "Accept-Language": "ru"}
+    receipt = httpx.get(site + "/api/receipt", headers=headers, timeout=10).json()
+    altered = {**receipt, "version": receipt["version"] - 1}
+    broken = {key: value for key, value in receipt.items() if key != "hash"}
+    answer = httpx.post(site + "/api/receipts/check", json=[altered, broken, {**receipt, "campaign": "Чужая"}],
+                        headers=headers, timeout=10).json()
+    assert [r["problem"] for r in answer["results"]] == [
+        f"кампания «{campaign}», №{altered['version']}: подпись квитанции не сходится (квитанция подделана или "
+        "изменена)", "квитанция 2: поля «hash» нет или у него не тот тип",
+        "квитанция 3: кампании «Чужая», а не этого токена"]

@@ -156,6 +156,7 @@ def check_receipts(request: Request, who: Me,
     receipts with ``journal verify --receipt`` against a copy of the database instead.
     """
     from journal.errors import ValidationFailed
+    from journal.i18n import WEB
     from journal.store.receipts import Receipt, check
 
     store = journal_of(request).store
@@ -163,11 +164,11 @@ def check_receipts(request: Request, who: Me,
     results: list[dict[str, Any]] = []
     for number, item in enumerate(body, start=1):
         try:
-            held = Receipt.parse(item, f"receipt {number}")
+            held = Receipt.parse(item, WEB.gettext("receipt {number}").format(number=number))
         except ValidationFailed as exc:
             results.append({"version": None, "ok": False, "problem": str(exc)})
             continue
-        problem = (f"receipt {number}: of campaign '{held.campaign}', not this token's" if held.campaign != who.campaign
-                   else check(store, held, trusted))
+        problem = (WEB.gettext("receipt {number}: of campaign '{campaign}', not this token's").format(
+            number=number, campaign=held.campaign) if held.campaign != who.campaign else check(store, held, trusted))
         results.append({"version": held.version, "ok": problem is None, "problem": problem})
     return JSON({"ok": all(r["ok"] for r in results), "results": results})

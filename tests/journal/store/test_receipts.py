@@ -8,6 +8,7 @@ import sqlalchemy as sa
 
 from journal.errors import IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import NewEvent
+from journal.i18n import language
 from journal.service import Journal
 from journal.store import EventStore, open_store, receipts
 from journal.store.keys import JournalKey
@@ -173,6 +174,31 @@ def test_the_witness_still_catches_a_cut_tail_after_its_line_is_written(signed: 
             conn.exec_driver_sql("DROP TRIGGER IF EXISTS events_refuse_update_delete ON events")
         conn.exec_driver_sql("DELETE FROM events WHERE version = 3")
     assert receipts.check(signed, witness) == "campaign 'Z' version 3: the chain ends at version 2 (its tail was cut)"
+
+
+def test_a_cut_tail_reads_in_russian_with_the_points_named_as_the_timeline_numbers_them(signed: EventStore) -> None:
+    """The same cut in Russian (the page shows it beside the receipt a phone kept): «№3», «№2», never a version."""
+    signed.append("Z", _events(3), 0)
+    (witness,) = receipts.witnessed(signed)
+    with signed.engine.begin() as conn:
+        if signed.dialect == "sqlite":
+            conn.exec_driver_sql("DROP TRIGGER events_refuse_delete")
+        else:
+            conn.exec_driver_sql("DROP TRIGGER IF EXISTS events_refuse_update_delete ON events")
+        conn.exec_driver_sql("DELETE FROM events WHERE version = 3")
+    with language("ru"):
+        said = receipts.check(signed, witness)
+    assert said == "кампания «Z», №3: цепочка кончается на №2 (её хвост отрезан)"
+
+
+def test_an_altered_receipt_reads_in_russian(signed: EventStore) -> None:
+    """A receipt whose version was changed by its holder, checked in Russian: its point «№2» and why, in one line."""
+    signed.append("Z", _events(3), 0)
+    held = receipts.receipt_at(signed, "Z")
+    forged = receipts.Receipt(held.campaign, 2, held.hash, held.recorded_at, held.public_key, held.signature)
+    with language("ru"):
+        said = receipts.check(signed, forged)
+    assert said == "кампания «Z», №2: подпись квитанции не сходится (квитанция подделана или изменена)"
 
 
 def test_a_witness_file_of_the_older_release_counts_beside_the_appended_one(signed: EventStore) -> None:
