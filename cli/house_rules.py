@@ -65,7 +65,7 @@ def propose(app: AppContext, campaign: str, setting: str, as_json: bool) -> None
         return
     shown = _proposal(app, campaign, event.id)
     d = event.data
-    line(_("proposal {proposal}: {key} = {value} (in force: {previous}); {need} (v{version})").format(
+    line(_("proposal {proposal}: {key} = {value} (in force: {previous}); {need} (#{version})").format(
         proposal=event.id, key=d["key"], value=d["value"], previous=d["previous"], need=_need(shown),
         version=event.version))
 
@@ -87,7 +87,7 @@ def vote(app: AppContext, proposal: str, in_favour: bool | None, campaign: str |
         return
     shown = _proposal(app, event.campaign, event.data["proposal"])
     side = _("in favour of") if in_favour else _("against")
-    line(_("{actor} votes {side} {key} = {value}: {in_favour} in favour, {against} against; {need} (v{version})").format(
+    line(_("{actor} votes {side} {key} = {value}: {in_favour} in favour, {against} against; {need} (#{version})").format(
         actor=event.actor, side=side, key=shown["key"], value=shown["value"], in_favour=shown["in_favour"],
         against=shown["against"], need=_need(shown), version=event.version))
 

@@ -55,7 +55,7 @@ def session_salt(app: AppContext, campaign: str, salt: str | None) -> None:
     from journal.service.sessions import add_salt
 
     event = add_salt(app.journal(), campaign, salt, app.actor)
-    line(_("{actor} salted session {number}'s dice with '{salt}' (v{version})").format(
+    line(_("{actor} salted session {number}'s dice with '{salt}' (#{version})").format(
         actor=event.actor, number=event.data["number"], salt=event.data["salt"], version=event.version))
 
 
@@ -102,7 +102,7 @@ def roll(app: AppContext, campaign: str, notation: str, dice: str | None, purpos
         emit_json({"id": event.id, "version": event.version, **event.data})
         return
     source = _("table") if all(r["source"] == "table" for r in event.data["rolls"]) else _("journal dice")
-    line(f"{event.data['description']}  ({source}, v{event.version})")
+    line(f"{event.data['description']}  " + _("({source}, #{version})").format(source=source, version=event.version))
 
 
 COMMANDS = [session, roll]

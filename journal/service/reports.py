@@ -39,7 +39,7 @@ ROLL_CHARS = 9
 LEGEND = ' class="legend"'
 
 
-def _point(version: int) -> str:
+def point(version: int) -> str:
     """A point of the history as people name it, by its event's number as the page's timeline does («№57»)."""
     return _("#{number}").format(number=version)
 
@@ -154,9 +154,9 @@ def chart_svg(chart: dict[str, Any], span: tuple[int, int] | list[int]) -> str:
                      f'stroke="#e3e3e3"/><text x="{left - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" '
                      f'fill="#666">{tick}</text>')
     axis = top + plot + 16
-    parts.append(f'<text class="axis" x="{left}" y="{axis}" fill="#666">{escape(_point(first))}</text>'
+    parts.append(f'<text class="axis" x="{left}" y="{axis}" fill="#666">{escape(point(first))}</text>'
                  f'<text class="axis" x="{WIDTH - right}" y="{axis}" text-anchor="end" fill="#666">'
-                 f'{escape(_point(last))}</text>'
+                 f'{escape(point(last))}</text>'
                  f'<text x="{(left + WIDTH - right) / 2:.0f}" y="{axis}" text-anchor="middle" fill="#666">'
                  f'{escape(_("events"))}</text>')
     legend_top = axis + 10
@@ -168,7 +168,7 @@ def chart_svg(chart: dict[str, Any], span: tuple[int, int] | list[int]) -> str:
             path += f" H{x(version):.1f} V{y(value):.1f}"
         path += f" H{x(last):.1f}"
         dots = "".join(f'<circle cx="{x(v):.1f}" cy="{y(value):.1f}" r="3" fill="{colour}">'
-                       f'<title>{escape(line["label"])}: {value} ({escape(_point(v))})</title></circle>'
+                       f'<title>{escape(line["label"])}: {value} ({escape(point(v))})</title></circle>'
                        for v, value in points)
         row = legend_top + index * 18
         name = f"{line['label']}: {points[-1][1]}"
@@ -197,7 +197,7 @@ def dice_svg(dice: list[dict[str, Any]]) -> str:
     row = 48
     for roll in dice:
         source = "journal" if roll["source"] == "server" else "table"
-        tip = (f"{_point(roll['version'])} {roll['actor']} · {roll['path']}: d{roll['sides']} "
+        tip = (f"{point(roll['version'])} {roll['actor']} · {roll['path']}: d{roll['sides']} "
                f"{', '.join(str(d) for d in roll['dice'])} · "
                + (_("the journal's verifiable dice") if source == "journal" else _("dice thrown on the table")))
         faces = []
@@ -209,7 +209,7 @@ def dice_svg(dice: list[dict[str, Any]]) -> str:
                          f'{fill}/><text x="{fx + face / 2:.0f}" y="{fy + 16}" text-anchor="middle" '
                          f'font-weight="bold" fill="{"#fff" if source == "journal" else "#333"}">{die}</text>')
         struck = ' text-decoration="line-through"' if roll["voided"] else ""
-        head = f"{_point(roll['version'])} d{roll['sides']}"
+        head = f"{point(roll['version'])} d{roll['sides']}"
         parts.append(f'<g class="roll {source}{" voided" if roll["voided"] else ""}" data-version="{roll["version"]}" '
                      f'data-sides="{roll["sides"]}" data-dice="{",".join(str(d) for d in roll["dice"])}">'
                      f'<title>{escape(tip)}</title>'

@@ -16,7 +16,7 @@ from typing import Any
 from journal.i18n import N_, _, current_language
 from journal.service.labels import title as system_title
 from journal.service.report_html import bar_chart, page, table
-from journal.service.reports import figures_html
+from journal.service.reports import figures_html, point
 from journal.service.words import Names, local_time
 
 NONE = "—"
@@ -33,8 +33,8 @@ def title(result: dict[str, Any]) -> str:
 
 def _span(result: dict[str, Any]) -> str:
     end = result["end_version"]
-    return _("versions {start}-{end}").format(start=result["start_version"], end=end) if end is not None else \
-        _("versions {start}-{end} (still open)").format(start=result["start_version"], end=result["head"])
+    return _("#{start}–#{end}").format(start=result["start_version"], end=end) if end is not None else \
+        _("#{start}–#{end} (still open)").format(start=result["start_version"], end=result["head"])
 
 
 def _minutes(result: dict[str, Any]) -> str:
@@ -49,7 +49,7 @@ def _voided(entry: dict[str, Any]) -> str:
         return _("voided by dispute #{number}: {reason}").format(number=void["dispute_number"],
                                                                   reason=void["reason"])
     dispute = _(", dispute {dispute}").format(dispute=void["dispute"]) if void["dispute"] else ""
-    return _("voided at v{version}{dispute}: {reason}").format(version=void["version"], dispute=dispute,
+    return _("voided at #{version}{dispute}: {reason}").format(version=void["version"], dispute=dispute,
                                                                reason=void["reason"])
 
 
@@ -66,8 +66,11 @@ def _sources(row: dict[str, Any], names: Names) -> str:
 
 
 def _bond_rows(result: dict[str, Any]) -> list[tuple[Any, ...]]:
-    return [(r["character"], r["bond"], r["other"], f"{r['change']:+d}", r["points"], ", ".join(r["items"]))
-            for r in result["bonds"]]
+    """Each bond change of the session, its bond and its checklist's items in the system's words («Отношения»,
+    «спас жизнь»)."""
+    names = Names(result["system"])
+    return [(r["character"], names.word(r["bond"]), r["other"], f"{r['change']:+d}", r["points"],
+             ", ".join(names.word(item) for item in r["items"])) for r in result["bonds"]]
 
 
 #: The parts of a report: the session's events, then those recorded after it (msgids).
@@ -145,7 +148,7 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str
 
 
 def _md_event(entry: dict[str, Any], names: Names) -> list[str]:
-    lines = [f"### v{entry['version']} · {names.type(entry['type'])} · {entry['actor']}", "",
+    lines = [f"### {point(entry['version'])} · {names.type(entry['type'])} · {entry['actor']}", "",
              _("recorded {time} UTC · event `{id}`").format(time=time(entry["recorded_at"]), id=entry["id"]), "",
              entry["summary"] + _note(entry)]
     if entry["voided"]:
@@ -201,7 +204,7 @@ def _html_event(entry: dict[str, Any], names: Names) -> str:
     voided = f'<p class="bad">{escape(_voided(entry))}</p>' if entry["voided"] else ""
     changes = table(_change_headers(), [(c["character"], names.field(c["field"]), names.value(c["before"]),
                                          names.value(c["after"])) for c in entry["changes"]]) if entry["changes"] else ""
-    return (f'<div class="event"><div><span class="who">v{entry["version"]} · {escape(entry["actor"])}</span> '
+    return (f'<div class="event"><div><span class="who">{escape(point(entry["version"]))} · {escape(entry["actor"])}</span> '
             f'<strong>{escape(names.type(entry["type"]))}</strong> <span class="muted">{escape(_utc(entry["recorded_at"]))} · '
             f'<span class="mono">{escape(entry["id"])}</span></span></div>'
             f'<div>{escape(entry["summary"] + _note(entry))}</div>{voided}{changes}</div>')

@@ -86,9 +86,9 @@ def _free_roll(d: Data) -> str:
 
 def _voided(d: Data) -> str:
     if d.get("dispute"):
-        return _("voids v{version} (dispute {dispute}): {reason}").format(
+        return _("voids #{version} (dispute {dispute}): {reason}").format(
             version=d["target_version"], dispute=d["dispute"], reason=d["reason"])
-    return _("voids v{version}: {reason}").format(version=d["target_version"], reason=d["reason"])
+    return _("voids #{version}: {reason}").format(version=d["target_version"], reason=d["reason"])
 
 
 def _member_added(d: Data) -> str:
@@ -183,7 +183,7 @@ def _rules_adopted(d: Data) -> str:
 
 
 RULINGS: dict[str, Callable[[Data], str]] = {
-    "dispute.opened": lambda d: _("disputes v{version} ({type}): {reason}").format(
+    "dispute.opened": lambda d: _("disputes #{version} ({type}): {reason}").format(
         version=d["target_version"], type=d["target_type"], reason=d["reason"]),
     "dispute.voted": _dispute_voted,
     "dispute.ruled": _dispute_ruled,
@@ -328,9 +328,9 @@ def notes(states: dict[str, Any], system: str, voided: list[Any], naming: Naming
         if void.dispute and naming is not None and naming.number(void.dispute) is not None:
             note = _("voided by dispute #{number}").format(number=naming.number(void.dispute))
         elif void.dispute:
-            note = _("voided at v{version} (dispute {dispute})").format(version=void.version, dispute=void.dispute)
+            note = _("voided at #{version} (dispute {dispute})").format(version=void.version, dispute=void.dispute)
         else:
-            note = _("voided at v{version}").format(version=void.version)
+            note = _("voided at #{version}").format(version=void.version)
         found.setdefault(void.target, []).append(note)
     reference = registered(system).notes
     if reference is not None:

@@ -181,3 +181,12 @@ def test_use_forget_forgets(run: Invoke) -> None:
     forgot = _bare("use", "--forget")
     assert (forgot.exit_code, forgot.stdout) == (0, f"forgot the campaign and the database ({os.environ['JOURNAL_CONFIG']})\n")
     assert _bare("use").stdout.startswith("nothing remembered")
+
+
+def test_a_free_roll_ends_with_its_event_number_in_each_language(run: Invoke) -> None:
+    """A roll thrown on the table names its event as the timeline numbers it: "(table, #4)" in English, «(стол, №5)»
+    in Russian, never "v4"."""
+    _vpt(run)
+    english = run("roll", "Лес", "2d6", "--dice", "3,4")
+    russian = run("--lang", "ru", "roll", "Лес", "2d6", "--dice", "5,6")
+    assert (english.stdout, russian.stdout) == ("2d6: [3, 4] = 7  (table, #4)\n", "2d6: [5, 6] = 11  (стол, №5)\n")

@@ -172,7 +172,7 @@ def test_a_character_name_with_surrounding_space_is_refused_not_altered(run, tab
 def test_roll_reads_a_leading_negative_number_as_the_notation(run, table) -> None:
     """`roll C -1+1d6 --dice 4` is a roll of -1 + [4] = 3, not an unknown option '-1'."""
     result = run("--as", "Оля", "roll", "Лес", "-1+1d6", "--dice", "4")
-    assert (result.exit_code, result.stdout) == (0, "-1+1d6: - 1 + [4] = 3  (table, v5)\n")
+    assert (result.exit_code, result.stdout) == (0, "-1+1d6: - 1 + [4] = 3  (table, #5)\n")
 
 
 def test_vpt_weapon_reads_a_negative_target_as_the_argument(run, table, dump) -> None:

@@ -80,7 +80,7 @@ def test_demo_replays_the_stone_wheel_session_and_audits_its_server_roll(run) ->
     """The replay section names the session; the audit shows the commitment, the seed and the roll verified."""
     out = run("demo").stdout
     replay = out.split(f"\n$ journal replay '{STONE}' --session 1\n", 1)[1]
-    assert replay.startswith(f"Session 1 of {STONE} (Stone Wheel): present Аня, Боря; versions 9-16; 150 min\n")
+    assert replay.startswith(f"Session 1 of {STONE} (Stone Wheel): present Аня, Боря; #9–#16; 150 min\n")
     assert "Разбойник Now · Health: 12 -> 5" in replay
     audit = out.split(f"\n$ journal audit '{STONE}' 10\n", 1)[1]
     assert audit.startswith(f"Audit of event 10 (stone_wheel.request_rolled) in '{STONE}'\n")

@@ -41,7 +41,7 @@ def test_propose_prints_the_proposal_and_the_quorum_it_needs(table, events_of) -
         "rules.proposed", {"key": "control_mapping", "value": "linear", "previous": "pyramid"}, "Ro")
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout == (f"proposal {event['id']}: control_mapping = linear (in force: pyramid); "
-                             "2 of 3 players in favour needed (v7)\n")
+                             "2 of 3 players in favour needed (#7)\n")
 
 
 def test_propose_in_russian_names_its_event_by_its_number(table, events_of) -> None:
@@ -89,10 +89,10 @@ def test_vote_prints_the_running_tally(table, proposal) -> None:
     result = table("--as", "John", "rules", "vote", proposal[:24], "--in-favour")
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout == ("John votes in favour of control_mapping = linear: 1 in favour, 0 against; "
-                             "2 of 3 players in favour needed (v8)\n")
+                             "2 of 3 players in favour needed (#8)\n")
     result = table("--as", "Jill", "rules", "vote", proposal, "--against")
     assert result.stdout == ("Jill votes against control_mapping = linear: 1 in favour, 1 against; "
-                             "2 of 3 players in favour needed (v9)\n")
+                             "2 of 3 players in favour needed (#9)\n")
 
 
 def test_vote_needs_a_side(table, proposal, events_of) -> None:
@@ -217,9 +217,9 @@ def test_a_power_after_the_adoption_of_linear_loses_control_box_by_box(table, pr
     table("rules", "adopt", proposal)
     after = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Storm", "--rank", "1")
     assert before.stdout == ("Ring bestows Gust (rank 3) on Ёжик: boxes marked 3, Control lost 2 -> vatcha 8 dice, "
-                             "wielder 2 (v8)\n")
+                             "wielder 2 (#8)\n")
     assert after.stdout == ("Ring bestows Storm (rank 1) on Ёжик: boxes marked 4, Control lost 4 -> vatcha 6 dice, "
-                            "wielder 4 (v12)\n")
+                            "wielder 4 (#12)\n")
     sheet = orjson.loads(table("sheet", "Зола", "Ring", "--json", "--as-of", "10").stdout)["sheet"]
     assert sheet["control_lost"] == 2
 

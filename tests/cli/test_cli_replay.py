@@ -170,7 +170,7 @@ def test_replay_prints_a_header_then_each_event_and_the_fields_it_changed(run) -
     result = run("replay", WHEEL, "--session", "1")
     assert (result.exit_code, result.stderr) == (0, "")
     assert normalise(result.stdout).splitlines() == [
-        f"Session 1 of {WHEEL} (Stone Wheel): present Мастер, Аня; versions 4-6; 30 min",
+        f"Session 1 of {WHEEL} (Stone Wheel): present Мастер, Аня; #4–#6; 30 min",
         "    4 <time> Мастер: Session started — session 1 started; present: Мастер, Аня",
         "    5 <time> Мастер: Experience awarded — Ратибор +30 XP bonus (разгадал загадку)",
         "        Ратибор Experience · balance: 0 -> 30",
@@ -202,7 +202,7 @@ def test_step_in_a_terminal_waits_after_each_event_and_q_stops(run, monkeypatch)
     result = run("replay", WHEEL, "--session", "1", "--step", input="xq")
     assert result.exit_code == 0
     assert normalise(result.stdout).splitlines() == [
-        f"Session 1 of {WHEEL} (Stone Wheel): present Мастер, Аня; versions 4-6; 30 min",
+        f"Session 1 of {WHEEL} (Stone Wheel): present Мастер, Аня; #4–#6; 30 min",
         "    4 <time> Мастер: Session started — session 1 started; present: Мастер, Аня",
         "    5 <time> Мастер: Experience awarded — Ратибор +30 XP bonus (разгадал загадку)",
         "        Ратибор Experience · balance: 0 -> 30",
@@ -282,3 +282,29 @@ def test_the_replay_names_event_types_and_sheet_fields_in_russian(run) -> None:
     assert normalise(result.stdout).splitlines()[2:4] == [
         "    5 <time> Мастер: Начислен опыт — Ратибор +30 ЕО бонус (разгадал загадку)",
         "        Ратибор Опыт · остаток: 0 -> 30"]
+
+
+def test_the_russian_reports_name_each_event_by_its_number_as_the_timeline_does(run, tmp_path) -> None:
+    """In Russian the Markdown report's events are «### №5 · …» and its span «№4–№6», the HTML one's (the page's
+    «Весь отчёт») «№5 · Мастер»: never «v5» nor «версия»."""
+    record_short_session(run)
+    markdown = run("--lang", "ru", "replay", WHEEL, "--session", "1", "--format", "md").stdout
+    path = tmp_path / "report.html"
+    _ok(run, "--lang", "ru", "replay", WHEEL, "--session", "1", "--format", "html", "-o", str(path))
+    page = path.read_text(encoding="utf-8")
+    assert ([line for line in markdown.splitlines() if line.startswith(("### ", "| события"))],
+            re.findall(r'<span class="who">([^<]*)</span>', page), re.search(r"\bv\d|верси", markdown + page)) == (
+        ["| события | №4–№6 |", "### №4 · Начало сессии · Мастер", "### №5 · Начислен опыт · Мастер",
+         "### №6 · Конец сессии · Мастер", "### №7 · Начислен опыт · Мастер", "### №8 · Начислен опыт · Мастер"],
+        ["№4 · Мастер", "№5 · Мастер", "№6 · Мастер", "№7 · Мастер", "№8 · Мастер"], None)
+
+
+def test_a_russian_report_names_the_bonds_and_their_checklist_items_in_the_systems_words(run) -> None:
+    """The VPT session's Markdown report in Russian: each bond row reads «Отношения»/«Месть» and the checklist's
+    items as the rule text's words («спас жизнь», «удачное свидание», «сражались»), not their keys."""
+    record_vpt_session(run)
+    result = run("--lang", "ru", "replay", VPT, "--session", "1", "--format", "md")
+    table = result.stdout.split("## Отношения и Месть\n\n", 1)[1].splitlines()[2:5]
+    assert table == ["| Вольтаир | Отношения | Эдди | +1 | 1 | спас жизнь |",
+                     "| Вольтаир | Месть | Питер | +1 | 1 | сражались |",
+                     "| Эдди | Отношения | Вольтаир | +2 | 2 | спас жизнь, удачное свидание |"]

@@ -34,7 +34,7 @@ def test_vatcha(run) -> None:
     result = run("--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Воздух,Water",
                  "--goal", "Kill the Mad King", *STEPS, "--destroyed", "Melt it")
     assert (result.exit_code, result.stdout) == (0, ("vatcha Ring (Jill): Ring of Air, Water; goal: Kill the Mad King; "
-                                                     "Control 10 (v3)\n"))
+                                                     "Control 10 (#3)\n"))
 
 
 def test_hero(run) -> None:
@@ -45,7 +45,7 @@ def test_hero(run) -> None:
     run("--as", "Jill", "wield", "vatcha", "Зола", "Ring", "Ring", "--domains", "Air", "--goal", "Kill", *STEPS,
         "--destroyed", "Melt it")
     result = run("--as", "John", "wield", "hero", "Зола", "Ёжик", "Ring", "Thief", "Marry the prince")
-    assert (result.exit_code, result.stdout) == (0, "hero Ёжик (John) wields Ring; Thief; destiny: Marry the prince (v5)\n")
+    assert (result.exit_code, result.stdout) == (0, "hero Ёжик (John) wields Ring; Thief; destiny: Marry the prince (#5)\n")
 
 
 def test_hero_with_the_goal_as_destiny_is_refused(table) -> None:
@@ -63,7 +63,7 @@ def test_power(table) -> None:
     table("--as", "Jill", "wield", "power", "Зола", "Ring", "Gust", "--rank", "1")
     result = table("--as", "Jill", "wield", "power", "Зола", "Ring", "Whirlwind", "--rank", "2", "--domain", "воздух")
     assert (result.exit_code, result.stdout) == (
-        0, "Ring bestows Whirlwind (rank 2) on Ёжик: boxes marked 3, Control lost 2 -> vatcha 8 dice, wielder 2 (v7)\n")
+        0, "Ring bestows Whirlwind (rank 2) on Ёжик: boxes marked 3, Control lost 2 -> vatcha 8 dice, wielder 2 (#7)\n")
 
 
 def test_power_of_a_domain_the_vatcha_does_not_command_is_refused_in_russian(table, db_url) -> None:
@@ -103,7 +103,7 @@ def test_power_beyond_ten_ranks_is_refused(table) -> None:
 def test_chance(table) -> None:
     """chance prints the dice, total, target, tier and outcome."""
     result = table("wield", "chance", "Зола", "Ёжик", "Heroic", "Climb the ladder", "--prof", "--dice", "17,9")
-    assert (result.exit_code, result.stdout) == (0, "Ёжик: Climb the ladder vs 20 (Heroic): [17, 9] = 26 -> success (v6)\n")
+    assert (result.exit_code, result.stdout) == (0, "Ёжик: Climb the ladder vs 20 (Heroic): [17, 9] = 26 -> success (#6)\n")
 
 
 def test_chance_json(table) -> None:
@@ -127,7 +127,7 @@ def test_round(table) -> None:
     result = table("wield", "round", "Зола", "Ёжик:a3@Guard", "Guard:a3@Ёжик", "Bandit:a2>Ёжик",
                    "--switch", "Ёжик", "--dice", "12,20,15")
     assert (result.exit_code, result.stdout) == (
-        0, ("round (v6): Ёжик reconsiders: defends himself; Ёжик vs 10: [12] = 12 ok; Guard vs 20: [20] = 20 ok; "
+        0, ("round (#6): Ёжик reconsiders: defends himself; Ёжик vs 10: [12] = 12 ok; Guard vs 20: [20] = 20 ok; "
             "Bandit vs 10: [15] = 15 ok\n"
             "hits: Guard->Ёжик 3-2 = 1; Bandit->Ёжик 2-2 = 0; wounds: Ёжик 1\n"))
 
@@ -135,7 +135,7 @@ def test_round(table) -> None:
 def test_round_without_attacks(table) -> None:
     """A round of defences only ends at once."""
     result = table("wield", "round", "Зола", "Ёжик:d1", "Guard:d2")
-    assert (result.exit_code, result.stdout) == (0, "round (v6): no one attacks, the round is over\n")
+    assert (result.exit_code, result.stdout) == (0, "round (#6): no one attacks, the round is over\n")
 
 
 def test_round_by_a_player_is_refused(table) -> None:
@@ -151,7 +151,7 @@ def test_risk(table) -> None:
     result = table("--as", "Jill", "wield", "risk", "Зола", "Ёжик", "Flee", "--destiny",
                    "--dice", "15,14,3,2,1,1,1,1,1,20,2")
     assert (result.exit_code, result.stdout) == (
-        0, "Ёжик vs Ring, 'Flee': vatcha [15, 14, 3, 2, 1, 1, 1, 1, 1] vs wielder [20, 2] -> the wielder wins (v7)\n")
+        0, "Ёжик vs Ring, 'Flee': vatcha [15, 14, 3, 2, 1, 1, 1, 1, 1] vs wielder [20, 2] -> the wielder wins (#7)\n")
 
 
 def test_reroll_without_a_tie_is_refused(table) -> None:
@@ -171,11 +171,11 @@ def test_offer_refuse_counter_seal(table) -> None:
         table("wield", "seal", "Зола", "Ёжик", "--rank", "3").stdout,
     ]
     assert outputs == [
-        "Ёжик makes Fate an offer for 'Leap': Give my cloak away (v6)\n",
-        "Ёжик's geis: Fate refuses the offer (v7)\n",
-        "Ёжик makes Fate a second offer for 'Leap': Feed the beggar (v8)\n",
-        "Fate's terms for Ёжик: Never drink wine (v9)\n",
-        "geis sealed: Ёжик promises 'Never drink wine', rank 3 (major); the chance succeeds without a roll (v10)\n",
+        "Ёжик makes Fate an offer for 'Leap': Give my cloak away (#6)\n",
+        "Ёжик's geis: Fate refuses the offer (#7)\n",
+        "Ёжик makes Fate a second offer for 'Leap': Feed the beggar (#8)\n",
+        "Fate's terms for Ёжик: Never drink wine (#9)\n",
+        "geis sealed: Ёжик promises 'Never drink wine', rank 3 (major); the chance succeeds without a roll (#10)\n",
     ]
 
 
@@ -201,8 +201,8 @@ def test_breach_and_collect(table) -> None:
     breach = table("wield", "breach", "Зола", "Ёжик", "Kept the cloak")
     table("wield", "chance", "Зола", "Ёжик", "Hard", "Bribe", "--dice", "16")
     collect = table("wield", "collect", "Зола", "v9")
-    assert breach.stdout == "Ёжик broke his geis (Kept the cloak): he owes Fate 2 failure(s) (v8)\n"
-    assert collect.stdout == "Fate collects: Ёжик's success in “Bribe” is a failure; still owed on that geis: 1 (v10)\n"
+    assert breach.stdout == "Ёжик broke his geis (Kept the cloak): he owes Fate 2 failure(s) (#8)\n"
+    assert collect.stdout == "Fate collects: Ёжик's success in “Bribe” is a failure; still owed on that geis: 1 (#10)\n"
 
 
 def test_collect_not_owed_is_refused(table) -> None:
@@ -230,7 +230,7 @@ def test_collect_takes_the_success_as_a_player_says_it(table, events_of, said: s
     _owing(table)
     result = table("wield", "collect", "Зола", said)
     assert (result.exit_code, result.stdout, events_of("Зола")[-1]["data"]["success"]) == (
-        0, "Fate collects: Ёжик's success in “Climb” is a failure; still owed on that geis: 1 (v11)\n",
+        0, "Fate collects: Ёжик's success in “Climb” is a failure; still owed on that geis: 1 (#11)\n",
         events_of("Зола")[9]["id"])
 
 
@@ -253,7 +253,7 @@ def test_collect_last_takes_the_newest_success_whose_hero_owes_fate(table, event
     table("wield", "chance", "Зола", "Ansel", "Hard", "Swim", "--dice", "16")
     result = table("wield", "collect", "Зола", "last")
     assert (result.exit_code, result.stdout, events_of("Зола")[-1]["data"]["success"]) == (
-        0, "Fate collects: Ёжик's success in “Climb” is a failure; still owed on that geis: 1 (v14)\n",
+        0, "Fate collects: Ёжик's success in “Climb” is a failure; still owed on that geis: 1 (#14)\n",
         events_of("Зола")[9]["id"])
 
 
@@ -309,14 +309,14 @@ def test_condition_and_lift(table) -> None:
     """condition prints what it adds; lift ends it."""
     gained = table("wield", "condition", "Зола", "Ёжик", "Blessed", "--extra-dice", "1", "--bonus", "5")
     lifted = table("wield", "lift", "Зола", "Ёжик", "Blessed")
-    assert (gained.stdout, lifted.stdout) == ("Ёжик gains 'Blessed' (+1 d20, +5) (v6)\n",
-                                              "Ёжик is no longer 'Blessed' (v7)\n")
+    assert (gained.stdout, lifted.stdout) == ("Ёжик gains 'Blessed' (+1 d20, +5) (#6)\n",
+                                              "Ёжик is no longer 'Blessed' (#7)\n")
 
 
 def test_death(table) -> None:
     """death prints the debts that vanish."""
     result = table("wield", "death", "Зола", "Ёжик", "fell")
-    assert (result.exit_code, result.stdout) == (0, "Ёжик dies (fell); failures owed that vanish: 0 (v6)\n")
+    assert (result.exit_code, result.stdout) == (0, "Ёжик dies (fell); failures owed that vanish: 0 (#6)\n")
 
 
 def test_a_non_member_is_refused(table) -> None:
@@ -347,19 +347,19 @@ def test_a_geis_offered_sealed_breached_and_a_failure_collected_then_overturned(
     other = table("wield", "chance", "Зола", "Ёжик", "Hard", "Pick the lock", "--geis")
     outputs += [table(*args).stdout for args in steps[2:]]
     assert outputs == [
-        "Ёжик makes Fate an offer for 'Leap the chasm': Free the town for no reward (v6)\n",
+        "Ёжик makes Fate an offer for 'Leap the chasm': Free the town for no reward (#6)\n",
         ("geis sealed: Ёжик promises 'Free the town for no reward', rank 2 (large); the chance succeeds without a roll "
-         "(v7)\n"),
-        "Ёжик: Leap the chasm vs 35 (Epic): sealed geis -> success without a roll (v8)\n",
-        "Ёжик broke his geis (Took the gold): he owes Fate 2 failure(s) (v9)\n",
-        "Ёжик: Bribe the guard vs 10 (Hard): [16] = 16 -> success (v10)\n",
-        "Fate collects: Ёжик's success in “Bribe the guard” is a failure; still owed on that geis: 1 (v11)\n",
+         "(#7)\n"),
+        "Ёжик: Leap the chasm vs 35 (Epic): sealed geis -> success without a roll (#8)\n",
+        "Ёжик broke his geis (Took the gold): he owes Fate 2 failure(s) (#9)\n",
+        "Ёжик: Bribe the guard vs 10 (Hard): [16] = 16 -> success (#10)\n",
+        "Fate collects: Ёжик's success in “Bribe the guard” is a failure; still owed on that geis: 1 (#11)\n",
     ]
     again = table("wield", "chance", "Зола", "Ёжик", "Epic", "Leap the chasm", "--geis")
     assert (other.exit_code, other.stderr, again.exit_code, again.stderr) == (
         3, ("error: refused by rule 'wield: a sealed geis settles one chance': Ёжик's sealed geis was offered for "
             "'Leap the chasm', not 'Pick the lock'\n"),
-        3, ("error: refused by rule 'wield: a sealed geis settles one chance': 'Leap the chasm' was taken at v8: "
+        3, ("error: refused by rule 'wield: a sealed geis settles one chance': 'Leap the chasm' was taken at #8: "
             "Ёжик's geis settles no other chance\n"))
     (debt,) = orjson.loads(table("debts", "Зола", "--json").stdout)["geasa"]
     assert (debt["rank"], debt["broken"], debt["owed"], debt["collected"]) == (2, True, 1, 1)
@@ -443,7 +443,7 @@ def test_power_with_the_rank_as_its_last_word_works_with_a_deprecation_warning(t
     line of stderr that it is deprecated, naming the new form."""
     result = table("wield", "power", "Зола", "Ring", "Gust", "2")
     assert (result.exit_code, result.stdout) == (
-        0, "Ring bestows Gust (rank 2) on Ёжик: boxes marked 2, Control lost 2 -> vatcha 8 dice, wielder 2 (v6)\n")
+        0, "Ring bestows Gust (rank 2) on Ёжик: boxes marked 2, Control lost 2 -> vatcha 8 dice, wielder 2 (#6)\n")
     assert result.stderr == ("warning: 'journal wield power … 2' is deprecated and goes in the next release: write "
                              "'journal wield power … --rank 2'\n")
 
@@ -453,7 +453,7 @@ def test_seal_with_the_rank_as_its_last_word_works_with_a_deprecation_warning(ta
     table("--as", "John", "wield", "offer", "Зола", "Ёжик", "Give my cloak away", "--chance", "Leap")
     result = table("wield", "seal", "Зола", "Ёжик", "1")
     assert (result.exit_code, result.stdout) == (
-        0, "geis sealed: Ёжик promises 'Give my cloak away', rank 1 (small); the chance succeeds without a roll (v7)\n")
+        0, "geis sealed: Ёжик promises 'Give my cloak away', rank 1 (small); the chance succeeds without a roll (#7)\n")
     assert result.stderr == ("warning: 'journal wield seal … 1' is deprecated and goes in the next release: write "
                              "'journal wield seal … --rank 1'\n")
 

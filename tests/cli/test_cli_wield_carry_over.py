@@ -84,7 +84,7 @@ def test_fate_collects_the_carried_debt_on_a_later_success(table, tmp_path) -> N
     assert table("wield", "chance", C, "Ёжик", "Hard", "Bribe", "--dice", "16,3").exit_code == 0
     collect = table("wield", "collect", C, "v7")
     assert (collect.exit_code, collect.stdout) == (
-        0, "Fate collects: Ёжик's success in “Bribe” is a failure; still owed on that geis: 0 (v8)\n")
+        0, "Fate collects: Ёжик's success in “Bribe” is a failure; still owed on that geis: 0 (#8)\n")
     assert _json(table, "sheet", C, "Ёжик")["sheet"]["owed"] == 0
 
 

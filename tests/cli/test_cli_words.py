@@ -62,7 +62,7 @@ def test_revenge_tick_takes_the_russian_item(session) -> None:  # noqa: F811
 def test_chance_takes_the_russian_difficulty(table) -> None:  # noqa: F811
     """«Героическая» is Heroic (the journal prints it so in Russian)."""
     result = table("wield", "chance", "Зола", "Ёжик", "Героическая", "Climb the ladder", "--prof", "--dice", "17,9")
-    assert (result.exit_code, result.stdout) == (0, "Ёжик: Climb the ladder vs 20 (Heroic): [17, 9] = 26 -> success (v6)\n")
+    assert (result.exit_code, result.stdout) == (0, "Ёжик: Climb the ladder vs 20 (Heroic): [17, 9] = 26 -> success (#6)\n")
 
 
 def test_power_refuses_an_unknown_domain_naming_the_field_and_the_words(table) -> None:  # noqa: F811

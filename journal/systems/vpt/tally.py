@@ -94,7 +94,7 @@ def _lines(ctx: Context, facts: Facts, choices: Mapping[str, Sequence[Choice]]) 
         for event in ticked.get((bond, a, b), []):
             out.append(Line(key, bond, a, ", ".join(event.data["items"]), event.data["change"], RECORDED,
                             f"ticked at version {event.version}", other=b, shown_item=_items(event.data["items"]),
-                            shown_reason=_("ticked at version {version}").format(version=event.version)))
+                            shown_reason=_("ticked at #{version}").format(version=event.version)))
         if (bond, a, b) not in candidates:
             continue
         if bond == "relationship":

@@ -579,7 +579,7 @@ def check_settle(*, hero: str, offered_for: str, task: str, taken_at: int | None
         _refuse(rule, _("{hero}'s geis was offered for '{offered_for}', not '{task}'")
                       .format(hero=hero, offered_for=offered_for, task=task))
     if taken_at is not None:
-        _refuse(rule, _("'{offered_for}' was taken at v{taken_at}: {hero}'s geis settles no other chance")
+        _refuse(rule, _("'{offered_for}' was taken at #{taken_at}: {hero}'s geis settles no other chance")
                       .format(offered_for=offered_for, taken_at=taken_at, hero=hero))
 
 

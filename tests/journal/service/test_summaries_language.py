@@ -57,6 +57,26 @@ def test_a_server_roll_is_marked_as_the_journals_dice_in_russian() -> None:
     assert line == "Ратибор: восприятие от 7 (Фехтование 2 -> от 5): 3d10 [8, 3, 10] (кубики журнала) = 2 успеха"
 
 
+def test_a_dispute_and_a_void_name_the_event_by_its_number_in_english() -> None:
+    """Without the campaign's names at hand, a dispute and a void name the event as the page's timeline numbers it:
+    "#5", never "v5"."""
+    opened = describe("dispute.opened", {"target": "x", "target_version": 5, "target_type": "roll.made",
+                                         "reason": "кубик упал"})
+    voided = describe("correction.voided", {"target": "x", "target_version": 5, "reason": "кубик упал",
+                                            "dispute": None})
+    assert (opened, voided) == ("disputes #5 (roll.made): кубик упал", "voids #5: кубик упал")
+
+
+def test_a_dispute_and_a_void_name_the_event_by_its_number_in_russian() -> None:
+    """The same lines in Russian: «№5»."""
+    with language("ru"):
+        opened = describe("dispute.opened", {"target": "x", "target_version": 5, "target_type": "roll.made",
+                                             "reason": "кубик упал"})
+        voided = describe("correction.voided", {"target": "x", "target_version": 5, "reason": "кубик упал",
+                                                "dispute": None})
+    assert (opened, voided) == ("оспаривает №5: кубик упал", "аннулирует №5: кубик упал")
+
+
 PROPOSED = {"key": "control_mapping", "value": "linear", "previous": "pyramid"}
 ADOPTED = {"proposal": "x", "key": "xp_per_hour_player", "value": 60, "previous": 50, "in_favour": 2, "against": 1,
            "required": 2, "players": 3}

@@ -360,9 +360,9 @@ def test_vpt_ticks_scored_in_the_session_are_listed_as_recorded(bonds: Journal) 
     versions = [e.version for e in bonds.store.read(VPT, types=["vpt.relationship_ticked"])]
     assert propose_tally(bonds, VPT, 1)["lines"] == [
         line("relationship:Ёжик/Белка", "relationship", "Ёжик", "saved_life", 1, "recorded",
-             f"ticked at version {versions[0]}", "Белка"),
+             f"ticked at #{versions[0]}", "Белка"),
         line("relationship:Ёжик/Волк", "relationship", "Ёжик", "saved_life, date_successful", 2, "recorded",
-             f"ticked at version {versions[1]}", "Волк"),
+             f"ticked at #{versions[1]}", "Волк"),
     ]
 
 

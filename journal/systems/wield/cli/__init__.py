@@ -41,7 +41,7 @@ def _done(event: Event, text: str, as_json: bool) -> None:
     if as_json:
         emit_json({"id": event.id, "version": event.version, "type": event.type, **event.data})
     else:
-        line(_("{text} (v{version})").format(text=text, version=event.version))
+        line(_("{text} (#{version})").format(text=text, version=event.version))
 
 
 def _shown(app: AppContext, campaign: str, event: Event) -> Event:
@@ -329,11 +329,11 @@ def combat_round(app: AppContext, campaign: str, declared: tuple[str, ...], swit
     parts += [_("powers first: {powers}").format(powers=_("; then ").join(", ".join(group) for group in d["powers"]))
               ] * bool(d["powers"])
     if not d["hits"]:
-        line(_("round (v{version}): {parts}").format(
+        line(_("round (#{version}): {parts}").format(
             version=event.version, parts="; ".join(parts + [_("no one attacks, the round is over")])))
         return
     parts += [_check_line(check) for check in d["checks"]]
-    line(_("round (v{version}): {parts}").format(version=event.version, parts="; ".join(parts)))
+    line(_("round (#{version}): {parts}").format(version=event.version, parts="; ".join(parts)))
     hits = "; ".join(f"{h['attacker']}->{h['defender']} {h['inflicted']}-{h['protected']} = {h['wounds']}"
                      for h in d["hits"])
     line(_("hits: {hits}; wounds: {wounds}").format(hits=hits, wounds=", ".join(f"{k} {v}" for k, v in d["wounds"].items())))
@@ -520,7 +520,7 @@ def _success(journal: Any, campaign: str, said: str, hero_name: str | None) -> A
     mine = [s for s in collectible(folded) if s.event_id == event and hero_name in (None, s.hero)]
     if len(mine) == 1:
         return mine[0]
-    return Success(0, event, "", f"v{text}" if text.isdigit() else text)
+    return Success(0, event, "", f"#{text}" if text.isdigit() else text)
 
 
 COMMANDS = [group]

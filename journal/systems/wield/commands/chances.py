@@ -38,7 +38,7 @@ def _sealed_geis(ctx: Context, hero_name: str, ref: Ref | bool, task: str) -> st
         spent = [used[gid] for gid, geis in mine.items() if gid in used and rules.same_chance(geis["chance"], task)]
         if spent:
             taken = ctx.states["actions"]["actions"][spent[-1]]["version"]
-            raise RuleViolation(rule, gettext("'{task}' was taken at v{taken}: {hero_name}'s geis settles no other chance")
+            raise RuleViolation(rule, gettext("'{task}' was taken at #{taken}: {hero_name}'s geis settles no other chance")
                                       .format(task=task, taken=taken, hero_name=hero_name))
         waiting = [geis["chance"] for gid, geis in mine.items() if gid not in used]
         if waiting:
@@ -63,7 +63,7 @@ def _waiting_geis(ctx: Context, hero_name: str, task: str) -> None:
         if geis["hero"] == hero_name and gid not in used and rules.same_chance(geis["chance"], task):
             sealed_at = ctx.store.get(gid).version
             raise RuleViolation(N_("wield: a sealed geis settles one chance"),
-                                gettext("{hero_name}'s geis sealed at v{sealed_at} settles '{chance}' without a roll: record the chance as settled by it")
+                                gettext("{hero_name}'s geis sealed at #{sealed_at} settles '{chance}' without a roll: record the chance as settled by it")
                                 .format(hero_name=hero_name, sealed_at=sealed_at, chance=geis['chance']))
 
 

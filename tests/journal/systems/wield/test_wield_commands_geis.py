@@ -211,7 +211,7 @@ def test_a_second_chance_cannot_use_the_geis(journal: Journal) -> None:
     first = commands.record_chance(journal, CAMPAIGN, "John", "climb  the WALL", "Epic", geis=True)
     assert (first.data["geis"], first.data["success"], first.data["roll"]) == (geis_id, True, None)
     message = (f"refused by rule 'wield: a sealed geis settles one chance': 'Climb the wall' was taken at "
-               f"v{first.version}: John's geis settles no other chance")
+               f"#{first.version}: John's geis settles no other chance")
     refused(journal, RuleViolation, message,
             lambda: commands.record_chance(journal, CAMPAIGN, "John", "Climb the wall", "Epic", geis=True))
     refused(journal, RuleViolation, message,
@@ -224,7 +224,7 @@ def test_the_chance_of_a_waiting_geis_is_not_rolled(journal: Journal) -> None:
     geis_id = sealed(journal)
     version = journal.store.get(geis_id).version
     refused(journal, RuleViolation,
-            f"refused by rule 'wield: a sealed geis settles one chance': John's geis sealed at v{version} settles "
+            f"refused by rule 'wield: a sealed geis settles one chance': John's geis sealed at #{version} settles "
             "'Climb the wall' without a roll: record the chance as settled by it",
             lambda: commands.record_chance(journal, CAMPAIGN, "John", "Climb the wall", "Hard", dice=[15]))
     other = commands.record_chance(journal, CAMPAIGN, "John", "Pick the lock", "Hard", dice=[15])
