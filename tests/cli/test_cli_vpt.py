@@ -83,7 +83,7 @@ def test_hit_prints_the_roll_and_the_wounds(vpt) -> None:
     """A player's hit: dice, bonus, modifiers, total vs target, and the defender's wounds on a second line."""
     result = vpt("--as", "Оля", "vpt", "hit", C, "Вольтаир", "Эдди", "-w", "дубинка", "-m", "engaged", "--dice", "5,3")
     assert (result.exit_code, result.stdout) == (
-        0, ("Вольтаир hits Эдди (melee, дубинка): [5, 3] +1 hit +1 engaged +1 fresh = 11 vs 7 -> 1 wound\n"
+        0, ("Вольтаир hits Эдди (melee, дубинка): [5, 3] +1 hit +1 engaged in melee +1 Fresh = 11 vs 7 -> 1 wound\n"
             "Эдди: 1 wound in all\n"))
 
 

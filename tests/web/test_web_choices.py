@@ -44,6 +44,18 @@ def test_the_named_hit_modifiers_are_offered_with_each_value_the_rules_allow(liv
         [("mounted", 1), ("mounted", 2), ("enemy_in_cover", -1)], True)
 
 
+def test_the_named_hit_modifiers_read_as_the_rule_texts_conditions_in_english(live, new_campaign) -> None:
+    """In English too each modifier the hit's checklist offers reads as the rule text's list says it ("Ranged Attack
+    from high ground +1"), never by its key (``high_ground +1``)."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    offered = get(live, tokens["Оля"], "/api/choices", lang="en")["choices"]["modifiers"]
+    assert [item["text"] for item in offered] == [
+        "engaged in melee +1", "on horseback with a suitable weapon +1", "on horseback with a suitable weapon +2",
+        "Ranged Attack from high ground +1", "in melee, allies outnumber the enemies +1", "won Initiative +1",
+        "Ranged Attack standing still +1", "enemy in cover -1", "in melee with a rider, not mounted -1",
+        "enemy's Preparation above 4 -1"]
+
+
 def test_a_verb_that_makes_a_character_offers_no_list_for_its_name(live, new_campaign) -> None:
     """VPT's char makes a new character: its name is typed, not picked."""
     _, tokens = new_campaign("vpt", "Вика", ["Оля"])

@@ -2,8 +2,8 @@
 
 An event keeps the identifier (``melee``, ``saved_life``); the summary lines, the verbs' form options
 (web.routes.verbs, through the descriptor's ``words``) and the reports show ``word(WORDS, value)``
-(journal.service.summaries): the English word (the identifier as the journal always printed it) in the
-current language.  Each entry is ``pgettext("vpt", ...)`` in a lambda: marked for extraction, looked up
+(journal.service.summaries): the English word (the identifier as the journal always printed it; a named Hit
+modifier the rule text's condition, "Ranged Attack from high ground") in the current language.  Each entry is ``pgettext("vpt", ...)`` in a lambda: marked for extraction, looked up
 only when shown, and told apart from another system's same English word (``power``) by its context.
 
 :data:`TYPES` names each of the system's event types and :data:`FIELDS` each key of its sheets (the
@@ -29,19 +29,20 @@ WORDS: dict[str, Callable[[], str]] = {
     # how a hit is made (vpt.hit_rolled.attack)
     "melee": lambda: pgettext("vpt", "melee"),
     "ranged": lambda: pgettext("vpt", "ranged"),
-    # the named Hit modifiers (vpt.hit_rolled.modifiers, rules.HIT_MODIFIERS)
-    "preparation": lambda: pgettext("vpt", "preparation"),
-    "fresh": lambda: pgettext("vpt", "fresh"),
-    "engaged": lambda: pgettext("vpt", "engaged"),
-    "mounted": lambda: pgettext("vpt", "mounted"),
-    "high_ground": lambda: pgettext("vpt", "high_ground"),
-    "outnumbering": lambda: pgettext("vpt", "outnumbering"),
-    "won_initiative": lambda: pgettext("vpt", "won_initiative"),
-    "standing_still": lambda: pgettext("vpt", "standing_still"),
-    "enemy_in_cover": lambda: pgettext("vpt", "enemy_in_cover"),
-    "unmounted_against_rider": lambda: pgettext("vpt", "unmounted_against_rider"),
-    "enemy_preparation": lambda: pgettext("vpt", "enemy_preparation"),
-    "exhausted": lambda: pgettext("vpt", "exhausted"),
+    # the named Hit modifiers (vpt.hit_rolled.modifiers, rules.HIT_MODIFIERS), in every language as the rule text's
+    # list of conditions says them (rules/vpt.md §5, seeds/004); the identifier is still read where typed
+    "preparation": lambda: pgettext("vpt", "Preparation above 4"),
+    "fresh": lambda: pgettext("vpt", "Fresh"),
+    "engaged": lambda: pgettext("vpt", "engaged in melee"),
+    "mounted": lambda: pgettext("vpt", "on horseback with a suitable weapon"),
+    "high_ground": lambda: pgettext("vpt", "Ranged Attack from high ground"),
+    "outnumbering": lambda: pgettext("vpt", "in melee, allies outnumber the enemies"),
+    "won_initiative": lambda: pgettext("vpt", "won Initiative"),
+    "standing_still": lambda: pgettext("vpt", "Ranged Attack standing still"),
+    "enemy_in_cover": lambda: pgettext("vpt", "enemy in cover"),
+    "unmounted_against_rider": lambda: pgettext("vpt", "in melee with a rider, not mounted"),
+    "enemy_preparation": lambda: pgettext("vpt", "enemy's Preparation above 4"),
+    "exhausted": lambda: pgettext("vpt", "Exhausted"),
     # initiative (vpt.initiative_rolled.mode, its sides' kind)
     "reckless": lambda: pgettext("vpt", "reckless"),
     "careful": lambda: pgettext("vpt", "careful"),

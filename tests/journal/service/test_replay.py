@@ -71,7 +71,7 @@ def test_each_event_carries_its_one_line_outcome(journal: Journal, table: str) -
     _session_one(journal)
     hit = _by_type(replay(journal, table, 1), "vpt.hit_rolled")[0]
     assert hit["summary"] == \
-        "Эдди hits Питер (melee, копьё): [4, 3] +1 engaged +1 fresh +1 preparation = 10 vs 8 -> 1 wound"
+        "Эдди hits Питер (melee, копьё): [4, 3] +1 engaged in melee +1 Fresh +1 Preparation above 4 = 10 vs 8 -> 1 wound"
 
 
 def test_an_event_lists_the_sheet_fields_it_changed(journal: Journal, table: str) -> None:

@@ -17,7 +17,7 @@ def test_a_melee_hit_with_modifiers_reads_in_russian_words() -> None:
     """vpt.hit_rolled under Russian: ``melee``, ``engaged`` and ``won_initiative`` are VPT's Russian words."""
     with language("ru"):
         line = describe("vpt.hit_rolled", HIT)
-    assert line == ("Эдди бьёт Питер (ближний бой, копьё): [4, 3] +1 навязал Ближний Бой +1 выиграл Инициативу "
+    assert line == ("Эдди бьёт Питер (Ближний Бой, копьё): [4, 3] +1 навязал Ближний Бой +1 выиграл Инициативу "
                     "= 9 против 8 -> 1 Ранение")
 
 
@@ -44,10 +44,39 @@ def test_a_hit_modifiers_earlier_russian_word_still_names_it() -> None:
                                    "unmounted_against_rider": -1, "enemy_preparation": -1, "mounted": 2}
 
 
-def test_the_same_hit_in_english_keeps_the_identifiers_the_journal_always_printed() -> None:
-    """The English line is unchanged: the display words of English are the identifiers."""
+def test_the_same_hit_in_english_names_its_modifiers_as_the_rule_text_does() -> None:
+    """The English line keeps ``melee`` (the identifier as the journal always printed it) and names each modifier
+    as the rule text's list of conditions does, never by its key."""
     assert describe("vpt.hit_rolled", HIT) == (
-        "Эдди hits Питер (melee, копьё): [4, 3] +1 engaged +1 won_initiative = 9 vs 8 -> 1 wound")
+        "Эдди hits Питер (melee, копьё): [4, 3] +1 engaged in melee +1 won Initiative = 9 vs 8 -> 1 wound")
+
+
+def test_each_hit_modifier_reads_as_the_rule_texts_condition_in_english() -> None:
+    """The named Hit modifiers in English, the words the page's checklist and the lines show (rules/vpt.md §5: "+1 |
+    Ranged Attack from high ground"), from the same table as the Russian ones."""
+    assert {name: word(WORDS, name) for name in HIT_MODIFIERS} == {
+        "preparation": "Preparation above 4", "fresh": "Fresh", "engaged": "engaged in melee",
+        "mounted": "on horseback with a suitable weapon", "high_ground": "Ranged Attack from high ground",
+        "outnumbering": "in melee, allies outnumber the enemies", "won_initiative": "won Initiative",
+        "standing_still": "Ranged Attack standing still", "enemy_in_cover": "enemy in cover",
+        "unmounted_against_rider": "in melee with a rider, not mounted",
+        "enemy_preparation": "enemy's Preparation above 4", "exhausted": "Exhausted"}
+
+
+def test_a_hit_modifier_is_still_named_by_its_key_and_by_its_english_words() -> None:
+    """A command line that names a modifier by its key (``high_ground``, as the English lines printed it before) or
+    by the English words it now reads as still names it."""
+    assert modifiers_of({"high_ground": 1, "won initiative": 1, "Enemy in cover": -1}) == {
+        "high_ground": 1, "won_initiative": 1, "enemy_in_cover": -1}
+
+
+def test_melee_and_ranged_are_capitalised_as_the_rule_text_writes_them_in_russian() -> None:
+    """«Ближний Бой» and «Дальняя Атака», as the VPT text writes them (beside «навязал Ближний Бой»), in the hit's
+    line."""
+    with language("ru"):
+        shown = (word(WORDS, "melee"), word(WORDS, "ranged"), describe("vpt.hit_rolled", {**HIT, "attack": "ranged"}))
+    assert shown == ("Ближний Бой", "Дальняя Атака", ("Эдди бьёт Питер (Дальняя Атака, копьё): [4, 3] +1 навязал "
+                                                      "Ближний Бой +1 выиграл Инициативу = 9 против 8 -> 1 Ранение"))
 
 
 def test_a_relationship_tick_names_its_checklist_items_in_russian() -> None:
