@@ -27,10 +27,10 @@ CAMPAIGNS = (WIELD, STONE, DICHOTOMY, VPT)
 #: dice notation (``2d6``, ``d10``: the rule texts write it so); URLs and database URLs; file names (``journal.db``);
 #: hex digests and ids in verify/audit's evidence lines (hashes, seeds, signatures, event ids); the word JSON; a
 #: command's options as the reader types them (``--commit``); Dichotomy's TN (its Russian rule text writes
-#: «сравнивается со TN», seeds/003).  The words of the command line itself (``journal``, ``sheet``, a mistyped
+#: «сравнивается со TN», seeds/003); UTC, the name of the time a report's times are in.  The words of the command line itself (``journal``, ``sheet``, a mistyped
 #: ``shet``), which click's usage line and refusals repeat, are let through by :func:`latin_words`'s ``typed``.
 ALLOWED = re.compile(r"(?<!\w)--[a-z][a-z-]*|\b\d*d\d+\b|https?://\S+|sqlite:\S+|postgresql:\S+|\S+\.(?:db|md|html|jsonl|json)\b"
-                     r"|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b[0-9a-f]{6,}\b|\bJSON\b|\bTN\b")
+                     r"|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b[0-9a-f]{6,}\b|\bJSON\b|\bTN\b|\bUTC\b")
 LATIN = re.compile(r"[A-Za-z][A-Za-z_]*")
 
 COMMANDS: list[tuple[str, ...]] = [("campaign", "list"), ("verify",), ("verify", "--rolls")]
@@ -63,6 +63,11 @@ COMMANDS += [("sheet", WIELD, "Ёжик", "--as-of", "6"), ("xp", VPT, "--as-of"
              ("diff", WIELD, "--from", "5", "--to", "9"), ("tally", STONE, "--session", "1"),
              ("sheet", WIELD, "Ёжик", "--as-of", "99"), ("audit", WIELD, "99"),
              ("wield", "collect", WIELD, "последний", "--hero", "Ёжик")]
+# the session report in Markdown and HTML (the page's «Весь отчёт»: each event «№N», its span «№9–№16»); a free roll's
+# line («(стол, №N)»); the Stone Wheel log's house rule, proposed and adopted in the fixture, by its meaning and value
+for _c in CAMPAIGNS:
+    COMMANDS += [("replay", _c, "--session", "1", "--format", "md")]
+COMMANDS += [("roll", DICHOTOMY, "2d6", "--dice", "3,4")]
 #: Commands whose help lists the words a player types (a checklist, the difficulties): their description is scanned
 #: (every help's options share --lang's ``en|ru`` and JOURNAL_LANG, which the scan of the description leaves out).
 HELPS: list[tuple[str, ...]] = [("vpt", "tick"), ("vpt", "revenge-tick"), ("wield", "chance"), ("wield", "collect")]
@@ -77,11 +82,22 @@ NOT_YET: dict[tuple[str, ...], str] = {
 
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A SQLite journal holding the four demo campaigns."""
+    """A SQLite journal holding the four demo campaigns; in the Stone Wheel one, after the demo, a house rule proposed
+    (v21), voted by two of its three players and adopted (v24)."""
     url = f"sqlite:///{Path(tmp_path_factory.mktemp('latin')) / 'demo.db'}"
-    for args in (["init"], ["demo"]):
+
+    def journal(*args: str) -> str:
         result = CliRunner(env=CLEAN_ENV).invoke(cli, ["--db", url, *args], catch_exceptions=False)
         assert result.exit_code == 0, result.output
+        return result.stdout
+
+    journal("init")
+    journal("demo")
+    proposal = json.loads(journal("--as", "Аня", "rules", "propose", STONE, "--set", "xp_per_hour_player=60",
+                                  "--json"))["id"]
+    for player in ("Аня", "Боря"):
+        journal("--as", player, "rules", "vote", proposal, "--in-favour")
+    journal("--as", "Мастер", "rules", "adopt", proposal)
     return url
 
 

@@ -375,15 +375,17 @@ def test_a_vpt_hits_modifiers_read_as_the_rule_texts_conditions(live: str, new_c
         "Подготовка противника больше 4 -1"]
 
 
-#: «версия», «версии», «version»: a word the page never shows (it names a point by its event's number, «№57»).
-VERSION_WORD = re.compile(r"верси|version", re.IGNORECASE)
+#: «версия», «версии», «version», "v57": what the page never shows (it names a point by its event's number, «№57»).
+VERSION_WORD = re.compile(r"верси|version|(?<![A-Za-z0-9])v\d+\b", re.IGNORECASE)
 
 
 def test_no_screen_says_version_and_every_point_is_named_by_its_event_number(live: str, new_campaign,
                                                                              browser: WebDriver) -> None:
-    """A Stone Wheel Master's page in Russian with a house rule adopted and a session tallied: on no screen does any
-    text say «версия»; the adoption reads «принято событием №N», the tally «Итоги записаны событием №N.», the
-    sheet's point «сейчас (№N)», and the timeline's first column names each event «№N» (with its session)."""
+    """A Stone Wheel Master's page in Russian with a house rule adopted and a session tallied: on no screen, nor in
+    the session's whole report («Весь отчёт»), does any text say «версия» or "v12"; the adoption reads «принято
+    событием №N», the tally «Итоги записаны событием №N.», the sheet's point «сейчас (№N)», the timeline's first
+    column names each event «№N» (with its session), the report each event «№N · Вика», and the adoption's line in
+    the timeline names the rule by its meaning, never by its key."""
     _, tokens = new_campaign("stone-wheel", "Вика", ["Оля", "Дима"])
     proposal = post(live, tokens["Оля"], "/api/rules", {"key": "xp_per_hour_player", "value": 60})["events"][0]["id"]
     for player in ("Оля", "Дима"):
@@ -395,6 +397,7 @@ def test_no_screen_says_version_and_every_point_is_named_by_its_event_number(liv
     open_russian(browser, live, tokens["Вика"])
     wait(browser, lambda d: one(d, f"#event-{committed}"))
     columns = tuple(read(browser, f"#event-{version} [data-test=event-version]") for version in (adopted, started))
+    wait(browser, lambda d: read(d, "#asof-label").endswith(f"№{committed})"))  # «сейчас» until the sheet's answer
     columns += (read(browser, "#asof-label"),)
     said = []
     for screen in screens(browser):
@@ -403,8 +406,17 @@ def test_no_screen_says_version_and_every_point_is_named_by_its_event_number(liv
             columns += (read(browser, "[data-test=proposal-adopted]"),)
         if screen == "console-tab-tally":
             columns += (read(browser, "[data-test=tally-done]"),)
+    press(browser, "[data-test=report-full-open]")
+    wait(browser, lambda d: one(d, "[data-test=report-doc] .event"))
+    said += [f"report: {text!r}" for text in browser.execute_script(VISIBLE) if VERSION_WORD.search(text)]
+    columns += (texts(browser, "[data-test=report-doc] .who")[0],
+                read(browser, f"#event-{adopted} [data-test=event-summary]"))
     assert (said, columns) == ([], (f"№{adopted}", f"№{started} · сессия 1", f"сейчас (№{committed})",
-                                    f"Итоги записаны событием №{committed}.", f"принято событием №{adopted}"))
+                                    f"Итоги записаны событием №{committed}.", f"принято событием №{adopted}",
+                                    f"№{started} · Вика",
+                                    ("принимает домашнее правило «опыт за сессию в час каждому игроку за столом: "
+                                     "округление вниз (ставка × минуты / 60)»: 60 (2 за, 0 против; нужно 2 из 2 "
+                                     "игроков)")))
 
 
 def test_a_wield_heros_result_is_named_by_its_event_number_and_no_screen_says_version(
