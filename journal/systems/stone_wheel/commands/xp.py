@@ -28,7 +28,8 @@ def award_session_xp(journal: Journal, campaign: str, session: int, actor: str |
             raise NotFound(_("no session {session} in '{name}'").format(session=session, name=ctx.name))
         first = sheets["session_awards"].get(str(session))
         rules.check_session_award(session, record["ended_at"] is not None,
-                                  None if first is None else f"version {first['version']}, event {first['id']}")
+                                  None if first is None else _("version {version}, event {id}").format(
+                                      version=first["version"], id=first["id"]))
         minutes = record["minutes"]
         xp = rules.session_xp(minutes, number_in_force(ctx, "xp_per_hour_player"),  # the house rules in force
                               number_in_force(ctx, "xp_per_hour_master"))

@@ -6,6 +6,7 @@ import pytest
 from stone_wheel_table import CAMPAIGN, CHARACTERISTICS, PARAMETERS, folded
 
 from journal.errors import NotAuthorized, NotFound, RuleViolation
+from journal.i18n import language
 from journal.quorum import quorum_size
 from journal.service import Journal
 from journal.service.sessions import end_session, start_session
@@ -66,6 +67,16 @@ def test_a_session_is_awarded_once_naming_the_first_award(camp: Journal) -> None
     refused(camp, RuleViolation, f"refused by rule 'stone_wheel: session award': session 1 was already awarded "
                                  f"(version {first.version}, event {first.id})",
             lambda: sw.award_session_xp(camp, CAMPAIGN, session))
+
+
+def test_a_session_awarded_twice_is_refused_naming_the_first_award_by_its_number_in_russian(camp: Journal) -> None:
+    """The same refusal in Russian: the first award is «№N», as the timeline numbers it."""
+    session = played(camp, ["Аня"], 150)
+    first = sw.award_session_xp(camp, CAMPAIGN, session)[0]
+    with language("ru"):
+        refused(camp, RuleViolation, f"отказано по правилу «Каменное колесо: награда за сессию»: за сессию 1 уже "
+                                     f"наградили (№{first.version}, событие {first.id})",
+                lambda: sw.award_session_xp(camp, CAMPAIGN, session))
 
 
 def test_an_open_session_is_not_awarded(camp: Journal) -> None:
