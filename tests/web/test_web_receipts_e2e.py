@@ -130,6 +130,6 @@ def test_a_kept_receipt_that_no_longer_holds_is_named_in_the_readers_language(si
     answer = httpx.post(site + "/api/receipts/check", json=[altered, broken, {**receipt, "campaign": "Чужая"}],
                         headers=headers, timeout=10).json()
     assert [r["problem"] for r in answer["results"]] == [
-        f"кампания «{campaign}», №{altered['version']}: подпись квитанции не сходится (квитанция подделана или "
-        "изменена)", "квитанция 2: поля «hash» нет или у него не тот тип",
+        (f"кампания «{campaign}», №{altered['version']}: подпись квитанции не сходится (квитанция подделана или "
+         "изменена)"), "квитанция 2: поля «hash» нет или у него не тот тип",
         "квитанция 3: кампании «Чужая», а не этого токена"]
