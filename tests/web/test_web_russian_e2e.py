@@ -222,7 +222,7 @@ def test_the_russian_timeline_shows_the_hit_in_the_systems_words(table: tuple[st
     """The hit's summary names its attack and modifier in VPT's Russian words (journal/systems/vpt/words.py)."""
     base, tokens = table
     open_russian(browser, base, tokens["Оля"])
-    assert read(browser, "#timeline [data-type='vpt.hit_rolled'] [data-test=event-summary]") == "Вольтаир бьёт Питер (ближний бой): [4, 5] +1 Свежий = 10 против 7 -> 1 Ранение"
+    assert read(browser, "#timeline [data-type='vpt.hit_rolled'] [data-test=event-summary]") == "Вольтаир бьёт Питер (Ближний Бой): [4, 5] +1 Свежий = 10 против 7 -> 1 Ранение"
 
 
 def latin(texts: list[str]) -> list[str]:
