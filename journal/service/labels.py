@@ -1,9 +1,10 @@
-"""What people call each event type, sheet field and recorded value: the labels the page shows, in one place.
+"""What people call each event type, sheet field, payload key and recorded value: the labels the page and the
+audit show, in one place.
 
 Each rule system keeps its own tables in its ``words`` module, named by its descriptor: ``types`` (event type
--> label), ``fields`` (a sheet's key -> label) and ``words`` (an enumerated value -> its word, the same the
-summary lines use).  The events and sheets every system shares are labelled here (:data:`TYPES`,
-:data:`FIELDS`, :data:`WORDS`).  Each entry is a ``pgettext`` in a lambda (domain ``journal``), looked up
+-> label), ``fields`` (a sheet's key -> label), ``payload_fields`` (a payload's key its sheets do not name -> label)
+and ``words`` (an enumerated value -> its word, the same the summary lines use).  The events and sheets every
+system shares are labelled here (:data:`TYPES`, :data:`FIELDS`, :data:`PAYLOAD`, :data:`WORDS`).  Each entry is a ``pgettext`` in a lambda (domain ``journal``), looked up
 only when shown, so :func:`labels` answers in the current language (the request's, on the server).
 
 The JSON of events and sheets keeps its identifiers (event types, sheet keys, recorded values);
