@@ -29,9 +29,18 @@ class Names:
             found = labels(system)
         except ValidationFailed:
             found = {"types": {}, "fields": {}, "words": {}}
+        self.system = system
         self.types, self.fields, self.words = found["types"], found["fields"], found["words"]
-        #: The payload keys of the system's own events, and of the events every system shares.
-        self.keys, self.shared_keys = payload_labels(system), payload_labels(None)
+
+    @functools.cached_property
+    def keys(self) -> dict[str, str]:
+        """The labels of the keys of the system's own events' payloads (looked up once, when a payload is shown)."""
+        return payload_labels(self.system)
+
+    @functools.cached_property
+    def shared_keys(self) -> dict[str, str]:
+        """The labels of the keys of the events every system shares."""
+        return payload_labels(None)
 
     def type(self, event_type: str) -> str:
         return self.types.get(event_type, event_type)
