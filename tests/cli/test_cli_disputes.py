@@ -337,6 +337,16 @@ def test_the_html_audit_labels_the_envelope_and_payload_as_the_text_does(run, fo
     assert (missing, "<td>recorded_at</td>" in page, "<td>Бросок</td>" in page) == ([], False, True)
 
 
+def test_the_russian_audit_names_the_payloads_keys_and_the_rolls_place_in_words(run, forest) -> None:
+    """--lang ru: the free roll's payload by the shared labels in its model's order, and the roll's place in it
+    «броски №1» (English keeps ``rolls[0]``)."""
+    lines = run("--lang", "ru", "audit", "Лес", "6").stdout.splitlines()
+    assert (lines[14], lines[16]) == (
+        ("  данные: {запись броска: 2d6, броски: [{граней: 6, кубики: [1, 2], источник: стол, счётчик: —}], "
+         "результат: 3, пул: нет, описание: 2d6: [1, 2] = 3, цель броска: —}"),
+        "  броски №1: d6 [1, 2]: бросок за столом (брошен за столом; пересчитывать нечего)")
+
+
 def test_the_markdown_audit_in_english_keeps_the_keys(run, forest) -> None:
     """English keeps the stored keys and values, as its text audit does (scripts read them)."""
     md = run("audit", "Лес", "6", "--format", "md").stdout.splitlines()

@@ -4,13 +4,16 @@ One module-wide SQLite journal holds the four campaigns ``journal demo`` records
 with ``--lang ru`` (the real click CLI, in-process) and fails on any word in Latin letters that the allow-list
 (:data:`ALLOWED`) does not explain.  What the scan reads is text for people, not storage: one database is
 enough.  A command that still shows Latin is marked strict xfail with what shows (:data:`NOT_YET`), so the
-mark fails the day it is fixed and must be taken off.
+mark fails the day it is fixed and must be taken off.  The audit of every event of every demo campaign is read in
+text, Markdown and HTML (the page's shown text) without the program's commands excused: a report offers none, and a
+payload's ``session`` or ``roll`` would hide behind them.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import click
@@ -18,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from journal.systems.registry import descriptors
 from tests.cli.conftest import CLEAN_ENV
 
 WIELD, STONE, DICHOTOMY, VPT = "Демо · Владетели", "Демо · Каменное колесо", "Демо · Дихотомия", "Демо · ВПТ"
@@ -85,11 +89,12 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     return url
 
 
-def latin_words(text: str, typed: tuple[str, ...] = ()) -> list[str]:
+def latin_words(text: str, typed: tuple[str, ...] = (), *, commands: bool = True) -> list[str]:
     """The words in Latin letters of ``text`` that :data:`ALLOWED` does not explain, nor the reader types (the
-    command's own words, ``typed``, the program's name and its commands, which "did you mean" offers)."""
+    command's own words, ``typed``, the program's name and, with ``commands``, its commands, which "did you mean"
+    offers; a report offers none, and its scan leaves them out so that a payload's ``session`` or ``roll`` shows)."""
     own = {"journal", *(word for arg in typed for word in LATIN.findall(arg)),
-           *cli.list_commands(click.Context(cli, info_name="journal"))}
+           *(cli.list_commands(click.Context(cli, info_name="journal")) if commands else ())}
     return sorted(set(LATIN.findall(ALLOWED.sub(" ", text))) - own)
 
 
@@ -128,6 +133,70 @@ def test_the_receipt_on_stdout_is_its_json_document(demo_db: str) -> None:
         0, ["campaign", "format", "hash", "public_key", "recorded_at", "signature", "version"])
 
 
+#: Every demo campaign ``journal demo`` records: one per registered system with a demo (the coin game's too, when
+#: its package is installed).
+DEMOS = [d.demo.campaign for d in descriptors() if d.demo is not None]
+
+
+class _Shown(HTMLParser):
+    """The text an HTML page shows: its title and body text, not its markup, styles or scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._hidden += tag in ("style", "script")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._hidden -= tag in ("style", "script")
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.parts.append(data)
+
+
+def _shown(document: str, fmt: str) -> str:
+    if fmt != "html":
+        return document
+    page = _Shown()
+    page.feed(document)
+    return "\n".join(page.parts)
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "html"])
+@pytest.mark.parametrize("campaign", DEMOS)
+def test_the_audit_of_every_demo_event_reads_in_russian(demo_db: str, campaign: str, fmt: str) -> None:
+    """``journal --lang ru audit C V [--format md|html]`` of every event of a demo campaign: no Latin word outside
+    the allow-list in what it shows (an HTML page's text, not its markup), the program's commands not excused."""
+    runner = CliRunner(env={**CLEAN_ENV, "COLUMNS": "200"})
+    listed = runner.invoke(cli, ["--db", demo_db, "campaign", "list", "--json"], catch_exceptions=False)
+    events = next(c["version"] for c in json.loads(listed.stdout) if c["name"] == campaign)
+    found = {}
+    for version in range(1, events + 1):
+        args = ("audit", campaign, str(version), *(() if fmt == "text" else ("--format", fmt)))
+        result = runner.invoke(cli, ["--db", demo_db, "--lang", "ru", *args], prog_name="journal",
+                               catch_exceptions=False)
+        words = latin_words(_shown(result.stdout, fmt) + result.stderr, args, commands=False)
+        if result.exit_code or words:
+            found[version] = (result.exit_code, words)
+    assert (events > 0, found) == (True, {})
+
+
 def test_the_scan_finds_an_internal_key() -> None:
     """The scanner itself: a raw key is caught, dice notation, a digest and a file name are let through."""
     assert latin_words("hit_bonus 2d6 d10 3f659d1b6786 journal.db --commit поле") == ["hit_bonus"]
+
+
+def test_the_report_scan_catches_a_key_named_as_a_command() -> None:
+    """Without the commands excused, a payload's ``session`` and ``roll`` are caught; with them, they pass."""
+    text = "сессия: 1, session: 1, roll: {граней: 6}"
+    assert (latin_words(text, commands=False), latin_words(text)) == (["roll", "session"], [])
+
+
+def test_the_shown_text_of_a_page_leaves_its_markup_and_style_out() -> None:
+    """An HTML page's shown text: its title and cells, not ``DOCTYPE``, a tag, an attribute or its CSS."""
+    page = ('<!DOCTYPE html><html lang="ru"><head><title>Аудит</title><style>body { font: 1em Menlo }</style></head>'
+            '<body><td class="ok">поле</td></body></html>')
+    assert _shown(page, "html").split() == ["Аудит", "поле"]

@@ -29,6 +29,7 @@ DESCRIPTOR = register(SystemDescriptor(
     words=Lazy("coin_system.words:WORDS"),
     types=Lazy("coin_system.words:TYPES"),
     fields=Lazy("coin_system.words:FIELDS"),
+    payload_fields=Lazy("coin_system.words:PAYLOAD"),
     tally=Lazy("coin_system.tally:RULES"),
     house_rules=(HouseRule("xp_per_heads", 1, "XP the tally awards for each heads of a session", low=0, high=10),),
     cli=Lazy("coin_system.cli:group"),
