@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from journal.events.envelope import Event
 
 _ = CLI.gettext
+ngettext = CLI.ngettext
 json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print JSON for machines."))
 campaign_option = click.option("--campaign", default=None, help=N_("The proposal's campaign (to tell shared prefixes apart)."))
 
@@ -40,11 +41,17 @@ def _proposal(app: AppContext, campaign: str, proposal_id: str) -> dict[str, Any
     return next(p for p in shown["proposals"] if p["id"] == proposal_id)
 
 
+def _of_players(players: int) -> str:
+    """«of 3 players», «из 3 игроков»: the count with its noun in the count's plural form."""
+    return ngettext("of {players} player", "of {players} players", players).format(players=players)
+
+
 def _need(proposal: dict[str, Any]) -> str:
     if proposal["required"] is None:
         return _("the campaign has no players yet")
-    return _("{required} of {players} players in favour needed").format(required=proposal["required"],
-                                                                       players=proposal["players"])
+    required = proposal["required"]
+    return ngettext("{required} {of_players} in favour needed", "{required} {of_players} in favour needed",
+                    required).format(required=required, of_players=_of_players(proposal["players"]))
 
 
 @group.command("propose", help=N_("Propose a house rule for CAMPAIGN (any member); the players then vote on it."))
@@ -105,10 +112,10 @@ def adopt(app: AppContext, proposal: str, campaign: str | None, as_json: bool) -
         emit_json(_recorded(event))
         return
     d = event.data
-    line(_("{key} = {value} in force from version {version} (was {previous}; {in_favour} of {players} players in "
+    line(_("{key} = {value} in force from version {version} (was {previous}; {in_favour} {of_players} in "
            "favour, {required} needed)").format(key=d["key"], value=d["value"], version=event.version,
                                                 previous=d["previous"], in_favour=d["in_favour"],
-                                                players=d["players"], required=d["required"]))
+                                                of_players=_of_players(d["players"]), required=d["required"]))
 
 
 @group.command("show", help=N_("The rules in force in CAMPAIGN at a point, and the proposals with their votes."))

@@ -154,10 +154,11 @@ def _dispute_voted(d: Data) -> str:
 
 
 def _rules_adopted(d: Data) -> str:
+    of_players = ngettext("of {players} player", "of {players} players", d["players"]).format(players=d["players"])
     return _("adopts the house rule {key} = {value} ({in_favour} for, {against} against; "
-             "{required} of {players} players needed)").format(
+             "{required} {of_players} needed)").format(
         key=d["key"], value=value_text(d["value"]), in_favour=d["in_favour"], against=d["against"],
-        required=d["required"], players=d["players"])
+        required=d["required"], of_players=of_players)
 
 
 RULINGS: dict[str, Callable[[Data], str]] = {

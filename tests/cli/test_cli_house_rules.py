@@ -47,7 +47,15 @@ def test_propose_prints_the_proposal_and_the_quorum_it_needs(table, events_of) -
 def test_propose_in_russian_names_its_event_by_its_number(table, events_of) -> None:
     """--lang ru propose: the line ends «(№7)», the event's number in the log, not «(в7)»."""
     result = table("--lang", "ru", "--as", "Ro", "rules", "propose", "Зола", "--set", "control_mapping=linear")
-    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "нужно 2 голосов «за» из 3 игроков (№7)\n")
+    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "нужно 2 голоса «за» из 3 игроков (№7)\n")
+
+
+def test_propose_in_russian_with_one_player_needs_one_vote_of_one_player(run) -> None:
+    """The counts take their plural forms: «нужен 1 голос «за» из 1 игрока», not «1 голосов … 1 игроков»."""
+    run("campaign", "new", "Угли", "--system", "wield", "--master", "Судьба")
+    run("member", "add", "Угли", "Аня")
+    result = run("--lang", "ru", "--as", "Аня", "rules", "propose", "Угли", "--set", "control_mapping=linear")
+    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "нужен 1 голос «за» из 1 игрока (№3)\n")
 
 
 def test_propose_json_prints_the_stored_event(table, events_of) -> None:
@@ -145,6 +153,24 @@ def test_adopt_prints_the_rule_in_force_and_the_tally(table, proposal, events_of
                              "2 of 3 players in favour, 2 needed)\n")
     event = events_of("Зола")[-1]
     assert (event["type"], event["causation"], event["data"]["proposal"]) == ("rules.adopted", proposal, proposal)
+
+
+def test_adopt_in_russian_counts_the_players_in_their_plural_form(table, proposal) -> None:
+    """--lang ru adopt: «за — 2 из 3 игроков, нужно 2» (the genitive plural after «из»)."""
+    table("--as", "John", "rules", "vote", proposal, "--in-favour")
+    table("--as", "Jill", "rules", "vote", proposal, "--in-favour")
+    result = table("--lang", "ru", "rules", "adopt", proposal)
+    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "за — 2 из 3 игроков, нужно 2)\n")
+
+
+def test_the_adoption_in_the_russian_log_counts_the_players_in_their_plural_form(table, proposal) -> None:
+    """The log's line of the adoption: «нужно 2 из 3 игроков», the count and its noun agreeing."""
+    table("--as", "John", "rules", "vote", proposal, "--in-favour")
+    table("--as", "Jill", "rules", "vote", proposal, "--in-favour")
+    table("rules", "adopt", proposal)
+    result = table("--lang", "ru", "log", "Зола")
+    assert (result.exit_code, result.stdout.splitlines()[-1].rsplit("; ", 1)[1].split("  ")[0]) == (
+        0, "нужно 2 из 3 игроков)")
 
 
 def test_adopt_twice_is_refused_naming_the_first(table, proposal) -> None:
