@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 from click.testing import CliRunner, Result
 
-from cli.language import ChoiceWords, HelpText, ShownArgument, Translated
+from cli.language import HelpText, ShownArgument, SpokenWords, Translated
 from cli.main import cli
 from journal.i18n import JOURNAL, language, translations
 from tests.cli.conftest import CLEAN_ENV, Invoke
@@ -39,8 +39,8 @@ def _commands() -> Iterator[tuple[str, click.Command]]:
                       if (sub := command.get_command(ctx, name)) is not None]
 
 
-def _msgids(message: str | HelpText | ChoiceWords | None) -> list[str]:
-    if isinstance(message, ChoiceWords):  # the words of the system's choices, no msgid of the CLI's
+def _msgids(message: str | HelpText | SpokenWords | None) -> list[str]:
+    if isinstance(message, SpokenWords):  # the words of the systems' choices or rules, no msgid of the CLI's
         return []
     if isinstance(message, HelpText):
         return [message.template, *(m for value in message.values.values() for m in _msgids(value))]
@@ -61,10 +61,10 @@ def test_lang_ru_help_of_a_command_is_russian() -> None:
         "  Лист ПЕРСОНАЖА в КАМПАНИИ (какой бы лист ни вела её система правил).",
         "",
         "Параметры:",
-        "  --as-of POINT  N | EVENT_ID | before:EVENT_ID | время ISO | session:K |",
-        "                 session:K:start | «начало сессии K» | «конец сессии K» (по",
-        "                 умолчанию: сейчас).",
-        "  --json         Вывести JSON для программ.",
+        "  --as-of МОМЕНТ  N | EVENT_ID | before:EVENT_ID | время ISO | session:K |",
+        "                  session:K:start | «начало сессии K» | «конец сессии K» (по",
+        "                  умолчанию: сейчас).",
+        "  --json          Вывести JSON для программ.",
     ]
 
 
@@ -207,7 +207,10 @@ def test_every_help_text_has_russian() -> None:
                 missing.add(f"{path}: {msgid}")
         for param in command.params:
             help_text = getattr(param, "help", None)
-            if help_text and not russian.get(help_text) and not _in_a_systems_catalogue(help_text):
+            if isinstance(help_text, HelpText):  # an option listing the words a player types (cli.language.WordsOption)
+                missing.update(f"{path} {param.name}: {msgid}" for msgid in _msgids(help_text)
+                               if not russian.get(msgid) and not _in_a_systems_catalogue(msgid))
+            elif help_text and not russian.get(help_text) and not _in_a_systems_catalogue(help_text):
                 missing.add(f"{path} {param.name}: {help_text}")
     assert sorted(missing) == []
 

@@ -265,5 +265,5 @@ def test_verify_in_russian_names_a_reordered_event_by_its_database_record_number
     result = run("--lang", "ru", "verify")
     problems = [line for line in result.stderr.splitlines() if line.startswith("номер записи")]
     assert (result.exit_code, problems) == (6, [
-        f"номер записи в базе данных: у события №2 кампании «Пепел» он {second}, не после 1000000 у предыдущего "
-        "события (порядок записи изменён)"])
+        (f"номер записи в базе данных: у события №2 кампании «Пепел» он {second}, не после 1000000 у предыдущего "
+        "события (порядок записи изменён)")])

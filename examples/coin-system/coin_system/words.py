@@ -6,6 +6,8 @@ WORDS = {
     "heads": lambda: pgettext("coin", "heads"),
     "tails": lambda: pgettext("coin", "tails"),
     "trust": lambda: pgettext("coin", "trust"),
+    # the house rule, as a player names it (journal rules propose --set KEY=VALUE)
+    "xp_per_heads": lambda: pgettext("coin", "xp_per_heads"),
 }
 TYPES = {
     "coin.flipped": lambda: pgettext("coin event", "Coin flipped"),

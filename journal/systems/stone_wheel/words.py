@@ -55,6 +55,9 @@ WORDS: dict[str, Callable[[], str]] = {
     "alive": lambda: pgettext("stone-wheel", "alive"),
     "dead": lambda: pgettext("stone-wheel", "dead"),
     "unconscious": lambda: pgettext("stone-wheel", "unconscious"),
+    # the house rules, as a player names them (journal rules propose --set KEY=VALUE)
+    "xp_per_hour_player": lambda: pgettext("stone-wheel", "xp_per_hour_player"),
+    "xp_per_hour_master": lambda: pgettext("stone-wheel", "xp_per_hour_master"),
 }
 
 #: What each of the system's event types is called (the page's timeline, the evidence of a dispute).
