@@ -277,7 +277,7 @@ def test_lang_ru_refusal_starts_with_the_russian_error_prefix() -> None:
     """The journal's own refusal (a --db scheme it does not open) is one line after "Ошибка: ", exit 2."""
     result = _run("--lang", "ru", "--db", "ftp://example.org/j", "campaign", "list")
     assert (result.exit_code, result.stderr) == (
-        2, "Ошибка: --db: поддерживаются только пути/URL sqlite и postgresql://\n")
+        2, "Ошибка: --db: поддерживаются только пути и адреса sqlite и postgresql://\n")
 
 
 def test_lang_en_keeps_the_english_error_prefix() -> None:
