@@ -97,12 +97,13 @@ class SpokenWords:
 
 class ChoiceWords(SpokenWords):
     """The words a verb's field takes: the words of the system's choices for that field (its descriptor's
-    ``choices``, journal.service.choices: what the page offers), «спас жизнь», …"""
+    ``choices``, journal.service.choices: what the page offers), «спас жизнь», …; or one of its lists of words,
+    named as its ``words`` name it (``hit_modifiers``)."""
 
     def __init__(self, system: str, field: str, english: str, only: tuple[str, ...] = ()) -> None:
         super().__init__(english)
         self.system = system
-        #: the field as the choices name it (``tick:items``, ``difficulty``)
+        #: the field as the choices name it (``tick:items``, ``difficulty``), or a list of its words
         self.field = field
         #: the values of the field named here (all of them when empty): a help text may name one word of a list
         self.only = only
@@ -113,7 +114,8 @@ class ChoiceWords(SpokenWords):
         from journal.understand import shown
 
         own = choices_of(self.system)
-        values = [value for value in own.words[own.fields[self.field]] if not self.only or value in self.only]
+        listed = own.words[own.fields.get(self.field, self.field)]
+        values = [value for value in listed if not self.only or value in self.only]
         return shown(values, words_of(self.system))
 
     def __repr__(self) -> str:

@@ -75,6 +75,28 @@ NOT_YET: dict[tuple[str, ...], str] = {
 }
 
 
+#: What a help page may show beside :data:`ALLOWED`, typed as it is: the short forms of options (``-h``, ``-o``) and
+#: ``--lang``'s values with its variable (``en|ru``, JOURNAL_LANG, ``ru*``), which every page's options share.
+TYPED_IN_HELP = re.compile(r"(?<![\w-])-[a-zA-Z]\b|\ben\|ru\b|\bJOURNAL_LANG\b|\bru\*")
+
+
+def _tree(command: click.Command, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command of the CLI by the words typed to reach it (the root first), systems' groups included."""
+    found = [path]
+    if isinstance(command, click.Group):
+        context = click.Context(command, info_name=path[-1] if path else "journal")
+        for name in command.list_commands(context):
+            sub = command.get_command(context, name)
+            if sub is not None and not sub.hidden:
+                found += _tree(sub, (*path, name))
+    return found
+
+
+#: Help pages that still show Latin words, and which (the work left of issue 20): each fails strictly.
+NOT_YET_HELP: dict[tuple[str, ...], str] = {
+}
+
+
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A SQLite journal holding the four demo campaigns."""
@@ -117,6 +139,26 @@ def test_the_help_lists_the_words_a_player_types_in_russian(command: tuple[str, 
                                                                     prog_name="journal", catch_exceptions=False)
     description = result.stdout.split("\n\n", 1)[1].split("\nПараметры:")[0]
     assert (result.exit_code, latin_words(description, command)) == (0, [])
+
+
+def _help_case(path: tuple[str, ...]) -> object:
+    if path in NOT_YET_HELP:
+        return pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=f"still in Latin: {NOT_YET_HELP[path]}"))
+    return path
+
+
+@pytest.mark.parametrize("path", [_help_case(p) for p in _tree(cli)], ids=lambda p: " ".join(p) or "journal")
+def test_the_help_reads_in_russian_without_latin_words(path: tuple[str, ...]) -> None:
+    """``journal --lang ru PATH --help``, every command's and group's: no Latin word outside the allow-list, the
+    words typed to reach it and, for a group, its commands' names (typed as they are)."""
+    result = CliRunner(env={**CLEAN_ENV, "COLUMNS": "200"}).invoke(cli, ["--lang", "ru", *path, "--help"],
+                                                                    prog_name="journal", catch_exceptions=False)
+    command: click.Command = cli
+    for name in path:
+        assert isinstance(command, click.Group)
+        command = command.get_command(click.Context(command), name)  # type: ignore[assignment]
+    names = tuple(command.list_commands(click.Context(command))) if isinstance(command, click.Group) else ()
+    assert (result.exit_code, latin_words(TYPED_IN_HELP.sub(" ", result.stdout), (*path, *names))) == (0, [])
 
 
 def test_the_receipt_on_stdout_is_its_json_document(demo_db: str) -> None:
