@@ -6,7 +6,6 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -15,7 +14,7 @@ from click.testing import CliRunner, Result
 from cli.language import HelpText, ShownArgument, SpokenWords, Translated
 from cli.main import cli
 from journal.i18n import JOURNAL, language, translations
-from tests.cli.conftest import CLEAN_ENV, Invoke
+from tests.cli.conftest import CLEAN_ENV, Invoke, cli_commands
 
 BIN = Path(sys.executable).parent
 
@@ -24,19 +23,6 @@ def _run(*args: str, env: dict[str, str | None] | None = None) -> Result:
     """``journal ARGS`` in-process, help wrapped at 80 columns whatever the terminal."""
     return CliRunner(env={**CLEAN_ENV, "COLUMNS": "80"}).invoke(cli, list(args), env=env, prog_name="journal",
                                                                  catch_exceptions=False)
-
-
-def _commands() -> Iterator[tuple[str, click.Command]]:
-    """Every command of the CLI with its path (``wield character new``), groups included."""
-    ctx = click.Context(cli, info_name="journal")
-    stack: list[tuple[str, click.Command]] = [("journal", cli)]
-    while stack:
-        path, command = stack.pop()
-        yield path, command
-        if isinstance(command, click.Group):
-            names = command.list_commands(ctx)
-            stack += [(f"{path} {name}", sub) for name in names
-                      if (sub := command.get_command(ctx, name)) is not None]
 
 
 def _msgids(message: str | HelpText | SpokenWords | None) -> list[str]:
@@ -156,7 +142,7 @@ def test_every_positional_argument_is_named_in_russian() -> None:
     from cli.metavars import METAVARS
 
     ctx = click.Context(cli, info_name="journal")
-    metavars = [(path, param.make_metavar(ctx)) for path, command in _commands() for param in command.params
+    metavars = [(path, param.make_metavar(ctx)) for path, command in cli_commands() for param in command.params
                 if type(param) in (click.Argument, ShownArgument)]
     unnamed = sorted({f"{path}: {word}" for path, metavar in metavars if metavar.strip("[].{}") not in METAVARS
                       for word in re.findall(r"[A-Z][A-Z0-9_]*", metavar) if word not in METAVARS})
@@ -185,7 +171,7 @@ def test_english_help_after_russian_help_is_english() -> None:
 
 def test_every_command_translates_its_help_when_shown() -> None:
     """Every command and group of the CLI (systems' included) is of the translating classes of cli/language.py."""
-    untranslated = sorted(path for path, command in _commands() if not isinstance(command, Translated))
+    untranslated = sorted(path for path, command in cli_commands() if not isinstance(command, Translated))
     assert untranslated == []
 
 
@@ -200,7 +186,7 @@ def test_every_help_text_has_russian() -> None:
     """Every command's and every option's help text, as the tree holds it, has a Russian translation."""
     russian: dict[object, str] = getattr(translations("cli", "ru"), "_catalog", {})
     missing = set()
-    for path, command in _commands():
+    for path, command in cli_commands():
         assert isinstance(command, Translated)
         for msgid in _msgids(command.help_msgid):
             if not russian.get(msgid) and not _in_a_systems_catalogue(msgid):
