@@ -34,8 +34,11 @@ from journal.i18n import N_, gettext
 from journal.quorum import first_degree, quorum_size
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
+from journal.service.labels import title
 from journal.service.roles import require_role
+from journal.service.summaries import word, words_of
 from journal.systems import registry
+from journal.understand import understood
 
 Value = int | str
 C = TypeVar("C", bound=str)
@@ -54,19 +57,41 @@ class RuleSpec:
     low: int | None = None
     high: int | None = None
 
+    def label(self) -> str:
+        """The rule as people read it, its meaning in the current language (the page's label of it too)."""
+        return gettext(self.meaning)
+
+    def name(self) -> str:
+        """The key as a player names it in the current language (its system's word for it: ``control_mapping``,
+        «потеря Контроля»)."""
+        return word(words_of(self.system), self.key)
+
+    def word(self, value: Value) -> str:
+        """``value`` in the table's words: a choice's word in the current language (its system's words), a number
+        as it is."""
+        return word(words_of(self.system), value)
+
     def allowed(self) -> str:
-        """The values the key takes, for people: its choices, else its range in the current language."""
+        """The values the key takes, for people: its choices' words, else its range in the current language."""
         if self.choices:
-            return " | ".join(self.choices)
+            return " | ".join(self.word(choice) for choice in self.choices)
         return gettext("a whole number {low}-{high}").format(low=self.low, high=self.high)
 
+    def example(self) -> str:
+        """``KEY=VALUE`` as a player types it in the current language: the key's word and a value it may switch to
+        (the first choice besides the default; a number rule's default)."""
+        other = next((choice for choice in self.choices if choice != self.default), self.default)
+        return f"{self.name()}={self.word(other)}"
+
     def parse(self, raw: Any) -> Value:
-        """``raw`` (the text after ``KEY=``, or a value) as this key's type; ValidationFailed naming the key."""
+        """``raw`` (the text after ``KEY=``, or a value) as this key's type, a choice typed as its word in any of
+        the journal's languages (journal.understand); ValidationFailed naming the key."""
         if self.choices:
-            text = str(raw).strip() if isinstance(raw, str) else None
-            if text not in self.choices:
+            text = understood(raw, self.choices, words_of(self.system))
+            if text is None:
                 raise ValidationFailed(gettext("house rule '{key}': {raw!r} is not one of {choices}")
-                                       .format(key=self.key, raw=raw, choices=', '.join(self.choices)))
+                                       .format(key=self.name(), raw=raw,
+                                               choices=', '.join(self.word(choice) for choice in self.choices)))
             return text
         if isinstance(raw, bool):
             number = None
@@ -78,15 +103,20 @@ class RuleSpec:
             number = None
         if number is None:
             raise ValidationFailed(gettext("house rule '{key}': {raw!r} is not a whole number")
-                                   .format(key=self.key, raw=raw))
+                                   .format(key=self.name(), raw=raw))
         assert self.low is not None and self.high is not None
         if not self.low <= number <= self.high:
             raise ValidationFailed(gettext("house rule '{key}': {number} is not in {low}-{high}")
-                                   .format(key=self.key, number=number, low=self.low, high=self.high))
+                                   .format(key=self.name(), number=number, low=self.low, high=self.high))
         return number
 
 
 _RULES: tuple[tuple[str, ...], dict[str, RuleSpec]] | None = None
+
+
+def examples() -> list[str]:
+    """Every key a campaign may switch as a player types it with a value, in the current language (``KEY=VALUE``)."""
+    return [rule.example() for rule in rules().values()]
 
 
 def rules() -> dict[str, RuleSpec]:
@@ -110,12 +140,17 @@ def rules_of(system: str) -> list[RuleSpec]:
 
 
 def spec(key: str) -> RuleSpec:
-    """The known key ``key``; ValidationFailed naming it (and the known keys) otherwise."""
+    """The known key ``key``, typed as itself or as its word in any of the journal's languages (its system's words:
+    «потеря Контроля»); ValidationFailed naming it (and the known keys) otherwise."""
     known = rules()
     found = known.get(key.strip() if isinstance(key, str) else key)
     if found is None:
+        spoken = {name: said for rule in known.values() for name, said in words_of(rule.system).items()
+                  if name == rule.key}
+        found = known.get(understood(key, known, spoken) or "")
+    if found is None:
         raise ValidationFailed(gettext("house rule '{key}': unknown key (known: {known})")
-                               .format(key=key, known=', '.join(sorted(known))))
+                               .format(key=key, known=', '.join(sorted(rule.name() for rule in known.values()))))
     return found
 
 
@@ -156,13 +191,14 @@ def _players(campaign: Mapping[str, Any]) -> list[str]:
     return [name for name, role in campaign["members"].items() if role == "player"]
 
 
-def _shown(value: Value) -> str:
-    return f"'{value}'" if isinstance(value, str) else str(value)
+def _shown(known: RuleSpec, value: Value) -> str:
+    return f"'{known.word(value)}'" if isinstance(value, str) else str(value)
 
 
 def _where(house: Mapping[str, Any], key: str) -> str:
     entry = house["in_force"].get(key)
-    return "the default" if entry is None else f"adopted at version {entry['version']}"
+    return gettext("the default") if entry is None else gettext("adopted at version {version}").format(
+        version=entry["version"])
 
 
 # -- finding a proposal ------------------------------------------------------------------------
@@ -224,13 +260,14 @@ def propose_rule(journal: Journal, campaign: str, key: str, value: Any, actor: s
         if ctx.system != known.system:
             raise RuleViolation(N_("house rules: one rule system"),
                                 gettext("'{key}' is a {system} rule; '{name}' plays {system2}")
-                                .format(key=known.key, system=known.system, name=ctx.name, system2=ctx.system))
+                                .format(key=known.name(), system=title(known.system), name=ctx.name,
+                                        system2=title(ctx.system)))
         house = ctx.states["house_rules"]
         current = rule_in_force(house, known.key)
         if current == parsed:
             raise RuleViolation(N_("house rules: a change"),
                                 gettext("'{key}' is already {shown} ({where})")
-                                .format(key=known.key, shown=_shown(parsed), where=_where(house, known.key)))
+                                .format(key=known.name(), shown=_shown(known, parsed), where=_where(house, known.key)))
         return [RuleProposed(key=known.key, value=parsed, previous=current)]
 
     return journal.execute(campaign, decide, actor)[0]
@@ -270,7 +307,8 @@ def adopt_rule(journal: Journal, proposal: str, actor: str | None = None, campai
         if current == found["value"]:
             raise RuleViolation(N_("house rules: a change"),
                                 gettext("'{key}' is already {shown} ({where})")
-                                .format(key=key, shown=_shown(current), where=_where(house, key)))
+                                .format(key=spec(key).name(), shown=_shown(spec(key), current),
+                                        where=_where(house, key)))
         votes = {voter: vote["in_favour"] for voter, vote in found["votes"].items()}
         tally = first_degree(votes, _players(ctx.campaign))
         if not tally.reached:

@@ -153,11 +153,25 @@ def _dispute_voted(d: Data) -> str:
     return (line or _("votes to {choice} dispute {dispute}")).format(choice=d["choice"], dispute=d["dispute"])
 
 
+def _rule_said(d: Data) -> dict[str, str]:
+    """A house rule event's key, value and previous value as the table names them (the key's word and the values'
+    words of its system, journal.service.house_rules), or as stored for a key no registered system has."""
+    from journal.service.house_rules import rules
+
+    known = rules().get(d["key"])
+    if known is None:
+        return {"key": str(d["key"]), "value": value_text(d["value"]), "previous": value_text(d.get("previous"))}
+    return {"key": known.name(), **{field: known.word(d[field]) if isinstance(d.get(field), str)
+                                    else value_text(d.get(field)) for field in ("value", "previous")}}
+
+
 def _rules_adopted(d: Data) -> str:
+    of_players = ngettext("of {players} player", "of {players} players", d["players"]).format(players=d["players"])
+    said = _rule_said(d)
     return _("adopts the house rule {key} = {value} ({in_favour} for, {against} against; "
-             "{required} of {players} players needed)").format(
-        key=d["key"], value=value_text(d["value"]), in_favour=d["in_favour"], against=d["against"],
-        required=d["required"], players=d["players"])
+             "{required} {of_players} needed)").format(
+        key=said["key"], value=said["value"], in_favour=d["in_favour"], against=d["against"],
+        required=d["required"], of_players=of_players)
 
 
 RULINGS: dict[str, Callable[[Data], str]] = {
@@ -165,8 +179,7 @@ RULINGS: dict[str, Callable[[Data], str]] = {
         version=d["target_version"], type=d["target_type"], reason=d["reason"]),
     "dispute.voted": _dispute_voted,
     "dispute.ruled": _dispute_ruled,
-    "rules.proposed": lambda d: _("proposes the house rule {key} = {value} (now {previous})").format(
-        key=d["key"], value=value_text(d["value"]), previous=value_text(d["previous"])),
+    "rules.proposed": lambda d: _("proposes the house rule {key} = {value} (now {previous})").format(**_rule_said(d)),
     "rules.voted": lambda d: (_("votes for proposal {proposal}") if d["in_favour"]
                               else _("votes against proposal {proposal}")).format(proposal=d["proposal"]),
     "rules.adopted": _rules_adopted,

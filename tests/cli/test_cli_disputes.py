@@ -142,6 +142,16 @@ def test_dispute_rule_overturn_with_corrected_dice(run, forest, events_of) -> No
     assert events[12]["data"]["description"] == "2d6: [5, 6] = 11"
 
 
+def test_corrected_dice_too_many_are_refused_in_russian_with_the_count_in_its_plural_form(run, forest, events_of) -> None:
+    """Three dice for a 2d6: one line in Russian words, «бросает 2 кубика, а дано 3»; nothing written."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Борис", "dispute", "vote", dispute, "--overturn")
+    result = run("--lang", "ru", "dispute", "rule", dispute, "--overturn", "--correct-dice", "5,6,1")
+    assert (result.exit_code, result.stderr, len(events_of("Лес"))) == (
+        2, "Ошибка: исправленные кубики: «2d6» бросает 2 кубика, а дано 3\n", 10)
+
+
 def test_dispute_rule_with_corrected_json(run, forest, events_of) -> None:
     """--correct-json holds the corrected payload of the disputed type."""
     dispute = _open(run)

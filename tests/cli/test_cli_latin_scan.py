@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from journal.systems.registry import descriptors
-from tests.cli.conftest import CLEAN_ENV
+from tests.cli.conftest import CLEAN_ENV, cli_commands
 
 WIELD, STONE, DICHOTOMY, VPT = "Демо · Владетели", "Демо · Каменное колесо", "Демо · Дихотомия", "Демо · ВПТ"
 CAMPAIGNS = (WIELD, STONE, DICHOTOMY, VPT)
@@ -67,6 +67,9 @@ COMMANDS += [("sheet", WIELD, "Ёжик", "--as-of", "6"), ("xp", VPT, "--as-of"
              ("diff", WIELD, "--from", "5", "--to", "9"), ("tally", STONE, "--session", "1"),
              ("sheet", WIELD, "Ёжик", "--as-of", "99"), ("audit", WIELD, "99"),
              ("wield", "collect", WIELD, "последний", "--hero", "Ёжик")]
+# the house rules by their meaning, their values and refusals in the table's words (issue 20)
+COMMANDS += [("rules", "show", STONE), ("rules", "propose", WIELD, "--set", "потеря Контроля=кругом"),
+             ("rules", "propose", WIELD, "--set", "опыт игрока в час=60")]
 #: Commands whose help lists the words a player types (a checklist, the difficulties): their description is scanned
 #: (every help's options share --lang's ``en|ru`` and JOURNAL_LANG, which the scan of the description leaves out).
 HELPS: list[tuple[str, ...]] = [("vpt", "tick"), ("vpt", "revenge-tick"), ("wield", "chance"), ("wield", "collect")]
@@ -74,8 +77,74 @@ HELPS: list[tuple[str, ...]] = [("vpt", "tick"), ("vpt", "revenge-tick"), ("wiel
 #: Commands that still show Latin words, and which (the work left of issue 20): none now.  ``journal receipt``
 #: without ``-o`` prints the receipt itself, a JSON document kept and checked later (``verify --receipt``), like
 #: ``--json``: :func:`test_the_receipt_on_stdout_is_its_json_document` reads it as such.
-NOT_YET: dict[tuple[str, ...], str] = {
-    ("rules", "show", WIELD): "the house rules' keys and values (control_mapping, pyramid, linear) in its table",
+NOT_YET: dict[tuple[str, ...], str] = {}
+
+
+#: What a help page may show beside :data:`ALLOWED`, typed as it is: the short forms of options (``-h``, ``-o``) and
+#: ``--lang``'s values with its variable (``en|ru``, JOURNAL_LANG, ``ru*``), which every page's options share; and
+#: click's notation of a number's range (``0<=x<=65535``), notation like the dice's.
+TYPED_IN_HELP = re.compile(r"(?<![\w-])-[a-zA-Z]\b|\ben\|ru\b|\bJOURNAL_LANG\b|\bru\*|(?<=<)=?x<")
+
+
+#: Every help page by the words typed to reach it (the root first), systems' groups included, hidden old names not.
+HELP_PAGES = sorted(tuple(path.split()[1:]) for path, command in cli_commands() if not command.hidden)
+
+
+#: Help pages that still show Latin words, and which (the work left of issue 20): each fails strictly.
+NOT_YET_HELP: dict[tuple[str, ...], str] = {
+    (): 'HTTP, JSONL, K, SQLite, alembic, d, debug, kh, kl, stderr',
+    ('audit',): 'HTML, Markdown, html, md, stdout, text',
+    ('backup',): 'API, PostgreSQL, SQLite, pg_dump, sql',
+    ('bonds',): 'EVENT_ID, ISO, K, N, before, start',
+    ('campaign', 'new'): 'QR, stone, wheel',
+    ('coins',): 'EVENT_ID, ISO, K, N, before, start',
+    ('control',): 'EVENT_ID, ISO, K, N, before, start',
+    ('db',): 'alembic, none',
+    ('db', 'current'): 'none',
+    ('debts',): 'EVENT_ID, ISO, K, N, before, start',
+    ('dichotomy', 'carry-over'): 'FILE, abilities, betrayed, character, connections, cost, earned, equipment, health, injured, motive, motives, … (18 words)',
+    ('dichotomy', 'character', 'new'): 'affluent, comfortable, destitute, finesse, martial, natural, power, spiritual, technical',
+    ('dichotomy', 'check'): 'finesse, natural',
+    ('dichotomy', 'damage'): 'career_ended, death',
+    ('dichotomy', 'heal'): 'injury, serious',
+    ('dichotomy', 'motive'): 'betrayed, fulfilled',
+    ('dichotomy', 'sheet'): 'EVENT_ID, ISO, K, N, before, start',
+    ('dichotomy', 'wealth'): 'affluent, comfortable, destitute',
+    ('diff',): 'head',
+    ('dispute', 'list'): 'EVENT_ID, ISO, K, N, before, start',
+    ('dispute', 'open'): 'id',
+    ('export',): 'JSONL, id, stdout',
+    ('import',): 'JSONL',
+    ('init',): 'keys, py, store',
+    ('member', 'tokens'): 'id',
+    ('receipt',): 'stdout',
+    ('replay',): 'K, html, md, stdout, text',
+    ('roll',): 'd, kh, kl',
+    ('rules', 'show'): 'EVENT_ID, ISO, K, N, before, start',
+    ('serve',): 'For, Forwarded, HTTP, N, PostgreSQL, Proto, QR, X, critical, d, debug, error, … (21 words)',
+    ('session', 'start'): 'salt',
+    ('sheet',): 'EVENT_ID, ISO, K, N, before, start',
+    ('stone-wheel',): 'new',
+    ('stone-wheel', 'carry-over'): 'FILE, character, current, earned, effects, source, spent',
+    ('stone-wheel', 'character', 'new'): 'attack, block, carry, casting, charisma, constitution, damage, dexterity, disease_resistance, dodge, general, health, … (32 words)',
+    ('stone-wheel', 'exchange'): 'attack, block, cast, counterattack, dodge, grab, none, other, resist',
+    ('stone-wheel', 'recover'): 'health, mana, rest, stamina, survival',
+    ('stone-wheel', 'revive'): 'class_request, ritual, spell',
+    ('stone-wheel', 'xp'): 'K, KIND',
+    ('stone-wheel', 'xp', 'session'): 'K',
+    ('stone-wheel', 'xp', 'spend'): 'KIND, alteration, characteristic, creation, parameter, skill, spell, spell_efficienc, spell_mastery, y',
+    ('tally',): 'K',
+    ('vpt',): 'new',
+    ('vpt', 'carry-over'): 'FILE, character, other, past_revenges, points, relationships, revenge, source, statuses, target',
+    ('vpt', 'initiative'): 'SIDES, animal, careful, living, magical, players, reckless',
+    ('wield',): 'new',
+    ('wield', 'breach'): 'id',
+    ('wield', 'carry-over'): 'FILE, bonus, broken, condition, conditions, degree, domain, effect, extra_dice, geasa, hero, owed, … (18 words)',
+    ('wield', 'character', 'new'): 'Destiny',
+    ('wield', 'collect'): 'id',
+    ('wield', 'risk'): 'Destiny',
+    ('wield', 'round'): 'Gust, Jill, John, Ro, a, p',
+    ('xp',): 'EVENT_ID, ISO, K, N, before, start',
 }
 
 
@@ -122,6 +191,26 @@ def test_the_help_lists_the_words_a_player_types_in_russian(command: tuple[str, 
                                                                     prog_name="journal", catch_exceptions=False)
     description = result.stdout.split("\n\n", 1)[1].split("\nПараметры:")[0]
     assert (result.exit_code, latin_words(description, command)) == (0, [])
+
+
+def _help_case(path: tuple[str, ...]) -> object:
+    if path in NOT_YET_HELP:
+        return pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=f"still in Latin: {NOT_YET_HELP[path]}"))
+    return path
+
+
+@pytest.mark.parametrize("path", [_help_case(p) for p in HELP_PAGES], ids=lambda p: " ".join(p) or "journal")
+def test_the_help_reads_in_russian_without_latin_words(path: tuple[str, ...]) -> None:
+    """``journal --lang ru PATH --help``, every command's and group's: no Latin word outside the allow-list, the
+    words typed to reach it and, for a group, its commands' names (typed as they are)."""
+    result = CliRunner(env={**CLEAN_ENV, "COLUMNS": "200"}).invoke(cli, ["--lang", "ru", *path, "--help"],
+                                                                    prog_name="journal", catch_exceptions=False)
+    command: click.Command = cli
+    for name in path:
+        assert isinstance(command, click.Group)
+        command = command.get_command(click.Context(command), name)  # type: ignore[assignment]
+    names = tuple(command.list_commands(click.Context(command))) if isinstance(command, click.Group) else ()
+    assert (result.exit_code, latin_words(TYPED_IN_HELP.sub(" ", result.stdout), (*path, *names))) == (0, [])
 
 
 def test_the_receipt_on_stdout_is_its_json_document(demo_db: str) -> None:

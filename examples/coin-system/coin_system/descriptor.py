@@ -31,7 +31,7 @@ DESCRIPTOR = register(SystemDescriptor(
     fields=Lazy("coin_system.words:FIELDS"),
     payload_fields=Lazy("coin_system.words:PAYLOAD"),
     tally=Lazy("coin_system.tally:RULES"),
-    house_rules=(HouseRule("xp_per_heads", 1, "XP the tally awards for each heads of a session", low=0, high=10),),
+    house_rules=(HouseRule("xp_per_heads", 1, N_("XP the tally awards for each heads of a session"), low=0, high=10),),
     cli=Lazy("coin_system.cli:group"),
     verbs={"flip": "coin_system.commands:flip", "trust": "coin_system.commands:trust"},
     rehearsals=Lazy("coin_system.rehearsals:REHEARSALS"),

@@ -9,6 +9,8 @@ WORDS = {
     "trust": lambda: pgettext("coin", "trust"),
     # the kind of a tally line (coin_system.tally)
     "heads_xp": lambda: pgettext("coin", "heads_xp"),
+    # the house rule, as a player names it (journal rules propose --set KEY=VALUE)
+    "xp_per_heads": lambda: pgettext("coin", "xp_per_heads"),
 }
 TYPES = {
     "coin.flipped": lambda: pgettext("coin event", "Coin flipped"),

@@ -63,6 +63,9 @@ WORDS: dict[str, Callable[[], str]] = {
     # what breaking turn order cost (stone_wheel.turn_order_violated.consequence)
     "warning": lambda: pgettext("stone-wheel", "warning"),
     "health_penalty": lambda: pgettext("stone-wheel", "health_penalty"),
+    # the house rules, as a player names them (journal rules propose --set KEY=VALUE)
+    "xp_per_hour_player": lambda: pgettext("stone-wheel", "xp_per_hour_player"),
+    "xp_per_hour_master": lambda: pgettext("stone-wheel", "xp_per_hour_master"),
 }
 
 #: What each of the system's event types is called (the page's timeline, the evidence of a dispute).

@@ -37,8 +37,8 @@ DESCRIPTOR = register(SystemDescriptor(
     payload_fields=Lazy("journal.systems.wield.words:PAYLOAD"),
     notes=Lazy("journal.systems.wield.summaries:notes"),
     house_rules=(HouseRule("control_mapping", "pyramid",
-                           "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
-                           "linear = one per box", choices=("pyramid", "linear")),),
+                           N_("Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "
+                              "linear = one per box"), choices=("pyramid", "linear")),),
     cli=Lazy("journal.systems.wield.cli:group"),
     rehearsals=Lazy("journal.systems.wield.rehearsals:REHEARSALS"),
     verbs={

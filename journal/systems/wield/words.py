@@ -54,6 +54,8 @@ WORDS: dict[str, Callable[[], str]] = {
     # how Control is lost (wield.power_bestowed.mapping, the control_mapping house rule)
     "pyramid": lambda: pgettext("wield", "pyramid"),
     "linear": lambda: pgettext("wield", "linear"),
+    # the house rule itself, as a player names it (journal rules propose --set KEY=VALUE)
+    "control_mapping": lambda: pgettext("wield", "control_mapping"),
     # the values a sheet shows (its kind, its status)
     "hero": lambda: pgettext("wield", "hero"),
     "chance": lambda: pgettext("wield", "chance"),

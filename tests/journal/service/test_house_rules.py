@@ -123,7 +123,7 @@ def test_a_value_of_the_wrong_type_or_range_is_refused_naming_the_key(stone: Jou
 def test_a_key_of_another_system_is_refused_by_rule(stone: Journal) -> None:
     """control_mapping is a Wield rule: a Stone Wheel campaign cannot switch it."""
     refused(stone, RuleViolation,
-            "refused by rule 'house rules: one rule system': 'control_mapping' is a wield rule; 'Камень' plays stone-wheel",
+            "refused by rule 'house rules: one rule system': 'control_mapping' is a Wield rule; 'Камень' plays Stone Wheel",
             lambda: propose_rule(stone, STONE, "control_mapping", "linear"), STONE)
 
 
