@@ -27,7 +27,7 @@ from web.threads import in_thread
 scheme = HTTPBearer(auto_error=False, description="A token from 'journal member token CAMPAIGN NAME'.")
 
 MISSING = "missing token: send 'Authorization: Bearer <token>' (from 'journal member token CAMPAIGN NAME')"
-#: The key of the request's state under which web.app.BoundedBody leaves the write's resolved token.
+#: The key of the request's state under which web.edge.Edge leaves the write's resolved token.
 RESOLVED = "journal_bearer"
 
 
@@ -99,7 +99,7 @@ def resolve_member(request: Request) -> Bearer:
 
 
 async def member(request: Request, _credentials: Credentials) -> Bearer:
-    """As :func:`resolve_member`, in a worker thread; a write's token, resolved by web.app.BoundedBody before its
+    """As :func:`resolve_member`, in a worker thread; a write's token, resolved by web.edge.Edge before its
     body was read, is taken as it is (no second trip to a thread).  Async, so that FastAPI does not run it in a
     thread of its own whatever it has to do."""
     resolved = request.scope.get("state", {}).get(RESOLVED)

@@ -10,7 +10,7 @@ with FastAPI's own validators, so every answer and refusal is the one FastAPI gi
 1. the body is read; it is JSON (``json``, as Starlette parses it: orjson reads an integer past 64 bits as a
    float) when its content type says so, 422 ``json_invalid`` when it does not parse;
 2. the app's number check (:func:`web.routes.sane_numbers`) on the body;
-3. the member: the token ``web.app.BoundedBody`` resolved before the body was read (``web.auth.member``);
+3. the member: the token ``web.edge.Edge`` resolved before the body was read (``web.auth.member``);
 4. the ``Idempotency-Key`` header (FastAPI's own parameter validation) and :func:`web.routes.request_key`;
 5. the body against its model (FastAPI's own field validation), every error of 4 and 5 in one 422;
 6. the endpoint, in a worker thread of web.threads (one trip, no anyio limiter).
