@@ -11,7 +11,8 @@ with FastAPI's own validators, so every answer and refusal is the one FastAPI gi
    float) when its content type says so, 422 ``json_invalid`` when it does not parse;
 2. the app's number check (:func:`web.routes.sane_numbers`) on the body;
 3. the member: the token ``web.edge.Edge`` resolved before the body was read (``web.auth.member``);
-4. the ``Idempotency-Key`` header (FastAPI's own parameter validation) and :func:`web.routes.request_key`;
+4. the ``Idempotency-Key`` header, validated by its parameter's own field (FastAPI's validator, without FastAPI's
+   generic parameter steps: :class:`_KeyHeader`), and its digest (:func:`web.routes.key_digest`);
 5. the body against its model (FastAPI's own field validation), every error of 4 and 5 in one 422;
 6. the endpoint, in a worker thread of web.threads (one trip, no anyio limiter).
 
@@ -29,17 +30,18 @@ from collections.abc import Callable, Coroutine
 from contextvars import ContextVar
 from typing import Any
 
-from fastapi import Request
-from fastapi._compat import Undefined
+from fastapi import Request, params
+from fastapi._compat import ModelField, Undefined
 from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import request_body_to_args, request_params_to_args
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
+from pydantic import Json
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
 from web.auth import member
-from web.routes import check_numbers, request_key, sane_numbers
+from web.routes import check_numbers, key_digest, request_key, sane_numbers
 from web.threads import in_thread
 
 try:  # FastAPI's included routes build their handler under this variable (fastapi.routing.APIRoute.get_route_handler)
@@ -81,6 +83,42 @@ class _Shape:
         return self.who is not None and self.key is not None
 
 
+class _KeyHeader:
+    """The ``Idempotency-Key`` header read as FastAPI reads an optional header parameter, without its generic steps:
+    the first value of the header, else the default (None); a value validated by the parameter's own field
+    (``web.routes.IdempotencyKey``'s bounds and pattern), its errors located as FastAPI locates them."""
+
+    def __init__(self, field: ModelField, info: params.Header) -> None:
+        self.field = field
+        self.name = field.alias.lower().encode("latin-1")
+        self.loc = (info.in_.value, field.alias)
+
+    @classmethod
+    def of(cls, fields: list[ModelField]) -> _KeyHeader | None:
+        """The reader of the key's one header parameter, or None where FastAPI's own steps may read it otherwise (a
+        parameter model, a list, a required header, a default to validate, another alias than its name)."""
+        if len(fields) != 1:
+            return None
+        field = fields[0]
+        info = field.field_info
+        if (not isinstance(info, params.Header) or info.annotation != (str | None) or info.is_required()
+                or info.validate_default or field.default is not None
+                or info.validation_alias not in (None, field.alias)
+                or getattr(field, "validation_alias", None) not in (None, field.alias) or field.config
+                or any(type(item) is Json for item in info.metadata)):
+            return None
+        return cls(field, info)
+
+    def read(self, scope: Any) -> tuple[str | None, list[Any]]:
+        """The key (None without the header) and the errors of its validation."""
+        for name, value in scope["headers"]:
+            if name == self.name:
+                key, errors = self.field.validate(value.decode("latin-1"), {}, loc=self.loc)
+                return key, errors
+        return None, []
+
+
+@functools.lru_cache(maxsize=64)
 def _json_type(content_type: str | None) -> bool:
     """Whether FastAPI reads a body of ``content_type`` as JSON (``application/json`` or ``application/*+json``)."""
     if not content_type:
@@ -97,6 +135,7 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
     body_params = list(dependant.body_params)
     embed = bool(route._embed_body_fields)
     key_headers = list(shape.key_dependant.header_params) if shape.key_dependant is not None else []
+    key_header = _KeyHeader.of(key_headers)
     overrides = route.dependency_overrides_provider
     request_name, who_name, key_name = str(dependant.request_param_name), str(shape.who), str(shape.key)
 
@@ -128,9 +167,14 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
             if parsed is not _UNSET:
                 check_numbers(parsed)
         values: dict[str, Any] = {request_name: request, who_name: await member(request, None)}
-        header_values, errors = request_params_to_args(key_headers, request.headers)
-        if not errors:
-            values[key_name] = await request_key(request, **header_values)
+        if key_header is not None:
+            key, errors = key_header.read(request.scope)
+            if not errors:
+                values[key_name] = None if key is None else key_digest(request, key, raw)
+        else:
+            header_values, errors = request_params_to_args(key_headers, request.headers)
+            if not errors:
+                values[key_name] = await request_key(request, **header_values)
         if body_params:
             body_values, body_errors = await request_body_to_args(body_params, body, embed)
             errors = [*errors, *body_errors]
