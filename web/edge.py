@@ -7,8 +7,13 @@ It runs, in this order, what five middlewares each did with a wrapper of their o
    a chunked body is counted as it arrives and answered 413 the moment it passes the cap (the endpoint then sees a
    disconnect and never runs, and whatever it sends is dropped);
 3. a write's token (under ``/api/``, but the link's claim): resolved before a byte of its body is read
-   (``web.auth.resolve_member``, in a worker thread: web.threads); a refusal is rendered by the app's own exception
-   handler for it, with the body unread, and an accepted token is left for ``web.auth.member`` to reuse;
+   (``web.auth.resolve_write``, in a worker thread: web.threads); a refusal is rendered by the app's own exception
+   handler for it (``web.errors.handled``), with the body unread, and an accepted token is left for
+   ``web.auth.member`` to reuse.  A write whose whole body is already in the server's buffer (the server says so:
+   ``web.server.WHOLE_BODY``; its ``Content-Length`` declared), to a path whose write route has answered before
+   (web.writes), leaves its token to that route: the route resolves it first thing in the worker thread that then
+   runs the write (one trip to a thread a write, not two), before anything looks at the body, and refuses it as
+   here (``web.errors.refusal``); reading such a body waits for nothing from the client;
 4. what failed after a commit the request made (web.after_commit), collected round the app.
 
 Every answer given here (2 and 3) closes the connection, so the server does not read a refused upload's rest.
@@ -39,7 +44,9 @@ from web.after_commit import Warnings
 from web.headers import secure
 from web.language import STATE_KEY, of_scope, tag
 from web.routes.links import CLAIM_PATH
+from web.server import WHOLE_BODY
 from web.threads import in_thread
+from web.writes import SERVED
 
 #: The methods whose requests carry a body: under /api/ every one of them is a write that needs a token.
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -80,6 +87,8 @@ class Edge:
         self.limit = limit
         self.handlers = handlers
         self.reads = ReadHeaders(reads) if reads is not None else None
+        #: The writes (method, root path, path) that web.writes' route has answered itself: their token is left to it.
+        self.routes: set[tuple[str, str, str]] = set()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -104,13 +113,19 @@ class Edge:
         if declared.isdigit() and int(declared) > self.limit:
             await self._answer(scope, receive, send, self._too_large())
             return
+        route = None
         if scope["method"] in WRITES and scope["path"].startswith("/api/") and scope["path"] != CLAIM_PATH:
-            try:
-                who = await in_thread(auth.resolve_member, Request(scope))
-            except Exception as exc:  # noqa: BLE001 - rendered by the handler the app has for it
-                await self._answer(scope, receive, send, await self._handled(scope, exc))
-                return
-            scope["state"][auth.RESOLVED] = who
+            route = (scope["method"], scope.get("root_path", ""), scope["path"])
+            if route in self.routes and declared.isdigit() and WHOLE_BODY in scope.get("extensions", ()) and not getattr(
+                    scope.get("app"), "dependency_overrides", None):
+                scope["state"][auth.PENDING] = True  # web.writes resolves it first, in its one trip to a thread
+            else:
+                try:
+                    await in_thread(auth.resolve_write, Request(scope))
+                except Exception as exc:  # noqa: BLE001 - rendered by the handler the app has for it
+                    await self._answer(scope, receive, send,
+                                       await errors.handled(Request(scope), exc, self.handlers))
+                    return
         received = 0
         refused = started = False
         reads = self.reads if self.reads is not None and scope["path"].startswith("/api/") else None
@@ -143,18 +158,12 @@ class Edge:
                     await send(each)
 
             await self.app(scope, bounded_receive, answered)
+        if route is not None and scope["state"].get(SERVED):
+            self.routes.add(route)
 
     def _too_large(self) -> Response:
         return errors.error(413, errors.WEB.ngettext("request body: at most {limit} byte", "request body: at most {limit} bytes",
                                                      self.limit).format(limit=self.limit), "PayloadTooLarge")
-
-    async def _handled(self, scope: Scope, exc: Exception) -> Response:
-        """The answer of the app's exception handler for ``exc`` (the first class of its MRO with one)."""
-        for cls in type(exc).__mro__:
-            handler = self.handlers.get(cls)
-            if handler is not None:
-                return await handler(Request(scope), exc)
-        raise exc
 
     @staticmethod
     async def _answer(scope: Scope, receive: Receive, send: Send, response: Response) -> None:

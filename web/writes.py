@@ -28,7 +28,7 @@ import inspect
 import json
 from collections.abc import Callable, Coroutine
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from fastapi import Request, params
 from fastapi._compat import ModelField, Undefined
@@ -40,7 +40,9 @@ from pydantic import Json
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
-from web.auth import member
+from journal.service.tokens import Bearer
+from web.auth import PENDING, RESOLVED, member, member_here, resolve_write
+from web.errors import refusal
 from web.routes import check_numbers, key_digest, request_key, sane_numbers
 from web.threads import in_thread
 
@@ -52,7 +54,11 @@ else:
     _EFFECTIVE = _effective_route_context_var
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
+T = TypeVar("T")
 _UNSET = object()
+#: The request's state key by which the route tells web.edge.Edge that it answered the write itself (so that Edge may
+#: leave the next write to the same path its token, in this route's own thread trip).
+SERVED = "journal_write_route"
 
 
 class _Shape:
@@ -139,13 +145,16 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
     overrides = route.dependency_overrides_provider
     request_name, who_name, key_name = str(dependant.request_param_name), str(shape.who), str(shape.key)
 
-    async def app(request: Request) -> Response:
-        if overrides is not None and getattr(overrides, "dependency_overrides", None):
-            return await fallback(request)
+    def steps(request: Request, raw: bytes, pending: bool) -> Any:
+        """Steps 1 to 6 past the body's read, in the worker thread: the endpoint's answer (or the token's refusal)."""
+        if pending:  # web.edge.Edge left the token to this thread: first, before the body is looked at
+            try:
+                resolve_write(request)
+            except Exception as exc:  # noqa: BLE001 - answered as Edge answers it (web.errors.refusal)
+                return _Refused(exc)
         body: Any = Undefined
         parsed: Any = _UNSET
-        try:  # as FastAPI reads a body: a decode error is 422, any other failure (a disconnect) 400
-            raw = await request.body()
+        try:  # as FastAPI reads a body: a decode error is 422, any other failure (not UTF-8) 400
             if raw:
                 if _json_type(request.headers.get("content-type")):
                     parsed = body = json.loads(raw)
@@ -154,8 +163,6 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
         except json.JSONDecodeError as exc:
             raise RequestValidationError([{"type": "json_invalid", "loc": ("body", exc.pos), "msg": "JSON decode error",
                                            "input": {}, "ctx": {"error": exc.msg}}], body=exc.doc) from exc
-        except HTTPException:
-            raise
         except Exception as exc:  # FastAPI's own answer to a body it cannot read
             raise HTTPException(status_code=400, detail="There was an error parsing the body") from exc
         if request.method in ("POST", "PUT", "PATCH"):  # the app's dependency, web.routes.sane_numbers
@@ -166,7 +173,7 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
                     parsed = _UNSET
             if parsed is not _UNSET:
                 check_numbers(parsed)
-        values: dict[str, Any] = {request_name: request, who_name: await member(request, None)}
+        values: dict[str, Any] = {request_name: request, who_name: member_here(request)}
         if key_header is not None:
             key, errors = key_header.read(request.scope)
             if not errors:
@@ -174,17 +181,59 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
         else:
             header_values, errors = request_params_to_args(key_headers, request.headers)
             if not errors:
-                values[key_name] = await request_key(request, **header_values)
+                values[key_name] = _at_once(request_key(request, **header_values))
         if body_params:
-            body_values, body_errors = await request_body_to_args(body_params, body, embed)
+            body_values, body_errors = _at_once(request_body_to_args(body_params, body, embed))
             errors = [*errors, *body_errors]
             values.update(body_values)
         if errors:
             raise RequestValidationError(errors, body=body)
-        response: Response = await in_thread(functools.partial(endpoint, **values))
+        return endpoint(**values)
+
+    async def app(request: Request) -> Response:
+        state = request.scope.setdefault("state", {})
+        pending = bool(state.get(PENDING)) and not isinstance(state.get(RESOLVED), Bearer)
+        if overrides is not None and getattr(overrides, "dependency_overrides", None):
+            if pending:  # the token first, as web.edge.Edge checks it, then FastAPI's own handler
+                try:
+                    await in_thread(resolve_write, request)
+                except Exception as exc:  # noqa: BLE001 - answered as Edge answers it
+                    return await refusal(request, exc)
+            return await fallback(request)
+        try:  # as FastAPI reads a body: any failure (a disconnect) 400
+            raw = await request.body()
+        except HTTPException:
+            raise
+        except Exception as exc:  # FastAPI's own answer to a body it cannot read
+            raise HTTPException(status_code=400, detail="There was an error parsing the body") from exc
+        state[SERVED] = True
+        answer = await in_thread(steps, request, raw, pending)
+        if isinstance(answer, _Refused):
+            return await refusal(request, answer.exc)
+        response: Response = answer
         return response
 
     return app
+
+
+class _Refused:
+    """The token's refusal, from the worker thread to the loop (which renders it with the app's handler)."""
+
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+
+
+def _at_once(coroutine: Coroutine[Any, Any, T]) -> T:
+    """The result of a coroutine of FastAPI's that awaits nothing for a body that is no form (``request_body_to_args``)
+    or of ``web.routes.request_key`` for a body already read, run in the worker thread."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    coroutine.close()
+    raise RuntimeError("a validation step waited for something, in a worker thread")
 
 
 class WriteRoute(APIRoute):
