@@ -111,7 +111,7 @@ class Journal:
         different request folds the request's digest into ``key``.  Blocks do not nest: an inner one replaces
         the outer one until it ends.
         """
-        if not key or len(key) > 255 or any(ord(ch) < 32 for ch in key):
+        if not key or len(key) > 255 or min(key) < " ":  # no control character (U+0000 to U+001F)
             raise ValidationFailed(_("idempotency key: 1 to 255 characters, no control characters"))
         token = _IDEMPOTENCY.set(_Idempotency(key))
         try:
