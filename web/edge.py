@@ -14,7 +14,10 @@ It runs, in this order, what five middlewares each did with a wrapper of their o
    (web.writes), leaves its token to that route: the route resolves it first thing in the worker thread that then
    runs the write (one trip to a thread a write, not two), before anything looks at the body, and refuses it as
    here (``web.errors.refusal``); reading such a body waits for nothing from the client;
-4. what failed after a commit the request made (web.after_commit), collected round the app.
+4. what failed after a commit the request made (web.after_commit), collected round the app;
+5. the app, or for a write whose route web.writes answered before (kept here by method and path), that route's
+   handler straight away (``web.writes.answer``), past FastAPI's routing, which matched it against every route of
+   the app for each request: not while the app has dependency overrides or FastAPI's telemetry records it.
 
 Every answer given here (2 and 3) closes the connection, so the server does not read a refused upload's rest.
 (Starlette's RequestBodyLimitMiddleware runs an endpoint that never reads its body and then replaces the answer
@@ -39,14 +42,13 @@ from journal.aftermath import collecting
 from journal.i18n import language
 from journal.service.tokens import Bearer
 from journal.store.replicas import ReadYourWrites, format_lsn
-from web import auth, errors
+from web import auth, errors, writes
 from web.after_commit import Warnings
 from web.headers import secure
 from web.language import STATE_KEY, of_scope, tag
 from web.routes.links import CLAIM_PATH
 from web.server import WHOLE_BODY
 from web.threads import in_thread
-from web.writes import SERVED
 
 #: The methods whose requests carry a body: under /api/ every one of them is a write that needs a token.
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -87,8 +89,9 @@ class Edge:
         self.limit = limit
         self.handlers = handlers
         self.reads = ReadHeaders(reads) if reads is not None else None
-        #: The writes (method, root path, path) that web.writes' route has answered itself: their token is left to it.
-        self.routes: set[tuple[str, str, str]] = set()
+        #: The writes (method, root path, path) that web.writes' route answered itself, and that route: the next ones go
+        #: straight to it, their token left to it.
+        self.routes: dict[tuple[str, str, str], writes.Served] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -113,11 +116,13 @@ class Edge:
         if declared.isdigit() and int(declared) > self.limit:
             await self._answer(scope, receive, send, self._too_large())
             return
-        route = None
+        route = served = None
         if scope["method"] in WRITES and scope["path"].startswith("/api/") and scope["path"] != CLAIM_PATH:
             route = (scope["method"], scope.get("root_path", ""), scope["path"])
-            if route in self.routes and declared.isdigit() and WHOLE_BODY in scope.get("extensions", ()) and not getattr(
-                    scope.get("app"), "dependency_overrides", None):
+            served = self.routes.get(route)
+            if served is not None and not writes.direct(scope.get("app"), scope):
+                served = None
+            if served is not None and declared.isdigit() and WHOLE_BODY in scope.get("extensions", ()):
                 scope["state"][auth.PENDING] = True  # web.writes resolves it first, in its one trip to a thread
             else:
                 try:
@@ -157,9 +162,12 @@ class Edge:
                     started = started or each["type"] == START
                     await send(each)
 
-            await self.app(scope, bounded_receive, answered)
-        if route is not None and scope["state"].get(SERVED):
-            self.routes.add(route)
+            if served is not None:
+                await writes.answer(served, scope, bounded_receive, answered)
+            else:
+                await self.app(scope, bounded_receive, answered)
+        if route is not None and served is None and isinstance(scope["state"].get(writes.SERVED), writes.Served):
+            self.routes[route] = scope["state"][writes.SERVED]
 
     def _too_large(self) -> Response:
         return errors.error(413, errors.WEB.ngettext("request body: at most {limit} byte", "request body: at most {limit} bytes",

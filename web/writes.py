@@ -5,16 +5,24 @@ JSON body model, nothing in its path or query) spent about a quarter of the serv
 generic machinery on the event loop: ``solve_dependencies`` walking the Depends chain (the app's number check, the
 member and its bearer scheme, the key and its header) and anyio's capacity limiter around the endpoint's thread
 (README, Performance).  For such an endpoint this route's handler does the same steps itself, in the same order,
-with FastAPI's own validators, so every answer and refusal is the one FastAPI gives:
+with FastAPI's own validators, so every answer and refusal is the one FastAPI gives.  The body is read on the event
+loop; everything after it runs in one worker thread of web.threads (one trip, no anyio limiter):
 
-1. the body is read; it is JSON (``json``, as Starlette parses it: orjson reads an integer past 64 bits as a
-   float) when its content type says so, 422 ``json_invalid`` when it does not parse;
+0. the token, when ``web.edge.Edge`` left it to this route (``web.auth.PENDING``: the whole body was in the server's
+   buffer): resolved first, before anything looks at the body, and refused as Edge refuses it;
+1. the body is JSON (``json``, as Starlette parses it: orjson reads an integer past 64 bits as a float) when its
+   content type says so, 422 ``json_invalid`` when it does not parse;
 2. the app's number check (:func:`web.routes.sane_numbers`) on the body;
-3. the member: the token ``web.edge.Edge`` resolved before the body was read (``web.auth.member``);
+3. the member: the token resolved before the body was read (``web.auth.member``);
 4. the ``Idempotency-Key`` header, validated by its parameter's own field (FastAPI's validator, without FastAPI's
    generic parameter steps: :class:`_KeyHeader`), and its digest (:func:`web.routes.key_digest`);
 5. the body against its model (FastAPI's own field validation), every error of 4 and 5 in one 422;
-6. the endpoint, in a worker thread of web.threads (one trip, no anyio limiter).
+6. the endpoint.
+
+Once the route has answered a write itself, it leaves itself in the request's state (:class:`Served`), and Edge
+sends the next writes of that method and path straight to it (:func:`answer`: FastAPI's router chose this route for
+them before, and an exception is answered by the app's handler for it as Starlette's would choose it), without
+matching them against every route of the app again.
 
 An endpoint of any other shape, or any request while the app has dependency overrides, goes through FastAPI's
 handler as before.  The OpenAPI document is FastAPI's: the route's dependant is built as for any APIRoute.
@@ -28,7 +36,7 @@ import inspect
 import json
 from collections.abc import Callable, Coroutine
 from contextvars import ContextVar
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from fastapi import Request, params
 from fastapi._compat import ModelField, Undefined
@@ -37,8 +45,11 @@ from fastapi.dependencies.utils import request_body_to_args, request_params_to_a
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from pydantic import Json
+from starlette._utils import is_async_callable
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
+from starlette.types import Message, Receive, Scope, Send
 
 from journal.service.tokens import Bearer
 from web.auth import PENDING, RESOLVED, member, member_here, resolve_write
@@ -135,8 +146,9 @@ def _json_type(content_type: str | None) -> bool:
     return message.get_content_maintype() == "application" and (subtype == "json" or subtype.endswith("+json"))
 
 
-def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallback: Handler) -> Handler:
-    """The request handler of a write of the usual shape (the module docstring's steps)."""
+def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallback: Handler, original: APIRoute) -> Handler:
+    """The request handler of a write of the usual shape (the module docstring's steps); ``original`` is the route
+    itself (``route`` may be its effective context, under an including router)."""
     dependant: Dependant = route.dependant
     body_params = list(dependant.body_params)
     embed = bool(route._embed_body_fields)
@@ -206,7 +218,7 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
             raise
         except Exception as exc:  # FastAPI's own answer to a body it cannot read
             raise HTTPException(status_code=400, detail="There was an error parsing the body") from exc
-        state[SERVED] = True
+        state[SERVED] = Served(original, app)
         answer = await in_thread(steps, request, raw, pending)
         if isinstance(answer, _Refused):
             return await refusal(request, answer.exc)
@@ -214,6 +226,63 @@ def fast_handler(route: Any, endpoint: Callable[..., Any], shape: _Shape, fallba
         return response
 
     return app
+
+
+class Served(NamedTuple):
+    """What the route leaves in the request's state once it answered a write itself: itself and its handler."""
+
+    route: APIRoute
+    handler: Handler
+
+
+def direct(app: Any, scope: Scope) -> bool:
+    """Whether a write the route answered before may go straight to its handler (:func:`answer`): not while the app
+    has dependency overrides, FastAPI's own telemetry records the request, or FastAPI caps the body itself."""
+    return (not getattr(app, "dependency_overrides", None) and "fastapi.telemetry" not in scope
+            and getattr(app, "max_body_size", None) is None and HTTPException in app.exception_handlers)
+
+
+async def answer(served: Served, scope: Scope, receive: Receive, send: Send) -> None:
+    """Answer a write as FastAPI's router answers it, without matching the app's routes again: the route FastAPI
+    chose for this method and path before (``web.edge.Edge`` keeps it), its handler, and an exception answered by the
+    app's handler for it as Starlette's ExceptionMiddleware chooses it (one for the HTTP status first, then by the
+    exception's classes; without one it goes on up, to the server error handler's 500)."""
+    app = scope["app"]
+    scope.setdefault("router", app.router)
+    scope.update(endpoint=served.route.endpoint, path_params={}, route=served.route)
+    request = Request(scope, receive, send)
+    started = False
+
+    async def sender(message: Message) -> None:
+        nonlocal started
+        started = started or message["type"] == "http.response.start"
+        await send(message)
+
+    try:
+        response = await served.handler(request)
+        await response(scope, receive, sender)
+    except Exception as exc:
+        handler = _handler_of(app.exception_handlers, exc)
+        if handler is None:
+            raise
+        if started:
+            raise RuntimeError("Caught handled exception, but response already started.") from exc
+        handled = await handler(request, exc) if is_async_callable(handler) else await run_in_threadpool(
+            handler, request, exc)
+        if handled is not None:
+            await handled(scope, receive, sender)
+        exc.__traceback__ = None  # (as Starlette: a reused exception would gather tracebacks)
+
+
+def _handler_of(handlers: dict[Any, Any], exc: Exception) -> Any:
+    """The handler Starlette's ExceptionMiddleware takes for ``exc``: its HTTP status's, then its first class's (the
+    handler of ``Exception`` and of 500 is the server error handler's, outside)."""
+    if isinstance(exc, HTTPException) and exc.status_code != 500 and exc.status_code in handlers:
+        return handlers[exc.status_code]
+    for cls in type(exc).__mro__:
+        if cls is not Exception and cls in handlers:
+            return handlers[cls]
+    return None
 
 
 class _Refused:
@@ -252,7 +321,7 @@ class WriteRoute(APIRoute):
         shape = _Shape(route.dependant)
         if not shape.simple or route.dependant.call is None or not _answers_a_response(route.dependant.call):
             return fallback
-        return fast_handler(route, route.dependant.call, shape, fallback)
+        return fast_handler(route, route.dependant.call, shape, fallback, self)
 
 
 def _answers_a_response(call: Callable[..., Any]) -> bool:
