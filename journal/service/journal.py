@@ -54,6 +54,7 @@ _TOKEN: ContextVar[str | None] = ContextVar("journal_token", default=None)
 Outcome = tuple[list[Event], Warm | None, Exception | None]
 
 
+@functools.lru_cache(maxsize=256)  # a command asks twice: for its probe, then for its first event's id
 def decision_id(campaign: str, actor: str, key: str, ordinal: int) -> str:
     """The first event id of the ``ordinal``-th (0-based) execute by ``actor`` on ``campaign`` under ``key``."""
     return str(uuid.uuid5(IDEMPOTENCY_NAMESPACE, "\x1f".join((campaign, actor, key, str(ordinal)))))
