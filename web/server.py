@@ -340,8 +340,7 @@ class GuardedProtocol(_Deadlines, H11Protocol):
         if self.transport.get_protocol() is not self:  # upgraded: no longer an HTTP/1.1 request
             self._disarm()
             return
-        if self.conn.their_state is h11.DONE:
-            mark_whole(self.cycle)
+        mark_whole(self.cycle)  # (once its end of message is in: DONE, or MUST_CLOSE for a last request)
         if self.conn.their_state is h11.SEND_BODY:
             if self.timed is not self.cycle:  # this request's body has its own deadline, set once
                 self._arm(self.guard.limits.body_timeout, "body")

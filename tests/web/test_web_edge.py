@@ -4,16 +4,24 @@ Edge checked its token itself or left it to its route's thread, and whether Fast
 The first write to a path goes the long way (Edge resolves the token before the body, FastAPI routes it); once the
 route has answered, the next writes to that path, their whole body in the server's buffer, leave the token to the
 route and go straight to it.  Every answer here is read off the socket as sent: its status line, every header in
-the order sent (the date's value aside) and its body.
+the order sent (the date's value aside) and its body.  That a body is whole is the server's word (web.server's
+protocols, both of them, over a real socket).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import socket
+from collections.abc import Callable
+
+import pytest
+import uvicorn
+from uvicorn.server import ServerState
 
 from tests.web.conftest import Served, campaign_with_tokens, serving
+from web.server import WHOLE_BODY, GuardedHttpToolsProtocol, GuardedProtocol
 
 FORGED = "Bearer jt1.0J_QtdC_0LXQuw.forged"
 ROLL = json.dumps({"notation": "2d6", "dice": [3, 4], "purpose": "edge"}).encode()
@@ -81,3 +89,54 @@ def test_a_write_and_its_refusal_carry_their_headers_in_order(db_url: str) -> No
         f"content-length: {len(said.encode())}", "content-type: application/json", "connection: close",
         "content-language: en", "vary: Accept-Language", *security]
     assert json.loads(said) == {"error": "token: malformed (wrong length)", "kind": "Unauthenticated"}
+
+
+WHOLE = "POST /api/roll HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {n}\r\n{more}\r\n"
+
+
+async def _whole_seen(protocol: type[asyncio.Protocol], parts: list[bytes]) -> list[bool]:
+    """Serve one connection with ``protocol`` over a real socket; send ``parts`` one by one, each once the app has
+    started on the request before it (the first part at once); what the app saw of web.server.WHOLE_BODY."""
+    seen: list[bool] = []
+    started = asyncio.Event()
+
+    async def app(scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            return
+        seen.append(WHOLE_BODY in scope.get("extensions", {}))
+        started.set()
+        while (await receive()).get("more_body"):
+            pass
+        await send({"type": "http.response.start", "status": 204, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    config = uvicorn.Config(app, lifespan="off", log_level="critical")
+    config.load()
+    state = ServerState()
+    server = await asyncio.get_running_loop().create_server(lambda: protocol(config, state, {}), "127.0.0.1", 0)
+    try:
+        reader, writer = await asyncio.open_connection(*server.sockets[0].getsockname()[:2])
+        for index, part in enumerate(parts):
+            if index:
+                await started.wait()
+            started.clear()
+            writer.write(part)
+            await writer.drain()
+        await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+        writer.close()
+    finally:
+        server.close()
+    return seen
+
+
+@pytest.mark.parametrize("protocol", [GuardedHttpToolsProtocol, GuardedProtocol], ids=["httptools", "h11"])
+def test_the_server_says_a_body_is_whole_only_when_it_is_all_in(protocol: type[asyncio.Protocol]) -> None:
+    """A request sent in one piece is marked whole (kept alive or the connection's last); one whose body follows its
+    headers, or that waits for 100-continue, is not (its body is still the client's)."""
+    body = b'{"notation": "1d6"}'
+    at_once = asyncio.run(_whole_seen(protocol, [WHOLE.format(n=len(body), more="").encode() + body]))
+    last = asyncio.run(_whole_seen(protocol, [WHOLE.format(n=len(body), more="Connection: close\r\n").encode() + body]))
+    later = asyncio.run(_whole_seen(protocol, [WHOLE.format(n=len(body), more="").encode(), body]))
+    waiting = asyncio.run(_whole_seen(protocol, [WHOLE.format(n=len(body), more="Expect: 100-continue\r\n").encode()
+                                                 + body]))
+    assert (at_once, last, later, waiting) == ([True], [True], [False], [False])
