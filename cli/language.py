@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import gettext as stdlib_gettext
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -76,42 +77,70 @@ def _lang_option() -> click.Option:
                         callback=choose_language, help=LANG_HELP)
 
 
-class ChoiceWords:
-    """A part of a :class:`HelpText`: the words a verb's field takes.  In English ``english``, as the help always
-    read (the short words typed at the table); in another language the words of the system's choices for that
-    field (its descriptor's ``choices``, journal.service.choices: what the page offers), «спас жизнь», …, each of
-    which the field takes (journal.understand).  The help then lists what a player types, never a rules key."""
+class SpokenWords:
+    """A part of a :class:`HelpText` that lists words a player types: in English ``english``, as the help always
+    read (the short words typed at the table); in another language :meth:`spoken`, the words of that language
+    which the command takes too (journal.understand).  The help then lists what a player types, never a rules key."""
 
-    def __init__(self, system: str, field: str, english: str, only: tuple[str, ...] = ()) -> None:
-        self.system = system
-        #: the field as the choices name it (``tick:items``, ``difficulty``)
-        self.field = field
+    def __init__(self, english: str) -> None:
         self.english = english
-        #: the values of the field named here (all of them when empty): a help text may name one word of a list
-        self.only = only
+
+    def spoken(self) -> str:
+        """The words in the current language (not English)."""
+        raise NotImplementedError
 
     def __str__(self) -> str:
         from journal.i18n import current_language
 
-        if current_language() == "en":
-            return self.english
+        return self.english if current_language() == "en" else self.spoken()
+
+
+class ChoiceWords(SpokenWords):
+    """The words a verb's field takes: the words of the system's choices for that field (its descriptor's
+    ``choices``, journal.service.choices: what the page offers), «спас жизнь», …; or one of its lists of words,
+    named as its ``words`` name it (``hit_modifiers``)."""
+
+    def __init__(self, system: str, field: str, english: str, only: tuple[str, ...] = ()) -> None:
+        super().__init__(english)
+        self.system = system
+        #: the field as the choices name it (``tick:items``, ``difficulty``), or a list of its words
+        self.field = field
+        #: the values of the field named here (all of them when empty): a help text may name one word of a list
+        self.only = only
+
+    def spoken(self) -> str:
         from journal.service.choices import choices_of
         from journal.service.summaries import words_of
         from journal.understand import shown
 
         own = choices_of(self.system)
-        values = [value for value in own.words[own.fields[self.field]] if not self.only or value in self.only]
+        listed = own.words[own.fields.get(self.field, self.field)]
+        values = [value for value in listed if not self.only or value in self.only]
         return shown(values, words_of(self.system))
 
     def __repr__(self) -> str:
         return f"ChoiceWords({self.system!r}, {self.field!r}, {self.english!r})"
 
 
+class RuleWords(SpokenWords):
+    """The house rules a campaign may switch, each as ``KEY=VALUE`` in the words a player types (the registered
+    systems' descriptors, journal.service.house_rules.examples): «потеря Контроля=линейно», …"""
+
+    def spoken(self) -> str:
+        from journal.service.house_rules import examples
+        from journal.understand import shown
+
+        return shown(examples(), {})
+
+    def __repr__(self) -> str:
+        return f"RuleWords({self.english!r})"
+
+
 class HelpText:
     """A help text built of msgids: ``template`` with each ``{name}`` filled by its own translated msgid (or by a
-    :class:`ChoiceWords`, the words of a field in the reader's language)."""
+    :class:`SpokenWords`, words a player types in the reader's language)."""
 
-    def __init__(self, template: str, **values: str | HelpText | ChoiceWords) -> None:
+    def __init__(self, template: str, **values: str | HelpText | SpokenWords) -> None:
         self.template = template
         self.values = values
 
@@ -122,12 +151,21 @@ class HelpText:
         return f"HelpText({self.template!r}, **{self.values!r})"
 
 
-def translate(message: str | HelpText | ChoiceWords | None) -> str | None:
-    """A help msgid (or :class:`HelpText`, :class:`ChoiceWords`) in the current language; None and "" stay as they are.
+class WordsOption(click.Option):
+    """An option whose help is a :class:`HelpText` (the words a player types, :class:`SpokenWords`): kept as given,
+    not cleaned as click cleans a docstring, and read in the reader's language when shown (:func:`shown`)."""
+
+    def __init__(self, *args: Any, help: HelpText | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help = help  # type: ignore[assignment]
+
+
+def translate(message: str | HelpText | SpokenWords | None) -> str | None:
+    """A help msgid (or :class:`HelpText`, :class:`SpokenWords`) in the current language; None and "" stay as they are.
 
     A msgid the ``cli`` catalogue lacks is looked up in the ``journal`` one: a system's descriptor declares some
     of the CLI's help texts (a tally input's ``--<option>``), and its folder's strings are the journal's."""
-    if isinstance(message, (HelpText, ChoiceWords)):
+    if isinstance(message, (HelpText, SpokenWords)):
         return str(message)
     if not message:
         return message
@@ -212,14 +250,23 @@ class Translated:
                 formatter.write_dl([shown(argument).get_help_record(ctx) or ("", "") for argument in arguments])
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from cli.metavars import shown as metavar
+
         records = [shown(p).get_help_record(ctx) for p in self.get_params(ctx)
                    if not isinstance(p, click.Argument)]
-        options = [record for record in records if record is not None]
+        # an option's value named in the reader's language too (``--set ПРАВИЛО=ЗНАЧЕНИЕ``, ``--weapon ТЕКСТ``)
+        options = [(_named(record[0], metavar), record[1]) for record in records if record is not None]
         if options:
             with formatter.section(CLI.gettext("Options")):
                 formatter.write_dl(options)
         if isinstance(self, click.Group):  # a group lists its commands after its options (click.Group does)
             self.format_commands(ctx, formatter)
+
+
+def _named(option: str, metavar: Callable[[str], str]) -> str:
+    """An option's help record name (``-w, --weapon TEXT``) with its value's metavar in the reader's language."""
+    names, space, value = option.rpartition(" ")
+    return f"{names} {metavar(value)}" if space and not value.startswith("-") else option
 
 
 class ShownArgument(click.Argument):

@@ -79,6 +79,22 @@ METAVARS: dict[str, Callable[[], str]] = {
     "NOTE": lambda: CLI.pgettext("metavar", "NOTE"),
     "TIED": lambda: CLI.pgettext("metavar", "TIED"),
     "TITLE": lambda: CLI.pgettext("metavar", "TITLE"),
+    # the values of options (``--as-of POINT``, ``--set KEY=VALUE``, click's TEXT)
+    "CHAR": lambda: CLI.pgettext("metavar", "CHAR"),
+    "D": lambda: CLI.pgettext("metavar", "D"),
+    "DIRECTORY": lambda: CLI.pgettext("metavar", "DIRECTORY"),
+    "DURATION": lambda: CLI.pgettext("metavar", "DURATION"),
+    "HEX": lambda: CLI.pgettext("metavar", "HEX"),
+    "IPS": lambda: CLI.pgettext("metavar", "IPS"),
+    "KEY": lambda: CLI.pgettext("metavar", "KEY"),
+    "LINE": lambda: CLI.pgettext("metavar", "LINE"),
+    "OUTCOME": lambda: CLI.pgettext("metavar", "OUTCOME"),
+    "POINT": lambda: CLI.pgettext("metavar", "POINT"),
+    "SCHOOL": lambda: CLI.pgettext("metavar", "SCHOOL"),
+    "TEXT": lambda: CLI.pgettext("metavar", "TEXT"),
+    "URL": lambda: CLI.pgettext("metavar", "URL"),
+    "VALUE": lambda: CLI.pgettext("metavar", "VALUE"),
+    "WHOM": lambda: CLI.pgettext("metavar", "WHOM"),
 }
 _WORD = re.compile(r"[A-Z][A-Z0-9_]*")
 

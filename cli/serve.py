@@ -182,6 +182,7 @@ def _run(app: AppContext, journal: Journal, host: str, port: int, heartbeat: flo
         click.echo(_("serving {db}{reads} on {url}{processes} (Ctrl-C stops)").format(
             db=_shown(app.db), reads=reads, url=url, processes=""), err=True)
         click.echo(_reached(host, port, hosting.public_url), err=True)
+        server.freeze_loaded()
         uvicorn.run(served, **settings)  # type: ignore[arg-type]
         return
     click.echo(_("serving {db}{reads} on {url}{processes} (Ctrl-C stops)").format(
@@ -248,8 +249,10 @@ def worker_app() -> FastAPI:
 
     given = orjson.loads(os.environ[WORKER_SETTINGS])
     server.configure(server.Limits(**given["limits"]))
-    return create_app(given["db"], heartbeat=given["heartbeat"], read_url=given["read_url"],
-                      read_wait=given["read_wait"], warm=given["warm"], public_url=given["public_url"])
+    app = create_app(given["db"], heartbeat=given["heartbeat"], read_url=given["read_url"],
+                     read_wait=given["read_wait"], warm=given["warm"], public_url=given["public_url"])
+    server.freeze_loaded()
+    return app
 
 
 COMMANDS = [serve]

@@ -36,5 +36,23 @@ def configure(*, json: bool = False, level: str = "warning", console: bool = Tru
     )
 
 
+#: Whether each configured wrapper class passes each level (structlog's filtering classes are made once per level).
+_PASSES: dict[tuple[type, int], bool] = {}
+
+
+def enabled(level: int) -> bool:
+    """Whether the configured loggers pass records of ``level``, so that a caller builds no record nobody logs (the
+    wrapper's own ``is_enabled_for``; True for a wrapper without one)."""
+    wrapper = structlog.get_config()["wrapper_class"]
+    passes = _PASSES.get((wrapper, level))
+    if passes is None:
+        try:
+            passes = bool(wrapper(None, [], {}).is_enabled_for(level))
+        except Exception:  # noqa: BLE001 - another kind of wrapper: it decides per record
+            passes = True
+        _PASSES[(wrapper, level)] = passes
+    return passes
+
+
 if not structlog.is_configured():
     configure(console=False)

@@ -1,10 +1,10 @@
 """A write that was stored is answered as stored, with what failed after its commit as a warning, never as a 500.
 
-:class:`AfterCommitWarnings` is a pure-ASGI middleware: it collects, for each request, what failed after a commit
-the request made (journal.aftermath: the witness beside the key not written, a full disk).  When something did,
-the JSON object the endpoint answered gains ``"warnings": [one line each]`` (in the request's language) and the
-answer a ``Journal-Warning`` header; its status is the endpoint's own.  A request with nothing to say passes
-through untouched, streamed as it comes.
+``web.edge.Edge`` collects, for each request, what failed after a commit the request made (journal.aftermath: the
+witness beside the key not written, a full disk), around the app (after the request's token check), and passes each
+message of the answer through :meth:`Warnings.take`.  When something did fail, the JSON object the endpoint answered
+gains ``"warnings": [one line each]`` (in the request's language) and the answer a ``Journal-Warning`` header; its
+status is the endpoint's own.  A request with nothing to say passes through untouched, streamed as it comes.
 """
 
 from __future__ import annotations
@@ -13,48 +13,39 @@ from typing import Any
 
 import orjson
 from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message
 
-from journal.aftermath import collecting
+from journal.aftermath import AfterCommit
 
 #: The header of an answer whose write is stored but a step after its commit failed (ASCII: the body says which).
 HEADER = "Journal-Warning"
 HEADER_VALUE = "stored; a step after the commit failed (see the body's warnings)"
 
 
-class AfterCommitWarnings:
-    """Pure ASGI: an answer after whose commit something failed says so in its body (``warnings``) and header."""
+class Warnings:
+    """One answer's messages, held back from the moment a step after a commit failed until its body is whole."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    __slots__ = ("chunks", "problems", "start")
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        with collecting() as problems:  # the endpoint's thread runs in a copy of this context: it reports here
-            start: Message | None = None
-            chunks: list[bytes] = []
+    def __init__(self, problems: list[AfterCommit]) -> None:
+        self.problems = problems
+        self.start: Message | None = None
+        self.chunks: list[bytes] = []
 
-            async def warned(message: Message) -> None:
-                nonlocal start
-                if start is None and not problems:
-                    await send(message)
-                    return
-                if message["type"] == "http.response.start":
-                    start = message
-                    return
-                if message["type"] != "http.response.body" or start is None:
-                    await send(message)
-                    return
-                chunks.append(message.get("body", b""))
-                if message.get("more_body", False):
-                    return
-                head, body = _with_warnings(start, b"".join(chunks), [str(p) for p in problems])
-                await send(head)
-                await send({"type": "http.response.body", "body": body})
-
-            await self.app(scope, receive, warned)
+    def take(self, message: Message) -> list[Message]:
+        """The messages to send on for the app's ``message``: itself, none (held), or the whole answer, warned."""
+        if self.start is None and not self.problems:
+            return [message]
+        if message["type"] == "http.response.start":
+            self.start = message
+            return []
+        if message["type"] != "http.response.body" or self.start is None:
+            return [message]
+        self.chunks.append(message.get("body", b""))
+        if message.get("more_body", False):
+            return []
+        head, body = _with_warnings(self.start, b"".join(self.chunks), [str(p) for p in self.problems])
+        return [head, {"type": "http.response.body", "body": body}]
 
 
 def _with_warnings(start: Message, body: bytes, warnings: list[str]) -> tuple[Message, bytes]:
@@ -73,4 +64,4 @@ def _with_warnings(start: Message, body: bytes, warnings: list[str]) -> tuple[Me
     return start, body
 
 
-__all__ = ["HEADER", "AfterCommitWarnings"]
+__all__ = ["HEADER", "Warnings"]

@@ -27,8 +27,11 @@ from web.threads import in_thread
 scheme = HTTPBearer(auto_error=False, description="A token from 'journal member token CAMPAIGN NAME'.")
 
 MISSING = "missing token: send 'Authorization: Bearer <token>' (from 'journal member token CAMPAIGN NAME')"
-#: The key of the request's state under which web.app.BoundedBody leaves the write's resolved token.
+#: The key of the request's state under which web.edge.Edge leaves the write's resolved token.
 RESOLVED = "journal_bearer"
+#: The key of the request's state by which web.edge.Edge leaves a write's token to its route's own worker thread
+#: (web.writes: resolved there first, before the body is looked at).
+PENDING = "journal_bearer_pending"
 
 
 #: The request's state keys of a read's reader (set by ``member``) and of the server that read went to.
@@ -98,16 +101,36 @@ def resolve_member(request: Request) -> Bearer:
     return who
 
 
-async def member(request: Request, _credentials: Credentials) -> Bearer:
-    """As :func:`resolve_member`, in a worker thread; a write's token, resolved by web.app.BoundedBody before its
-    body was read, is taken as it is (no second trip to a thread).  Async, so that FastAPI does not run it in a
-    thread of its own whatever it has to do."""
+def resolve_write(request: Request) -> Bearer:
+    """:func:`resolve_member` for a write, before its body is read, kept in the request's state for ``member`` (and
+    for web.edge's read headers); call it in a worker thread."""
+    who = resolve_member(request)
+    request.scope.setdefault("state", {})[RESOLVED] = who
+    return who
+
+
+def _resolved(request: Request) -> Bearer | None:
+    """The write's token resolved before its body was read, else None; 401 at once without an Authorization header."""
     resolved = request.scope.get("state", {}).get(RESOLVED)
     if isinstance(resolved, Bearer):
         return resolved
     if request.headers.get("authorization") is None:
         raise Unauthenticated(MISSING)
-    return await in_thread(resolve_member, request)
+    return None
+
+
+async def member(request: Request, _credentials: Credentials) -> Bearer:
+    """As :func:`resolve_member`, in a worker thread; a write's token, resolved by web.edge.Edge before its
+    body was read, is taken as it is (no second trip to a thread).  Async, so that FastAPI does not run it in a
+    thread of its own whatever it has to do."""
+    resolved = _resolved(request)
+    return resolved if resolved is not None else await in_thread(resolve_member, request)
+
+
+def member_here(request: Request) -> Bearer:
+    """``member`` for a caller already in a worker thread (web.writes)."""
+    resolved = _resolved(request)
+    return resolved if resolved is not None else resolve_member(request)
 
 
 def stream_token(

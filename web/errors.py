@@ -76,6 +76,24 @@ def error(status: int, message: str, kind: str, headers: dict[str, str] | None =
     return JSON({"error": one_line(message), "kind": kind}, status_code=status, headers=headers)
 
 
+async def handled(request: Request, exc: Exception, handlers: dict[Any, Any]) -> Response:
+    """The answer of the app's exception handler (of ``handlers``) for ``exc``: the first class of its MRO with one."""
+    for cls in type(exc).__mro__:
+        handler = handlers.get(cls)
+        if handler is not None:
+            answer: Response = await handler(request, exc)
+            return answer
+    raise exc
+
+
+async def refusal(request: Request, exc: Exception) -> Response:
+    """A write's refusal before its body is read (its token's, web.edge): the app's answer for ``exc``, closing the
+    connection, so that the server does not read the rest of a refused upload."""
+    answer = await handled(request, exc, request.app.exception_handlers)
+    answer.headers["Connection"] = "close"
+    return answer
+
+
 def status_of(exc: JournalError) -> int:
     for cls in type(exc).__mro__:
         if cls in STATUS:

@@ -6,15 +6,12 @@ only (no inline script or style, no ``eval``; ``blob:`` images for the QR code t
 ``X-Content-Type-Options: nosniff`` stops a browser from reading an answer as another type than it says, and
 ``Referrer-Policy: no-referrer`` keeps the page's address (which may carry a token link) out of other sites' logs.
 
-:class:`SecurityHeaders` is pure ASGI and the app's outermost middleware, so every answer, an error or a 413 of
-``BoundedBody`` too, carries them; the server's own answers below the app (``web.server``) carry the same
+:func:`secure` adds them to an answer; ``web.edge.Edge`` calls it last on every HTTP answer of the app, an error or a
+refusal of its own (413, a write's 401) too; the server's own answers below the app (``web.server``) carry the same
 :data:`HEADERS`.
 """
 
 from __future__ import annotations
-
-from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: The page's policy: its own origin only, nothing inline, no frame.
 CONTENT_SECURITY_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
@@ -29,22 +26,13 @@ HEADERS: dict[str, str] = {
 }
 
 
-class SecurityHeaders:
-    """Pure ASGI: every HTTP answer carries :data:`HEADERS` (a value the app set itself is kept)."""
+#: :data:`HEADERS` as an ASGI answer carries them (lower-case names, latin-1 bytes), in their order.
+RAW: tuple[tuple[bytes, bytes], ...] = tuple((name.lower().encode("latin-1"), value.encode("latin-1"))
+                                             for name, value in HEADERS.items())
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def secured(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in HEADERS.items():
-                    headers.setdefault(name, value)
-            await send(message)
-
-        await self.app(scope, receive, secured)
+def secure(raw: list[tuple[bytes, bytes]]) -> None:
+    """Add to an answer's header list each of :data:`HEADERS` it lacks, at its end and in their order (a value the app
+    set itself is kept), as Starlette's ``MutableHeaders.setdefault`` adds them one by one."""
+    present = {name for name, _value in raw}
+    raw.extend(pair for pair in RAW if pair[0] not in present)

@@ -3,7 +3,7 @@ context, without anyio's per-call capacity limiter and checkpoints.
 
 Starlette's ``run_in_threadpool`` (anyio) takes a capacity-limiter token and yields to the loop twice around every
 call: under load about a sixth of the event loop's CPU per write went there (README, Performance).  The token check
-of every write (web.app.BoundedBody) and a member's reads' token (web.auth.member) go through here instead: one
+of every write (web.edge.Edge) and a member's reads' token (web.auth.member) go through here instead: one
 ``loop.run_in_executor`` on a pool of :data:`WORKERS` threads, with a copy of the request's context (its language,
 what failed after a commit), as Starlette's does.
 """

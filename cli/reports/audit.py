@@ -34,15 +34,22 @@ ROLES = {"master": N_("master"), "player": N_("player")}
 def envelope_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
     """Each envelope field and then the payload as (label, value), the one labelling every format shows: the key and
     its value as stored in English (scripts read them), else the field's label and the value in the reader's words
-    (an event type by its label, a time in the reader's form, each payload key by its label)."""
+    (an event type by its label, a time in the reader's form, each payload key by the label its system gives it and
+    each recorded word by its word: ``Names.payload``; a tally's lines as ``journal tally`` reads them)."""
     env = report["envelope"]
     if current_language() == "en":
         return [(name, _value(env[name])) for name in (*ENVELOPE_ROWS, "data")]
+    from journal.events.tallies import TallyCommitted
     from journal.service.words import Names, local_time
 
     names = Names(report["system"])
+    data = env["data"]
+    if env["type"] == TallyCommitted.type:
+        from journal.service.tallies import committed_in_words
+
+        data = committed_in_words(report["system"], data)
     shown = {"type": names.type(env["type"]), "recorded_at": local_time(env["recorded_at"], env["recorded_at"]),
-             "data": names.value(env["data"])}
+             "data": names.payload(env["type"], data)}
     return [(_(ENVELOPE_LABELS[name]), shown[name] if name in shown else _value(env[name]))
             for name in (*ENVELOPE_ROWS, "data")]
 
@@ -98,9 +105,15 @@ def recorded_line(report: dict[str, Any]) -> str:
                                                                    at=local_time(rec["at"], rec["at"]), session=session)
 
 
-def roll_line(proof: dict[str, Any]) -> str:
-    """One roll and its proof in one line."""
-    head = f"{proof['path']}: d{proof['sides']} {proof['dice']}"
+def roll_line(proof: dict[str, Any], report: dict[str, Any]) -> str:
+    """One roll and its proof in one line, where it sits in the payload named as the payload's keys are
+    (``attempt.roll`` reads «попытка · бросок»; English keeps the path)."""
+    where = proof["path"]
+    if current_language() != "en":
+        from journal.service.words import Names
+
+        where = Names(report["system"]).path(report["envelope"]["type"], where)
+    head = f"{where}: d{proof['sides']} {proof['dice']}"
     if proof["source"] != "server":
         return _("{head}: table roll (thrown at the table; nothing to recompute)").format(head=head)
     head += _(", server dice, counter {counter}").format(counter=proof["counter"])
@@ -195,7 +208,7 @@ def text_lines(report: dict[str, Any]) -> list[str]:
     lines = [title(report), recorded_line(report)]
     lines += [f"  {label}: {value}" for label, value in envelope_rows(report)]
     lines.append(_("rolls:") if report["rolls"] else _("rolls: none in this event"))
-    lines += [f"  {roll_line(p)}" for p in report["rolls"]]
+    lines += [f"  {roll_line(p, report)}" for p in report["rolls"]]
     lines.append(_("chain: {summary}").format(summary=report["chain"]["summary"]))
     if not report["disputes"]:
         lines.append(_("disputes: none about this event"))
@@ -231,7 +244,7 @@ def markdown(report: dict[str, Any]) -> str:
     out = [f"# {title(report)}", "", recorded_line(report) + ".", "", "## " + _("Envelope"), ""]
     out += _md_table([_("field"), _("value")], envelope_rows(report))
     out += ["", "## " + _("Rolls"), ""]
-    out += [f"- {roll_line(p)}" for p in report["rolls"]] or [_("No roll in this event.")]
+    out += [f"- {roll_line(p, report)}" for p in report["rolls"]] or [_("No roll in this event.")]
     out += ["", "## " + _sheets_heading(sheets), ""]
     if sheets["changes"]:
         out += _md_table(change_headers(), change_rows(report))
@@ -286,7 +299,7 @@ def html(report: dict[str, Any]) -> str:
     if report["rolls"]:
         for proof in report["rolls"]:
             css = {"verified": "ok", "mismatch": "bad"}.get(proof["status"], "muted")
-            parts.append(f"<p class=\"{css}\">{escape(roll_line(proof))}</p>")
+            parts.append(f"<p class=\"{css}\">{escape(roll_line(proof, report))}</p>")
     else:
         parts.append(_tag("p", _("No roll in this event."), "muted"))
     parts.append(f"<h2>{escape(_sheets_heading(sheets))}</h2>")

@@ -2,8 +2,8 @@
 
 English keeps pydantic's own message and the field's key exactly (``<type>: field '<key>': Input should be
 '<value>', ...``: scripts and tests match it).  Another language names the field by the label the
-page shows (the system's ``fields`` table, journal.systems.registry.word_tables), the values a field takes by their
-display words (the system's ``words``), and says why in a translated sentence: ``поле «…»: допустимо одно
+audit shows (the system's ``fields`` and ``payload_fields`` tables, journal.systems.registry.word_tables), the values
+a field takes by their display words (the system's ``words``), and says why in a translated sentence: ``поле «…»: допустимо одно
 из: «…», «…»``.  A reason no table here names is pydantic's message as it is.
 """
 
@@ -44,6 +44,12 @@ REASONS: dict[str, str] = {
 }
 
 
+def _label(fields: Mapping[str, Any], qualified: str, part: object) -> str:
+    """A part of an error's location by its label: a top-level key first as labelled for its event type."""
+    found = fields.get(qualified) or (fields.get(part) if isinstance(part, str) else None)
+    return found() if found is not None else str(part)
+
+
 def field_refusal(event_type: str, error: Mapping[str, Any]) -> str:
     """One line naming the field an error of pydantic's is about and why, in the current language."""
     where = ".".join(str(part) for part in error["loc"]) or "data"
@@ -52,8 +58,8 @@ def field_refusal(event_type: str, error: Mapping[str, Any]) -> str:
     from journal.systems.registry import word_tables
 
     fields, words = word_tables(event_type)
-    label = " · ".join(fields[part]() if isinstance(part, str) and part in fields else str(part)
-                       for part in error["loc"]) or gettext("data")
+    label = " · ".join(_label(fields, f"{event_type}:{part}" if depth == 0 else "", part)
+                       for depth, part in enumerate(error["loc"])) or gettext("data")
     template = REASONS.get(error["type"])
     if template is None:
         reason = str(error["msg"]).removeprefix("Value error, ")

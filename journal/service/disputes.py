@@ -34,7 +34,7 @@ from journal.events.disputes import Choice, DisputeOpened, DisputeRuled, Dispute
 from journal.events.envelope import Event
 from journal.events.session import FreeRoll
 from journal.events.tallies import TallyCommitted
-from journal.i18n import N_, gettext
+from journal.i18n import N_, gettext, ngettext
 from journal.quorum import second_degree
 from journal.service import overturns
 from journal.service.context import Context, Record
@@ -341,8 +341,10 @@ def corrected_dice(journal: Journal, dispute: str, dice: list[int], campaign: st
 
     result = evaluate(expression, draw)
     if remaining:
-        raise ValidationFailed(gettext("corrected dice: '{expression}' throws {value} dice, {count} given")
-                               .format(expression=expression, value=len(dice) - len(remaining), count=len(dice)))
+        thrown = len(dice) - len(remaining)
+        raise ValidationFailed(ngettext("corrected dice: '{expression}' throws {value} die, {count} given",
+                                        "corrected dice: '{expression}' throws {value} dice, {count} given", thrown)
+                               .format(expression=expression, value=thrown, count=len(dice)))
     return FreeRoll(notation=str(expression), rolls=list(result.rolls), result=result.total, pool=result.is_pool,
                     description=result.describe(), purpose=target.data.get("purpose"))
 

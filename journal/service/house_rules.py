@@ -34,8 +34,11 @@ from journal.i18n import N_, gettext, pgettext
 from journal.quorum import first_degree, quorum_size
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
+from journal.service.labels import title
 from journal.service.roles import require_role
+from journal.service.summaries import word, words_of
 from journal.systems import registry
+from journal.understand import understood
 
 Value = int | str
 C = TypeVar("C", bound=str)
@@ -54,33 +57,44 @@ class RuleSpec:
     low: int | None = None
     high: int | None = None
 
-    def said(self) -> str:
-        """What the rule means, in the current language: its system's description of it (the page's rules screen
-        labels a rule by the same text); the one name of a rule in the lines people read."""
+    def label(self) -> str:
+        """The rule as people read it, its meaning in the current language: its system's description of it (the
+        page's label of it too); the one name of a rule in the lines people read (the timeline's summaries)."""
         return gettext(self.meaning)
 
-    def value_said(self, value: Any) -> str:
-        """``value`` of this rule in the table's words: a word by its system's display word («линейно»), a number as
-        it is, None (no earlier house rule) as the default."""
-        from journal.service.summaries import word, words_of
+    def name(self) -> str:
+        """The key as a player names it in the current language (its system's word for it: ``control_mapping``,
+        «потеря Контроля»)."""
+        return word(words_of(self.system), self.key)
 
+    def word(self, value: Value | None) -> str:
+        """``value`` in the table's words: a choice's word in the current language (its system's words: «линейно»),
+        a number as it is, None (no earlier house rule) as the default."""
         if value is None:
             return pgettext("house rule value", "default")
-        return word(words_of(self.system), value) if isinstance(value, str) else str(value)
+        return word(words_of(self.system), value)
 
     def allowed(self) -> str:
-        """The values the key takes, for people: its choices, else its range in the current language."""
+        """The values the key takes, for people: its choices' words, else its range in the current language."""
         if self.choices:
-            return " | ".join(self.choices)
+            return " | ".join(self.word(choice) for choice in self.choices)
         return gettext("a whole number {low}-{high}").format(low=self.low, high=self.high)
 
+    def example(self) -> str:
+        """``KEY=VALUE`` as a player types it in the current language: the key's word and a value it may switch to
+        (the first choice besides the default; a number rule's default)."""
+        other = next((choice for choice in self.choices if choice != self.default), self.default)
+        return f"{self.name()}={self.word(other)}"
+
     def parse(self, raw: Any) -> Value:
-        """``raw`` (the text after ``KEY=``, or a value) as this key's type; ValidationFailed naming the key."""
+        """``raw`` (the text after ``KEY=``, or a value) as this key's type, a choice typed as its word in any of
+        the journal's languages (journal.understand); ValidationFailed naming the key."""
         if self.choices:
-            text = str(raw).strip() if isinstance(raw, str) else None
-            if text not in self.choices:
+            text = understood(raw, self.choices, words_of(self.system))
+            if text is None:
                 raise ValidationFailed(gettext("house rule '{key}': {raw!r} is not one of {choices}")
-                                       .format(key=self.key, raw=raw, choices=', '.join(self.choices)))
+                                       .format(key=self.name(), raw=raw,
+                                               choices=', '.join(self.word(choice) for choice in self.choices)))
             return text
         if isinstance(raw, bool):
             number = None
@@ -92,15 +106,20 @@ class RuleSpec:
             number = None
         if number is None:
             raise ValidationFailed(gettext("house rule '{key}': {raw!r} is not a whole number")
-                                   .format(key=self.key, raw=raw))
+                                   .format(key=self.name(), raw=raw))
         assert self.low is not None and self.high is not None
         if not self.low <= number <= self.high:
             raise ValidationFailed(gettext("house rule '{key}': {number} is not in {low}-{high}")
-                                   .format(key=self.key, number=number, low=self.low, high=self.high))
+                                   .format(key=self.name(), number=number, low=self.low, high=self.high))
         return number
 
 
 _RULES: tuple[tuple[str, ...], dict[str, RuleSpec]] | None = None
+
+
+def examples() -> list[str]:
+    """Every key a campaign may switch as a player types it with a value, in the current language (``KEY=VALUE``)."""
+    return [rule.example() for rule in rules().values()]
 
 
 def rules() -> dict[str, RuleSpec]:
@@ -124,12 +143,17 @@ def rules_of(system: str) -> list[RuleSpec]:
 
 
 def spec(key: str) -> RuleSpec:
-    """The known key ``key``; ValidationFailed naming it (and the known keys) otherwise."""
+    """The known key ``key``, typed as itself or as its word in any of the journal's languages (its system's words:
+    «потеря Контроля»); ValidationFailed naming it (and the known keys) otherwise."""
     known = rules()
     found = known.get(key.strip() if isinstance(key, str) else key)
     if found is None:
+        spoken = {name: said for rule in known.values() for name, said in words_of(rule.system).items()
+                  if name == rule.key}
+        found = known.get(understood(key, known, spoken) or "")
+    if found is None:
         raise ValidationFailed(gettext("house rule '{key}': unknown key (known: {known})")
-                               .format(key=key, known=', '.join(sorted(known))))
+                               .format(key=key, known=', '.join(sorted(rule.name() for rule in known.values()))))
     return found
 
 
@@ -171,18 +195,18 @@ def _players(campaign: Mapping[str, Any]) -> list[str]:
 
 
 def _unchanged(house: Mapping[str, Any], known: RuleSpec, value: Value) -> RuleViolation:
-    """The refusal of a change to the value already in force: the value in the table's words, and whence it is."""
+    """The refusal of a change to the value already in force: the rule's word, the value in the table's words, and
+    whence it is."""
     line = (gettext("'{key}' is already '{value}' ({where})") if isinstance(value, str)
             else gettext("'{key}' is already {value} ({where})"))
-    return RuleViolation(N_("house rules: a change"), line.format(key=known.key, value=known.value_said(value),
+    return RuleViolation(N_("house rules: a change"), line.format(key=known.name(), value=known.word(value),
                                                                  where=_where(house, known.key)))
 
 
 def _where(house: Mapping[str, Any], key: str) -> str:
     entry = house["in_force"].get(key)
-    if entry is None:
-        return gettext("the default")
-    return gettext("adopted at version {version}").format(version=entry["version"])
+    return gettext("the default") if entry is None else gettext("adopted at version {version}").format(
+        version=entry["version"])
 
 
 # -- finding a proposal ------------------------------------------------------------------------
@@ -244,7 +268,8 @@ def propose_rule(journal: Journal, campaign: str, key: str, value: Any, actor: s
         if ctx.system != known.system:
             raise RuleViolation(N_("house rules: one rule system"),
                                 gettext("'{key}' is a {system} rule; '{name}' plays {system2}")
-                                .format(key=known.key, system=known.system, name=ctx.name, system2=ctx.system))
+                                .format(key=known.name(), system=title(known.system), name=ctx.name,
+                                        system2=title(ctx.system)))
         house = ctx.states["house_rules"]
         current = rule_in_force(house, known.key)
         if current == parsed:

@@ -54,6 +54,7 @@ _TOKEN: ContextVar[str | None] = ContextVar("journal_token", default=None)
 Outcome = tuple[list[Event], Warm | None, Exception | None]
 
 
+@functools.lru_cache(maxsize=256)  # a command asks twice: for its probe, then for its first event's id
 def decision_id(campaign: str, actor: str, key: str, ordinal: int) -> str:
     """The first event id of the ``ordinal``-th (0-based) execute by ``actor`` on ``campaign`` under ``key``."""
     return str(uuid.uuid5(IDEMPOTENCY_NAMESPACE, "\x1f".join((campaign, actor, key, str(ordinal)))))
@@ -121,7 +122,7 @@ class Journal:
         different request folds the request's digest into ``key``.  Blocks do not nest: an inner one replaces
         the outer one until it ends.
         """
-        if not key or len(key) > 255 or any(ord(ch) < 32 for ch in key):
+        if not key or len(key) > 255 or min(key) < " ":  # no control character (U+0000 to U+001F)
             raise ValidationFailed(_("idempotency key: 1 to 255 characters, no control characters"))
         token = _IDEMPOTENCY.set(_Idempotency(key))
         try:

@@ -1,9 +1,10 @@
-"""What people call each event type, sheet field and recorded value: the labels the page shows, in one place.
+"""What people call each event type, sheet field, payload key and recorded value: the labels the page and the
+audit show, in one place.
 
 Each rule system keeps its own tables in its ``words`` module, named by its descriptor: ``types`` (event type
--> label), ``fields`` (a sheet's key -> label) and ``words`` (an enumerated value -> its word, the same the
-summary lines use).  The events and sheets every system shares are labelled here (:data:`TYPES`,
-:data:`FIELDS`, :data:`WORDS`).  Each entry is a ``pgettext`` in a lambda (domain ``journal``), looked up
+-> label), ``fields`` (a sheet's key -> label), ``payload_fields`` (a payload's key its sheets do not name -> label)
+and ``words`` (an enumerated value -> its word, the same the summary lines use).  The events and sheets every
+system shares are labelled here (:data:`TYPES`, :data:`FIELDS`, :data:`PAYLOAD`, :data:`WORDS`).  Each entry is a ``pgettext`` in a lambda (domain ``journal``), looked up
 only when shown, so :func:`labels` answers in the current language (the request's, on the server).
 
 The JSON of events and sheets keeps its identifiers (event types, sheet keys, recorded values);
@@ -46,21 +47,29 @@ FIELDS: dict[str, Callable[[], str]] = {
     "kind": lambda: pgettext("sheet", "Kind"),
     "player": lambda: pgettext("sheet", "Player"),
     "xp": lambda: pgettext("sheet", "Experience"),
+    # the XP ledger as an audit's changed fields name it (``ledger.sessions.between.earned``)
+    "ledger": lambda: pgettext("sheet", "Experience"),
     "earned": lambda: pgettext("sheet", "earned"),
     "spent": lambda: pgettext("sheet", "spent"),
     "balance": lambda: pgettext("sheet", "balance"),
     "by_source": lambda: pgettext("sheet", "by source"),
     "sessions": lambda: pgettext("sheet", "by session"),
+    "between": lambda: pgettext("sheet", "between sessions"),
     "spending": lambda: pgettext("sheet", "spending"),
     # where XP came from (an award's source: the ledger's by_source keys)
     "session": lambda: pgettext("xp source", "session"),
     "bonus": lambda: pgettext("xp source", "bonus"),
     "award": lambda: pgettext("xp source", "award"),
+    "carried_over": lambda: pgettext("xp source", "carried_over"),
     # who an event is about (a payload's keys, as the audit shows them), in English as the key itself
     "name": lambda: pgettext("sheet", "name"),
     "character": lambda: pgettext("sheet", "character"),
-    # the keys of the events every system shares (journal/events: a campaign, a member, a session, a roll, a token),
-    # as the audit shows a payload; in English the key itself
+}
+
+#: The keys of the events every system shares (journal/events: a campaign, a member, a session, a roll, a token, a
+#: dispute, a void, a house rule, a tally), as the audit shows a payload (:func:`payload_labels`); in English the key
+#: itself.  ``roll`` is where a system's payload usually keeps its shared :class:`~journal.events.rolls.Roll`.
+PAYLOAD: dict[str, Callable[[], str]] = {
     "master": lambda: pgettext("payload", "master"),
     "system": lambda: pgettext("payload", "system"),
     "public_key": lambda: pgettext("payload", "public_key"),
@@ -91,6 +100,41 @@ FIELDS: dict[str, Callable[[], str]] = {
     "token_id": lambda: pgettext("payload", "token_id"),
     "token_hash": lambda: pgettext("payload", "token_hash"),
     "reason": lambda: pgettext("payload", "reason"),
+    "roll": lambda: pgettext("payload", "roll"),
+    "session": lambda: pgettext("payload", "session"),
+    "expires_at": lambda: pgettext("payload", "expires_at"),
+    # a dispute, its votes and ruling, and the void of an event
+    "target": lambda: pgettext("payload", "target"),
+    "target_version": lambda: pgettext("payload", "target_version"),
+    "target_type": lambda: pgettext("payload", "target_type"),
+    "voters": lambda: pgettext("payload", "voters"),
+    "dispute": lambda: pgettext("payload", "dispute"),
+    "choice": lambda: pgettext("payload", "choice"),
+    "ruling": lambda: pgettext("payload", "ruling"),
+    "tally": lambda: pgettext("payload", "tally"),
+    "eligible": lambda: pgettext("payload", "eligible"),
+    "required": lambda: pgettext("payload", "required"),
+    "uphold": lambda: pgettext("payload", "uphold"),
+    "overturn": lambda: pgettext("payload", "overturn"),
+    "majority": lambda: pgettext("payload", "majority"),
+    "followed_majority": lambda: pgettext("payload", "followed_majority"),
+    "corrected": lambda: pgettext("payload", "corrected"),
+    # a house rule proposed, voted on and adopted
+    "key": lambda: pgettext("payload", "key"),
+    "value": lambda: pgettext("payload", "value"),
+    "previous": lambda: pgettext("payload", "previous"),
+    "proposal": lambda: pgettext("payload", "proposal"),
+    "in_favour": lambda: pgettext("payload", "in_favour"),
+    "against": lambda: pgettext("payload", "against"),
+    "players": lambda: pgettext("payload", "players"),
+    # a session's tally and its lines (as ``journal tally`` heads its columns)
+    "lines": lambda: pgettext("payload", "lines"),
+    "summary": lambda: pgettext("payload", "summary"),
+    "skipped": lambda: pgettext("payload", "skipped"),
+    "item": lambda: pgettext("payload", "item"),
+    "amount": lambda: pgettext("payload", "amount"),
+    "other": lambda: pgettext("payload", "other"),
+    "proposed": lambda: pgettext("payload", "proposed"),
 }
 
 #: Values every system's sheet may show (the default kind of sheet), and the kinds of experience a tally line
@@ -105,6 +149,16 @@ WORDS: dict[str, Callable[[], str]] = {
     "server": lambda: pgettext("payload value", "server"),
     "table": lambda: pgettext("payload value", "table"),
     "player": lambda: pgettext("payload value", "player"),
+    # why dice burned when the command was not refused (journal.service.burning), how a session's seed is kept
+    "unrecorded": lambda: pgettext("payload value", "unrecorded"),
+    "kept": lambda: pgettext("payload value", "kept"),
+    # a vote, a ruling and the voters' majority (journal/events/disputes.py)
+    "uphold": lambda: pgettext("payload value", "uphold"),
+    "overturn": lambda: pgettext("payload value", "overturn"),
+    "tie": lambda: pgettext("payload value", "tie"),
+    # where an award's XP came from (an award's ``source``), as the ledger's by_source keys read
+    "session": lambda: pgettext("xp source", "session"),
+    "bonus": lambda: pgettext("xp source", "bonus"),
 }
 
 
@@ -126,6 +180,20 @@ def labels(system: str) -> dict[str, dict[str, str]]:
     return {"types": _spoken(TYPES, _table(descriptor.types)),
             "fields": _spoken(FIELDS, _table(descriptor.fields)),
             "words": words(system)}
+
+
+def payload_labels(system: str | None) -> dict[str, str]:
+    """What each key of ``system``'s event payloads is called in the current language (None: of the shared events
+    alone): the shared tables (:data:`FIELDS`, then :data:`PAYLOAD`), then the system's sheets' (``fields``) and its
+    payloads' (``payload_fields``, which may name a key of one event type as ``<event type>:<key>``); a later one
+    wins.  A system this journal does not know has the shared ones."""
+    try:
+        descriptor = registry.system(system) if system is not None else None
+    except ValidationFailed:
+        descriptor = None
+    if descriptor is None:
+        return _spoken(FIELDS, PAYLOAD)
+    return _spoken(FIELDS, PAYLOAD, _table(descriptor.fields), _table(descriptor.payload_fields))
 
 
 def words(system: str) -> dict[str, str]:

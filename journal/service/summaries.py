@@ -153,33 +153,31 @@ def _dispute_voted(d: Data) -> str:
     return (line or _("votes to {choice} dispute {dispute}")).format(choice=d["choice"], dispute=d["dispute"])
 
 
-def _rule_said(d: Data) -> tuple[str, str, str]:
-    """A house rule's event as people read it: the rule by its meaning (quoted), its value and the one before in the
-    table's words (journal.service.house_rules: the rule's description, the system's words); a key no system
-    knows as it was recorded."""
-    from journal.errors import ValidationFailed
-    from journal.service.house_rules import spec
+def _rule_said(d: Data) -> dict[str, str]:
+    """A house rule event as people read it: the rule by its meaning (quoted), its value and the one before in the
+    table's words (journal.service.house_rules: the rule's description, its system's words); a key no registered
+    system has as it was recorded."""
+    from journal.service.house_rules import rules
     from journal.service.naming import quoted
 
-    try:
-        rule = spec(d["key"])
-    except ValidationFailed:
-        return d["key"], value_text(d["value"]), value_text(d.get("previous"))
-    return quoted(rule.said()), rule.value_said(d["value"]), rule.value_said(d.get("previous"))
+    known = rules().get(d["key"])
+    if known is None:
+        return {"rule": str(d["key"]), "value": value_text(d["value"]), "previous": value_text(d.get("previous"))}
+    return {"rule": quoted(known.label()), **{field: known.word(d[field]) if isinstance(d.get(field), str)
+                                              else value_text(d.get(field)) for field in ("value", "previous")}}
 
 
 def _rules_proposed(d: Data) -> str:
-    rule, value, previous = _rule_said(d)
-    return _("proposes the house rule {rule}: {value} (now {previous})").format(rule=rule, value=value,
-                                                                              previous=previous)
+    return _("proposes the house rule {rule}: {value} (now {previous})").format(**_rule_said(d))
 
 
 def _rules_adopted(d: Data) -> str:
-    rule, value, _previous = _rule_said(d)
+    of_players = ngettext("of {players} player", "of {players} players", d["players"]).format(players=d["players"])
+    said = _rule_said(d)
     return _("adopts the house rule {rule}: {value} ({in_favour} for, {against} against; "
-             "{required} of {players} players needed)").format(
-        rule=rule, value=value, in_favour=d["in_favour"], against=d["against"], required=d["required"],
-        players=d["players"])
+             "{required} {of_players} needed)").format(
+        rule=said["rule"], value=said["value"], in_favour=d["in_favour"], against=d["against"],
+        required=d["required"], of_players=of_players)
 
 
 RULINGS: dict[str, Callable[[Data], str]] = {

@@ -22,6 +22,9 @@ all or nothing.  Each appended event's causation is the session's ``session.ende
 
 from __future__ import annotations
 
+import functools
+import re
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +37,7 @@ from journal.i18n import N_, _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.service.roles import require_role
-from journal.service.words import line_key
+from journal.service.words import Names, line_key
 from journal.systems import registry
 from projections.engine import voids
 
@@ -77,6 +80,41 @@ class Line:
                 "item": item, "amount": self.amount, "status": self.status, "reason": reason,
                 "proposed": self.proposed, "range": None if bounds is None else list(bounds),
                 "choice": None if self.choice is None else {"input": self.choice, "item": self.choice_item}}
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A text a tally line records as its ``item`` or ``reason`` (``tally.committed`` keeps it, in English), and the
+    same text as people read it: ``english`` with its ``{placeholders}``, and ``said``, a lambda around the gettext
+    call of that msgid (marked for extraction, looked up when shown; None: the English template in every language,
+    its values carrying the words).  The tally rules make a line's text and its shown text from one of these
+    (:meth:`record`, :meth:`show`), and list them all in :attr:`TallyRules.texts`, so that a committed line is read
+    back in the reader's words (:func:`committed_in_words`)."""
+
+    english: str
+    said: Callable[[], str] | None = None
+
+    def record(self, **values: Any) -> str:
+        """The text as the line records it (English, the values as they are)."""
+        return self.english.format(**values)
+
+    def show(self, **values: Any) -> str:
+        """The text in the current language, ``values`` put in as given."""
+        return (self.english if self.said is None else self.said()).format(**values)
+
+    def read(self, text: str, word: Callable[[str], str]) -> str | None:
+        """``text`` in the current language when it is this text as recorded (each value by its ``word``), else
+        None."""
+        found = _pattern(self.english).fullmatch(text)
+        return None if found is None else self.show(**{name: word(value) for name, value in found.groupdict().items()})
+
+
+@functools.cache
+def _pattern(english: str) -> re.Pattern[str]:
+    """``english`` as a pattern: its literal parts as they are, each ``{placeholder}`` a group of that name."""
+    parts = [re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
+             for literal, name, _spec, _conversion in string.Formatter().parse(english)]
+    return re.compile("".join(parts), re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -123,7 +161,8 @@ class TallyRules:
     out); ``done(ctx, facts)``, when given, completes the facts after that walk; ``lines(ctx, facts,
     choices)`` proposes and lists the session's lines, given the Master's choices of the system's declared tally
     inputs (input name -> choices; only the system's own).  ``bonuses(ctx, facts, bonuses)`` turns the
-    Master's bonus awards into lines (None: the system keeps no experience to award).
+    Master's bonus awards into lines (None: the system keeps no experience to award).  ``texts``: the texts
+    its lines record (:class:`Recorded`).
     """
 
     facts: Callable[[Context, Facts], Any]
@@ -131,6 +170,8 @@ class TallyRules:
     lines: Callable[[Context, Facts, Mapping[str, Sequence[Choice]]], list[Line]]
     done: Callable[[Context, Facts], None] | None = None
     bonuses: Callable[[Context, Facts, Sequence[Bonus]], list[Line]] | None = None
+    #: Every text its lines record as their item or reason (:class:`Recorded`), to read a committed tally back.
+    texts: tuple[Recorded, ...] = ()
 
 
 # --- reading the session ---------------------------------------------------------------------------------
@@ -192,6 +233,28 @@ def _bonuses(ctx: Context, facts: Facts, rules: TallyRules | None, bonuses: Sequ
         if seen[line.key] > 1:
             line.key = f"{line.key}#{seen[line.key]}"
     return lines
+
+
+def committed_in_words(system: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A ``tally.committed`` payload as people read it (the audit's): each line's key and each skipped key in the
+    reader's words (:func:`~journal.service.words.line_key`), its item and reason read back from the texts the
+    system's tally records (:attr:`TallyRules.texts`; a text none of them made, a bonus's reason the Master typed,
+    stays as it is).  The stored payload is not changed."""
+    try:
+        rules = _rules(system)
+    except ValidationFailed:
+        rules = None
+    word = Names(system).word
+    # the most literal text first: "adventure {number}" would read "adventure 1: neither ..." as number "1: ..."
+    texts = sorted(rules.texts if rules is not None else (),
+                   key=lambda said: -sum(len(literal) for literal, *_rest in string.Formatter().parse(said.english)))
+
+    def read(text: str) -> str:
+        return next((found for found in (said.read(text, word) for said in texts) if found is not None), text)
+
+    summary = [{**entry, "key": line_key(system, entry["key"]), "item": read(entry["item"]),
+                "reason": read(entry["reason"])} for entry in data.get("summary", [])]
+    return {**data, "summary": summary, "skipped": [line_key(system, key) for key in data.get("skipped", [])]}
 
 
 def build(event_type: str, data: dict[str, Any]) -> Payload:

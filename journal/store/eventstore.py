@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import operator
 import os
 import threading
@@ -26,7 +27,7 @@ import orjson
 import sqlalchemy as sa
 import structlog
 
-import journal.logs  # noqa: F401  (quiet default logging)
+import journal.logs  # (quiet default logging)
 from journal import aftermath
 from journal.errors import CampaignBusy, ConcurrencyConflict, IntegrityFailure, NotFound, ValidationFailed
 from journal.events.envelope import Event, NewEvent
@@ -444,9 +445,10 @@ class EventStore:
             if self.dialect == "postgresql":
                 driver_execute(conn, "SELECT pg_notify(%s, %s)", (self.NOTIFY_CHANNEL, f"{appended[-1].version} {campaign}"))
             conn.info.setdefault(APPENDED, []).append((campaign, appended[-1].version))
-        log = _log.bind(campaign=campaign)
-        for event in appended:
-            log.debug("event.appended", version=event.version, type=event.type, actor=event.actor)
+        if journal.logs.enabled(logging.DEBUG):  # (a bound logger per append cost more than the signature)
+            log = _log.bind(campaign=campaign)
+            for event in appended:
+                log.debug("event.appended", version=event.version, type=event.type, actor=event.actor)
         return appended
 
     def any_stored(self, ids: Sequence[str], *, conn: sa.Connection | None = None) -> bool:

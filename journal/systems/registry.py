@@ -316,6 +316,13 @@ class SystemDescriptor:
     #: ``module:attribute`` of a dict ``sheet field -> (() -> its label in the current language)``: the names of the
     #: keys of the system's sheets (``heads`` reads "Heads"); the JSON keeps the keys.
     fields: Lazy[Mapping[str, Word]] | None = None
+    #: ``module:attribute`` of a dict ``payload key -> (() -> its label in the current language)``: the names of the
+    #: keys of the system's event payloads, nested records' too (``base_threshold`` reads "base threshold"), where
+    #: they are not its sheets' (``fields``, which the payloads' keys fall back to); a key whose meaning differs in
+    #: one event type may be labelled ``<event type>:<key>`` there (its top-level key only).  The audit shows a
+    #: payload by them and a payload's refusal names its field by them (journal.service.labels.payload_labels); the
+    #: JSON keeps the keys.  None: the payloads are named by ``fields`` and the shared labels alone.
+    payload_fields: Lazy[Mapping[str, Word]] | None = None
     #: ``module:function`` ``(states) -> {event id: note}``: what the folds now say of an earlier event
     #: (a success Fate collected reads as a failure), shown beside its line in the log and the replay.
     notes: Lazy[Callable[[States], Mapping[str, str]]] | None = None
@@ -368,8 +375,8 @@ class SystemDescriptor:
     locale: str | None = None
 
     def __post_init__(self) -> None:
-        _coerce(self, ("summaries", "words", "types", "fields", "notes", "tally", "choices", "cli", "rehearsals",
-                       "labels", "invariants", "figure_texts"), ("queries", "cli_queries"))
+        _coerce(self, ("summaries", "words", "types", "fields", "payload_fields", "notes", "tally", "choices", "cli",
+                       "rehearsals", "labels", "invariants", "figure_texts"), ("queries", "cli_queries"))
 
     def references(self) -> list[Lazy[Any]]:
         """Every lazy reference of the descriptor (its charts', bonds' and demo's too): what a test loads."""
@@ -488,12 +495,14 @@ def of_module(module: str) -> SystemDescriptor | None:
 
 
 def word_tables(event_type: str) -> tuple[dict[str, Callable[[], str]], dict[str, Callable[[], str]]]:
-    """The ``fields`` and ``words`` tables of the system ``event_type`` belongs to (none for a shared type): what a
-    payload's refusal names a field and its values by (journal.events.refusals)."""
-    try:
-        descriptor = system(event_type.split(".", 1)[0])
-    except ValidationFailed:
+    """The field labels (``fields``, then ``payload_fields``) and the ``words`` of the system ``event_type`` belongs
+    to (its prefix is the system's name, each ``-`` written ``_``; none for a shared type):
+    what a payload's refusal names a field and its values by (journal.events.refusals)."""
+    prefix = event_type.split(".", 1)[0]
+    descriptor = next((d for d in descriptors() if d.name.replace("-", "_") == prefix), None)
+    if descriptor is None:
         return {}, {}
-    return ((dict(descriptor.fields.load()) if descriptor.fields else {}),
+    return ({**(dict(descriptor.fields.load()) if descriptor.fields else {}),
+             **(dict(descriptor.payload_fields.load()) if descriptor.payload_fields else {})},
             (dict(descriptor.words.load()) if descriptor.words else {}))
 

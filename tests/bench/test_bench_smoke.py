@@ -161,6 +161,7 @@ def test_api_load_counts_no_failure_on_postgresql(postgresql: str) -> None:
         "server CPU per write <= 1.0 ms", "HTTP writes >= 0.5x the store's single-append rate", "writes p95 <= 50 ms",
         "reads p95 <= 50 ms"]
     assert figures["writes"]["server_cpu_ms"] > 0  # the server process's own CPU time, read from /proc
+    assert 0 < figures["writes"]["server_loop_cpu_ms"] < figures["writes"]["server_cpu_ms"]  # its event loop's part
 
 
 def test_overturn_prints_the_ruling_time_of_each_run() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import click
 import orjson
 import pytest
 import structlog
@@ -84,6 +85,20 @@ def events_of(run: Invoke) -> Callable[[str], list[dict]]:
 def other_db(tmp_path: Path) -> str:
     """A second, empty SQLite database (the target of imports), whatever the test's backend."""
     return f"sqlite:///{tmp_path / 'other.db'}"
+
+
+def cli_commands() -> Iterator[tuple[str, click.Command]]:
+    """Every command of the CLI with its path (``journal wield character new``), groups and hidden old names
+    included."""
+    ctx = click.Context(cli, info_name="journal")
+    stack: list[tuple[str, click.Command]] = [("journal", cli)]
+    while stack:
+        path, command = stack.pop()
+        yield path, command
+        if isinstance(command, click.Group):
+            names = command.list_commands(ctx)
+            stack += [(f"{path} {name}", sub) for name in names
+                      if (sub := command.get_command(ctx, name)) is not None]
 
 
 def told(stderr: str) -> str:

@@ -142,6 +142,16 @@ def test_dispute_rule_overturn_with_corrected_dice(run, forest, events_of) -> No
     assert events[12]["data"]["description"] == "2d6: [5, 6] = 11"
 
 
+def test_corrected_dice_too_many_are_refused_in_russian_with_the_count_in_its_plural_form(run, forest, events_of) -> None:
+    """Three dice for a 2d6: one line in Russian words, «бросает 2 кубика, а дано 3»; nothing written."""
+    dispute = _open(run)
+    run("--as", "Аня", "dispute", "vote", dispute, "--overturn")
+    run("--as", "Борис", "dispute", "vote", dispute, "--overturn")
+    result = run("--lang", "ru", "dispute", "rule", dispute, "--overturn", "--correct-dice", "5,6,1")
+    assert (result.exit_code, result.stderr, len(events_of("Лес"))) == (
+        2, "Ошибка: исправленные кубики: «2d6» бросает 2 кубика, а дано 3\n", 10)
+
+
 def test_dispute_rule_with_corrected_json(run, forest, events_of) -> None:
     """--correct-json holds the corrected payload of the disputed type."""
     dispute = _open(run)
@@ -335,6 +345,16 @@ def test_the_html_audit_labels_the_envelope_and_payload_as_the_text_does(run, fo
     missing = [row for row in _text_rows(run, "Лес", "6")
                if "<tr><td>{}</td><td>{}</td></tr>".format(*(escape(part) for part in row.split(": ", 1))) not in page]
     assert (missing, "<td>recorded_at</td>" in page, "<td>Бросок</td>" in page) == ([], False, True)
+
+
+def test_the_russian_audit_names_the_payloads_keys_and_the_rolls_place_in_words(run, forest) -> None:
+    """--lang ru: the free roll's payload by the shared labels in its model's order, and the roll's place in it
+    «броски №1» (English keeps ``rolls[0]``)."""
+    lines = run("--lang", "ru", "audit", "Лес", "6").stdout.splitlines()
+    assert (lines[14], lines[16]) == (
+        ("  данные: {запись броска: 2d6, броски: [{граней: 6, кубики: [1, 2], источник: стол, счётчик: —}], "
+         "результат: 3, пул: нет, описание: 2d6: [1, 2] = 3, цель броска: —}"),
+        "  броски №1: d6 [1, 2]: бросок за столом (брошен за столом; пересчитывать нечего)")
 
 
 def test_the_markdown_audit_in_english_keeps_the_keys(run, forest) -> None:

@@ -8,6 +8,12 @@ import pytest
 from journal.service import Journal
 from journal.systems.wield import commands
 
+#: The Wield rule as show labels it: its meaning (the descriptor's), as the page does.
+MEANING = "Control lost for the boxes marked: pyramid = the row of the last box (10 when full); linear = one per box"
+#: ... and in Russian.
+MEANING_RU = ("Потеря Контроля за отмеченные клетки: пирамида — по ряду последней клетки (10, когда все заполнены); "
+              "линейно — по одному за клетку")
+
 
 @pytest.fixture
 def table(run, db_url):
@@ -47,7 +53,15 @@ def test_propose_prints_the_proposal_and_the_quorum_it_needs(table, events_of) -
 def test_propose_in_russian_names_its_event_by_its_number(table, events_of) -> None:
     """--lang ru propose: the line ends «(№7)», the event's number in the log, not «(в7)»."""
     result = table("--lang", "ru", "--as", "Ro", "rules", "propose", "Зола", "--set", "control_mapping=linear")
-    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "нужно 2 голосов «за» из 3 игроков (№7)\n")
+    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "нужно 2 голоса «за» из 3 игроков (№7)\n")
+
+
+def test_propose_in_russian_with_one_player_needs_one_vote_of_one_player(run) -> None:
+    """The counts take their plural forms: «нужен 1 голос «за» из 1 игрока», not «1 голосов … 1 игроков»."""
+    run("campaign", "new", "Угли", "--system", "wield", "--master", "Судьба")
+    run("member", "add", "Угли", "Аня")
+    result = run("--lang", "ru", "--as", "Аня", "rules", "propose", "Угли", "--set", "control_mapping=linear")
+    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "нужен 1 голос «за» из 1 игрока (№3)\n")
 
 
 def test_propose_json_prints_the_stored_event(table, events_of) -> None:
@@ -72,7 +86,7 @@ def test_propose_refuses_a_key_of_another_system(table, events_of) -> None:
     result = table("rules", "propose", "Зола", "--set", "xp_per_hour_player=60")
     assert (result.exit_code, result.stdout) == (3, "")
     assert result.stderr == ("error: refused by rule 'house rules: one rule system': 'xp_per_hour_player' is a "
-                             "stone-wheel rule; 'Зола' plays wield\n")
+                             "Stone Wheel rule; 'Зола' plays Wield\n")
     assert len(events_of("Зола")) == 6
 
 
@@ -147,6 +161,24 @@ def test_adopt_prints_the_rule_in_force_and_the_tally(table, proposal, events_of
     assert (event["type"], event["causation"], event["data"]["proposal"]) == ("rules.adopted", proposal, proposal)
 
 
+def test_adopt_in_russian_counts_the_players_in_their_plural_form(table, proposal) -> None:
+    """--lang ru adopt: «за — 2 из 3 игроков, нужно 2» (the genitive plural after «из»)."""
+    table("--as", "John", "rules", "vote", proposal, "--in-favour")
+    table("--as", "Jill", "rules", "vote", proposal, "--in-favour")
+    result = table("--lang", "ru", "rules", "adopt", proposal)
+    assert (result.exit_code, result.stdout.rsplit("; ", 1)[1]) == (0, "за — 2 из 3 игроков, нужно 2)\n")
+
+
+def test_the_adoption_in_the_russian_log_counts_the_players_in_their_plural_form(table, proposal) -> None:
+    """The log's line of the adoption: «нужно 2 из 3 игроков», the count and its noun agreeing."""
+    table("--as", "John", "rules", "vote", proposal, "--in-favour")
+    table("--as", "Jill", "rules", "vote", proposal, "--in-favour")
+    table("rules", "adopt", proposal)
+    result = table("--lang", "ru", "log", "Зола")
+    assert (result.exit_code, result.stdout.splitlines()[-1].rsplit("; ", 1)[1].split("  ")[0]) == (
+        0, "нужно 2 из 3 игроков)")
+
+
 def test_adopt_twice_is_refused_naming_the_first(table, proposal) -> None:
     """A second adoption: exit 3, naming the version of the first."""
     table("--as", "John", "rules", "vote", proposal, "--in-favour")
@@ -168,8 +200,8 @@ def test_show_prints_the_rules_in_force_and_the_proposals(table, proposal) -> No
     assert (lines[0].strip(), lines[4].strip()) == ("rules in force at version 10", "proposals")
     rows = [[cell.strip() for cell in row.split("│")] for row in lines if "│" in row]
     assert rows == [
-        ["control_mapping", "linear", "house rule, adopted at version 10", "pyramid | linear"],
-        [proposal, "control_mapping", "linear", "Ro", "2", "0", "2 of 3", "adopted at version 10"],
+        [MEANING, "linear", "house rule, adopted at version 10", "pyramid | linear"],
+        [proposal, MEANING, "linear", "Ro", "2", "0", "2 of 3", "adopted at version 10"],
     ]
 
 
@@ -181,8 +213,45 @@ def test_show_as_of_before_the_adoption_shows_the_default(table, proposal) -> No
     result = table("rules", "show", "Зола", "--as-of", "8")
     rows = [[cell.strip() for cell in row.split("│")] for row in result.stdout.splitlines() if "│" in row]
     assert result.stdout.splitlines()[0].strip() == "rules in force at version 8"
-    assert rows == [["control_mapping", "pyramid", "default", "pyramid | linear"],
-                    [proposal, "control_mapping", "linear", "Ro", "1", "0", "2 of 3", "open"]]
+    assert rows == [[MEANING, "pyramid", "default", "pyramid | linear"],
+                    [proposal, MEANING, "linear", "Ro", "1", "0", "2 of 3", "open"]]
+
+
+def test_show_in_russian_labels_each_rule_by_its_meaning_and_its_values_in_words(table, proposal) -> None:
+    """--lang ru show: the rule by its meaning, «линейно», «пирамида | линейно» (no key, no value in Latin)."""
+    table("--as", "John", "rules", "vote", proposal, "--in-favour")
+    table("--as", "Jill", "rules", "vote", proposal, "--in-favour")
+    table("rules", "adopt", proposal)
+    result = table("--lang", "ru", "rules", "show", "Зола", env={"COLUMNS": "300"})
+    rows = [[cell.strip() for cell in row.split("│")] for row in result.stdout.splitlines() if "│" in row]
+    assert (result.exit_code, rows) == (0, [
+        [MEANING_RU, "линейно", "домашнее правило, принято на №10", "пирамида | линейно"],
+        [proposal, MEANING_RU, "линейно", "Ro", "2", "0", "2 из 3", "принято на №10"]])
+
+
+def test_propose_in_russian_takes_the_rule_and_its_value_in_words(table, events_of) -> None:
+    """--set «потеря Контроля=Линейно» (the words the help lists, any case): the key and value recorded, the line
+    in words."""
+    result = table("--lang", "ru", "--as", "Ro", "rules", "propose", "Зола", "--set", "потеря контроля = Линейно")
+    event = events_of("Зола")[-1]
+    assert (result.exit_code, event["data"], result.stdout.split(": ", 1)[1].split(";")[0]) == (
+        0, {"key": "control_mapping", "value": "linear", "previous": "pyramid"},
+        "потеря Контроля = линейно (действует: пирамида)")
+
+
+def test_propose_in_russian_refuses_a_value_naming_the_rule_and_the_words_it_takes(table, events_of) -> None:
+    """A value the rule does not take: one line naming the rule and its values in words; nothing written."""
+    result = table("--lang", "ru", "--as", "Ro", "rules", "propose", "Зола", "--set", "потеря Контроля=кругом")
+    assert (result.exit_code, result.stderr, len(events_of("Зола"))) == (
+        2, "Ошибка: домашнее правило «потеря Контроля»: 'кругом' — не из списка пирамида, линейно\n", 6)
+
+
+def test_the_russian_help_of_propose_lists_each_rule_as_a_player_types_it(run) -> None:
+    """--lang ru rules propose --help: «ПРАВИЛО=ЗНАЧЕНИЕ» and every registered rule in words, from the descriptors."""
+    result = run("--lang", "ru", "rules", "propose", "--help")
+    option = " ".join(result.stdout.split("  --set ", 1)[1].split("  --json")[0].split())
+    assert (result.exit_code, option) == (0, ("ПРАВИЛО=ЗНАЧЕНИЕ Правило и его значение: «опыт за орла=1», «опыт игрока в "
+                                             "час=50», «опыт Мастера в час=75», «потеря Контроля=линейно». [обязательно]"))
 
 
 def test_show_json(table, proposal) -> None:

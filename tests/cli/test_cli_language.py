@@ -6,16 +6,15 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
 from click.testing import CliRunner, Result
 
-from cli.language import ChoiceWords, HelpText, ShownArgument, Translated
+from cli.language import HelpText, ShownArgument, SpokenWords, Translated
 from cli.main import cli
 from journal.i18n import JOURNAL, language, translations
-from tests.cli.conftest import CLEAN_ENV, Invoke
+from tests.cli.conftest import CLEAN_ENV, Invoke, cli_commands
 
 BIN = Path(sys.executable).parent
 
@@ -26,21 +25,8 @@ def _run(*args: str, env: dict[str, str | None] | None = None) -> Result:
                                                                  catch_exceptions=False)
 
 
-def _commands() -> Iterator[tuple[str, click.Command]]:
-    """Every command of the CLI with its path (``wield character new``), groups included."""
-    ctx = click.Context(cli, info_name="journal")
-    stack: list[tuple[str, click.Command]] = [("journal", cli)]
-    while stack:
-        path, command = stack.pop()
-        yield path, command
-        if isinstance(command, click.Group):
-            names = command.list_commands(ctx)
-            stack += [(f"{path} {name}", sub) for name in names
-                      if (sub := command.get_command(ctx, name)) is not None]
-
-
-def _msgids(message: str | HelpText | ChoiceWords | None) -> list[str]:
-    if isinstance(message, ChoiceWords):  # the words of the system's choices, no msgid of the CLI's
+def _msgids(message: str | HelpText | SpokenWords | None) -> list[str]:
+    if isinstance(message, SpokenWords):  # the words of the systems' choices or rules, no msgid of the CLI's
         return []
     if isinstance(message, HelpText):
         return [message.template, *(m for value in message.values.values() for m in _msgids(value))]
@@ -61,10 +47,10 @@ def test_lang_ru_help_of_a_command_is_russian() -> None:
         "  Лист ПЕРСОНАЖА в КАМПАНИИ (какой бы лист ни вела её система правил).",
         "",
         "Параметры:",
-        "  --as-of POINT  N | EVENT_ID | before:EVENT_ID | время ISO | session:K |",
-        "                 session:K:start | «начало сессии K» | «конец сессии K» (по",
-        "                 умолчанию: сейчас).",
-        "  --json         Вывести JSON для программ.",
+        "  --as-of МОМЕНТ  N | EVENT_ID | before:EVENT_ID | время ISO | session:K |",
+        "                  session:K:start | «начало сессии K» | «конец сессии K» (по",
+        "                  умолчанию: сейчас).",
+        "  --json          Вывести JSON для программ.",
     ]
 
 
@@ -156,7 +142,7 @@ def test_every_positional_argument_is_named_in_russian() -> None:
     from cli.metavars import METAVARS
 
     ctx = click.Context(cli, info_name="journal")
-    metavars = [(path, param.make_metavar(ctx)) for path, command in _commands() for param in command.params
+    metavars = [(path, param.make_metavar(ctx)) for path, command in cli_commands() for param in command.params
                 if type(param) in (click.Argument, ShownArgument)]
     unnamed = sorted({f"{path}: {word}" for path, metavar in metavars if metavar.strip("[].{}") not in METAVARS
                       for word in re.findall(r"[A-Z][A-Z0-9_]*", metavar) if word not in METAVARS})
@@ -185,7 +171,7 @@ def test_english_help_after_russian_help_is_english() -> None:
 
 def test_every_command_translates_its_help_when_shown() -> None:
     """Every command and group of the CLI (systems' included) is of the translating classes of cli/language.py."""
-    untranslated = sorted(path for path, command in _commands() if not isinstance(command, Translated))
+    untranslated = sorted(path for path, command in cli_commands() if not isinstance(command, Translated))
     assert untranslated == []
 
 
@@ -200,14 +186,17 @@ def test_every_help_text_has_russian() -> None:
     """Every command's and every option's help text, as the tree holds it, has a Russian translation."""
     russian: dict[object, str] = getattr(translations("cli", "ru"), "_catalog", {})
     missing = set()
-    for path, command in _commands():
+    for path, command in cli_commands():
         assert isinstance(command, Translated)
         for msgid in _msgids(command.help_msgid):
             if not russian.get(msgid) and not _in_a_systems_catalogue(msgid):
                 missing.add(f"{path}: {msgid}")
         for param in command.params:
             help_text = getattr(param, "help", None)
-            if help_text and not russian.get(help_text) and not _in_a_systems_catalogue(help_text):
+            if isinstance(help_text, HelpText):  # an option listing the words a player types (cli.language.WordsOption)
+                missing.update(f"{path} {param.name}: {msgid}" for msgid in _msgids(help_text)
+                               if not russian.get(msgid) and not _in_a_systems_catalogue(msgid))
+            elif help_text and not russian.get(help_text) and not _in_a_systems_catalogue(help_text):
                 missing.add(f"{path} {param.name}: {help_text}")
     assert sorted(missing) == []
 
@@ -274,7 +263,7 @@ def test_lang_ru_refusal_starts_with_the_russian_error_prefix() -> None:
     """The journal's own refusal (a --db scheme it does not open) is one line after "Ошибка: ", exit 2."""
     result = _run("--lang", "ru", "--db", "ftp://example.org/j", "campaign", "list")
     assert (result.exit_code, result.stderr) == (
-        2, "Ошибка: --db: поддерживаются только пути/URL sqlite и postgresql://\n")
+        2, "Ошибка: --db: поддерживаются только пути и адреса sqlite и postgresql://\n")
 
 
 def test_lang_en_keeps_the_english_error_prefix() -> None:

@@ -245,3 +245,25 @@ def test_verify_of_an_unknown_campaign_exits_4(run) -> None:
     """verify of a campaign that does not exist exits 4 with 'no campaign named ...'."""
     result = run("verify", "Нет такой")
     assert (result.exit_code, result.stdout, told(result.stderr)) == (4, "", "error: no campaign named 'Нет такой'\n")
+
+
+def test_verify_in_russian_names_a_reordered_event_by_its_database_record_number(run, db_url) -> None:
+    """An event stored out of order (its ``seq`` moved behind the next one's, triggers dropped): ``verify --lang ru``
+    names the store's sequence as the database's record number, in Russian words only."""
+    _sample(run)
+    store = open_store(db_url)
+    try:
+        with store.engine.begin() as conn:
+            if store.dialect == "sqlite":
+                conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
+            else:
+                conn.exec_driver_sql("DROP TRIGGER events_refuse_update_delete ON events")
+            second = conn.exec_driver_sql("SELECT seq FROM events WHERE campaign = 'Пепел' AND version = 2").scalar_one()
+            conn.exec_driver_sql("UPDATE events SET seq = 1000000 WHERE campaign = 'Пепел' AND version = 1")
+    finally:
+        store.close()
+    result = run("--lang", "ru", "verify")
+    problems = [line for line in result.stderr.splitlines() if line.startswith("номер записи")]
+    assert (result.exit_code, problems) == (6, [
+        (f"номер записи в базе данных: у события №2 кампании «Пепел» он {second}, не после 1000000 у предыдущего "
+        "события (порядок записи изменён)")])

@@ -87,6 +87,25 @@ def test_hit_prints_the_roll_and_the_wounds(vpt) -> None:
             "Эдди: 1 wound in all\n"))
 
 
+def test_hit_takes_a_modifier_in_the_words_its_russian_help_lists(vpt) -> None:
+    """-m «навязал Ближний Бой», as ``--lang ru vpt hit --help`` lists it: the same hit as ``-m engaged``."""
+    result = vpt("--as", "Оля", "vpt", "hit", C, "Вольтаир", "Эдди", "-w", "дубинка", "-m", "навязал Ближний Бой",
+                 "--dice", "5,3")
+    assert (result.exit_code, result.stdout.splitlines()[0]) == (
+        0, "Вольтаир hits Эдди (melee, дубинка): [5, 3] +1 hit +1 engaged in melee +1 Fresh = 11 vs 7 -> 1 wound")
+
+
+def test_the_russian_help_of_hit_lists_the_modifiers_in_words(run) -> None:
+    """--lang ru vpt hit --help: the recorder's Hit modifiers in the rule text's Russian words, none in Latin."""
+    result = run("--lang", "ru", "vpt", "hit", "--help")
+    option = " ".join(result.stdout.split("  -m, --mod ", 1)[1].split("  --shield")[0].split())
+    assert (result.exit_code, option) == (0, (
+        "ИМЯ[=ЗНАЧЕНИЕ] Модификатор Попадания: «навязал Ближний Бой», «верхом подходящим оружием», «Дальняя Атака с "
+        "возвышенности», «в Ближнем Бою союзников больше», «выиграл Инициативу», «Дальняя Атака не двигаясь», "
+        "«противник в укрытии», «в Ближнем Бою со всадником, не в седле», «Подготовка противника больше 4» (можно "
+        "повторять)."))
+
+
 def test_hit_json_lists_the_hit_and_the_wounds(vpt) -> None:
     """--json prints both stored events: the hit and the wounds it dealt."""
     result = vpt("vpt", "hit", C, "Питер", "Эдди", "-w", "кинжал", "--dice", "6,6", "--json")

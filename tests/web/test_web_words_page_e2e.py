@@ -94,11 +94,12 @@ def events(base: str, token: str, kind: str) -> list[dict]:
 
 
 def open_russian(driver: WebDriver, base: str, token: str) -> None:
-    """Sign in through ``/?lang=ru#token=…``; wait for the live stream, the forms and their lists."""
+    """Sign in through ``/?lang=ru#token=…``; wait for the live stream, the forms and their lists, and the sheet."""
     driver.get("about:blank")
     driver.get(f"{base}/?lang=ru#token={token}")
     wait(driver, lambda d: d.find_element(By.ID, "stream-state").get_attribute("class") == "badge live")
     wait(driver, lambda d: one(d, "[data-test=verb-form]"))
+    wait(driver, lambda d: one(d, "#sheet dd[data-field]") or d.find_element(By.ID, "sheet-empty").is_displayed())
 
 
 def vpt_table(new_campaign, base: str) -> dict[str, str]:

@@ -8,6 +8,7 @@ stores nothing more (``Journal.idempotent``).
 
 import hashlib
 import math
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from typing import Annotated, Any
@@ -44,10 +45,26 @@ async def request_key(request: Request, key: IdempotencyKey = None) -> str | Non
     """
     if key is None:
         return None
+    return key_digest(request, key, await request.body())
+
+
+def key_digest(request: Request, key: str, body: bytes) -> str:
+    """The digest :func:`request_key` stores a write under: its method, path, key and body, each with its length."""
     digest = hashlib.sha256()
-    for part in (request.method.encode(), request.url.path.encode(), key.encode("ascii"), await request.body()):
+    for part in (request.method.encode(), url_path(request).encode(), key.encode("ascii"), body):
         digest.update(len(part).to_bytes(8, "big") + part)
     return digest.hexdigest()
+
+
+#: A path of plain characters, which Starlette's ``request.url.path`` gives back as it is.
+_PLAIN_PATH = re.compile(r"/(?!/)[A-Za-z0-9/._~-]*")
+
+
+def url_path(request: Request) -> str:
+    """``request.url.path``, without building the whole URL when the path is made of plain characters only (it
+    then equals the scope's path: only ``?``, ``#``, ``\\``, a leading ``//`` and control characters are changed)."""
+    path = request.scope["path"]
+    return path if _PLAIN_PATH.fullmatch(path) else request.url.path
 
 
 #: A write's idempotency key (the ``Idempotency-Key`` header and the request), for ``once``.

@@ -14,7 +14,7 @@ from journal.errors import NotAuthorized
 from web.errors import JSON, Unauthenticated
 
 router = APIRouter(prefix="/api", tags=["the Master's console"])
-#: The one write under /api/ whose bearer is a one-time link, not a device's token (web.app.BoundedBody lets it by).
+#: The one write under /api/ whose bearer is a one-time link, not a device's token (web.edge.Edge lets it by).
 CLAIM_PATH = "/api/link/claim"
 
 

@@ -20,6 +20,7 @@
     seen: {}, audits: {}, timer: null, pending: {}, sheetRequest: 0, sheetShown: null, disputeNodes: {},
     queue: null, summaries: {}, session: null, verbs: null, mine: [], versions: {},
     labels: { types: {}, fields: {}, words: {} },  // GET /api/labels: the campaign's system's names for people
+    labelled: false,  // the labels of the campaign signed in to have come: the sheet, the panels and disputes wait
   };
   var t = window.JournalForms.t;
   var label = window.JournalForms.label;
@@ -446,6 +447,7 @@
   }
 
   function refreshSheet() {
+    if (!state.labelled) return Promise.resolve(null);  // drawn once the labels come (signedIn): never a raw key
     var ticket = ++state.sheetRequest;
     var point = state.asOf;
     return api("/api/sheets" + query({ as_of: point })).then(function (result) {
@@ -597,6 +599,7 @@
   }
 
   function refreshPanels() {
+    if (!state.labelled) return Promise.resolve(null);
     var point = { as_of: state.asOf };
     var jobs = ((state.me && state.me.panels) || []).map(function (declared) {
       return api("/api/panels/" + encodeURIComponent(declared.name) + query(point)).then(function (answer) {
@@ -714,6 +717,7 @@
   }
 
   function refreshDisputes() {
+    if (!state.labelled) return Promise.resolve(null);
     return api("/api/disputes").then(function (result) {
       var disputes = Array.isArray(result) ? result : (result && result.disputes) || [];
       // Open ones first, newest first within each.
@@ -849,10 +853,14 @@
     state.head = me.version;
     startStream(Math.max(0, me.version - HISTORY));
     refreshSessions();
-    refreshSheet();
-    refreshPanels();
-    refreshDisputes();
-    loadLabels().then(function () { if (state.me === me) relabel(); });
+    // The sheet, the panels and the disputes are drawn once the system's labels have come, so that no screen
+    // shows a field's key before its name («Бонус Попадания»); the timeline is named again then.
+    state.labelled = false;
+    loadLabels().then(function () {
+      if (state.me !== me) return;  // signed in again meanwhile: that sign-in draws
+      state.labelled = true;
+      relabel();
+    });
     // The Master's console (console.js) and any other part of the page start from here, with the page's requests.
     document.dispatchEvent(new CustomEvent("journal:signedin", { detail: {
       me: me, token: state.token, api: api, report: report, clearError: clearError } }));

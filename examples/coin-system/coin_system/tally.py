@@ -9,7 +9,10 @@ from dataclasses import dataclass, field
 from journal.events.envelope import Event
 from journal.i18n import _
 from journal.service.context import Context
-from journal.service.tallies import PROPOSED, RECORDED, Choice, Facts, Line, TallyRules, build
+from journal.service.tallies import PROPOSED, RECORDED, Choice, Facts, Line, Recorded, TallyRules, build
+
+#: What a line records as its item (heads times the XP each) and its reason (the recorded word ``heads``).
+ITEM = Recorded("{heads} x {per} XP", lambda: _("{heads} x {per} XP"))
 
 
 @dataclass
@@ -40,9 +43,10 @@ def _lines(ctx: Context, facts: Facts, choices: Mapping[str, Sequence[Choice]]) 
             continue
         status = RECORDED if facts.tallied is not None else PROPOSED
         payload = build("coin.xp_awarded", {"character": name, "amount": amount})
-        out.append(Line(f"heads_xp:{name}", "heads_xp", name, f"{heads} x {per} XP", amount, status, "heads",
-                        payload=payload, shown_reason=_("heads in session {number}").format(number=facts.number)))
+        out.append(Line(f"heads_xp:{name}", "heads_xp", name, ITEM.record(heads=heads, per=per), amount, status,
+                        "heads", payload=payload, shown_item=ITEM.show(heads=heads, per=per),
+                        shown_reason=_("heads in session {number}").format(number=facts.number)))
     return out
 
 
-RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines)
+RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, texts=(ITEM,))

@@ -1,4 +1,5 @@
-"""The coin game's words: its values, event types and sheet fields as people read them (context ``coin``)."""
+"""The coin game's words: its values, event types, sheet fields and payload keys as people read them (context
+``coin``)."""
 
 from journal.i18n import pgettext
 
@@ -6,6 +7,10 @@ WORDS = {
     "heads": lambda: pgettext("coin", "heads"),
     "tails": lambda: pgettext("coin", "tails"),
     "trust": lambda: pgettext("coin", "trust"),
+    # the kind of a tally line (coin_system.tally)
+    "heads_xp": lambda: pgettext("coin", "heads_xp"),
+    # the house rule, as a player names it (journal rules propose --set KEY=VALUE)
+    "xp_per_heads": lambda: pgettext("coin", "xp_per_heads"),
 }
 TYPES = {
     "coin.flipped": lambda: pgettext("coin event", "Coin flipped"),
@@ -15,4 +20,9 @@ TYPES = {
 FIELDS = {
     "heads": lambda: pgettext("coin sheet", "heads"),
     "tails": lambda: pgettext("coin sheet", "tails"),
+}
+#: The keys of its payloads that are not its sheet's (the audit shows a payload by them).
+PAYLOAD = {
+    "face": lambda: pgettext("coin payload", "face"),
+    "change": lambda: pgettext("coin payload", "change"),
 }

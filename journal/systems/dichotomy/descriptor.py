@@ -34,6 +34,7 @@ DESCRIPTOR = register(SystemDescriptor(
     choices=Lazy("journal.systems.dichotomy.choices:CHOICES"),
     types=Lazy("journal.systems.dichotomy.words:TYPES"),
     fields=Lazy("journal.systems.dichotomy.words:FIELDS"),
+    payload_fields=Lazy("journal.systems.dichotomy.words:PAYLOAD"),
     tally=Lazy("journal.systems.dichotomy.tally:RULES"),
     cli=Lazy("journal.systems.dichotomy.cli:group"),
     rehearsals=Lazy("journal.systems.dichotomy.rehearsals:REHEARSALS"),

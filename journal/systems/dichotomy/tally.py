@@ -16,7 +16,18 @@ from journal.events.envelope import Event
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.summaries import word
-from journal.service.tallies import PENDING, PROPOSED, RECORDED, Bonus, Choice, Facts, Line, TallyRules, build
+from journal.service.tallies import (
+    PENDING,
+    PROPOSED,
+    RECORDED,
+    Bonus,
+    Choice,
+    Facts,
+    Line,
+    Recorded,
+    TallyRules,
+    build,
+)
 from journal.systems.dichotomy.words import WORDS
 
 #: The tally input of the GM's motive outcomes (the descriptor's ``tally_inputs``).
@@ -54,11 +65,19 @@ def _done(ctx: Context, facts: Facts) -> None:
         ]
 
 
+#: What a motive's line records as its item and reason (English), and says in the reader's words.
+OUTCOME = Recorded("{motive}: {outcome}")
+NO_OUTCOME = Recorded("{motive}: no outcome", lambda: _("{motive}: no outcome"))
+ADVENTURE = Recorded("adventure {number}", lambda: _("adventure {number}"))
+UNDECIDED = Recorded("adventure {number}: neither fulfilled nor betrayed unless the GM says",
+                     lambda: _("adventure {number}: neither fulfilled nor betrayed unless the GM says"))
+
+
 def _outcome(motive: str, outcome: str | None) -> str:
     """A motive and its outcome in Dichotomy's words in the current language (``Жадность: предательство``)."""
     if outcome is None:
-        return _("{motive}: no outcome").format(motive=word(WORDS, motive))
-    return f"{word(WORDS, motive)}: {word(WORDS, outcome)}"
+        return NO_OUTCOME.show(motive=word(WORDS, motive))
+    return OUTCOME.show(motive=word(WORDS, motive), outcome=word(WORDS, outcome))
 
 
 def _lines(ctx: Context, facts: Facts, inputs: Mapping[str, Sequence[Choice]]) -> list[Line]:
@@ -90,9 +109,9 @@ def _lines(ctx: Context, facts: Facts, inputs: Mapping[str, Sequence[Choice]]) -
             data = event.data
             if data["character"] == name:
                 out.append(Line(f"motive:{name}:{data['motive']}", "motive", name,
-                                f"{data['motive']}: {data['outcome']}", data["amount"], RECORDED,
-                                f"adventure {adventure}", shown_item=_outcome(data["motive"], data["outcome"]),
-                                shown_reason=_("adventure {number}").format(number=adventure),
+                                OUTCOME.record(motive=data["motive"], outcome=data["outcome"]), data["amount"], RECORDED,
+                                ADVENTURE.record(number=adventure), shown_item=_outcome(data["motive"], data["outcome"]),
+                                shown_reason=ADVENTURE.show(number=adventure),
                                 choice=MOTIVES, choice_item=data["motive"]))
         slots = motive_slots(sheet)
         for motive, outcome in wanted.get(name, {}).items():
@@ -100,20 +119,19 @@ def _lines(ctx: Context, facts: Facts, inputs: Mapping[str, Sequence[Choice]]) -
             payload = build("dichotomy.xp_awarded", {"character": name, "amount": xp, "source": "motive",
                                                       "motive": motive, "outcome": outcome, "slot": index,
                                                       "adventure": adventure})
-            out.append(Line(f"motive:{name}:{motive}", "motive", name, f"{motive}: {outcome}", xp, PROPOSED,
-                            f"adventure {adventure}", payload=payload, shown_item=_outcome(motive, outcome),
-                            shown_reason=_("adventure {number}").format(number=adventure),
+            out.append(Line(f"motive:{name}:{motive}", "motive", name, OUTCOME.record(motive=motive, outcome=outcome),
+                            xp, PROPOSED, ADVENTURE.record(number=adventure), payload=payload,
+                            shown_item=_outcome(motive, outcome), shown_reason=ADVENTURE.show(number=adventure),
                             choice=MOTIVES, choice_item=motive))
         if sheet["status"] != "active":
             continue
         for slot in slots:
             if (slot.motive is not None and slot.since <= adventure and slot.last_scored != adventure
                     and slot.motive not in wanted.get(name, {})):
-                out.append(Line(f"motive:{name}:{slot.motive}", "motive", name, f"{slot.motive}: no outcome", 0,
-                                PENDING, f"adventure {adventure}: neither fulfilled nor betrayed unless the GM says",
-                                shown_item=_outcome(slot.motive, None),
-                                shown_reason=_("adventure {number}: neither fulfilled nor betrayed unless the GM says")
-                                .format(number=adventure), choice=MOTIVES, choice_item=slot.motive))
+                out.append(Line(f"motive:{name}:{slot.motive}", "motive", name, NO_OUTCOME.record(motive=slot.motive),
+                                0, PENDING, UNDECIDED.record(number=adventure), shown_item=_outcome(slot.motive, None),
+                                shown_reason=UNDECIDED.show(number=adventure), choice=MOTIVES,
+                                choice_item=slot.motive))
     return out
 
 
@@ -136,4 +154,5 @@ def _bonuses(ctx: Context, facts: Facts, bonuses: Sequence[Bonus]) -> list[Line]
     return out
 
 
-RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, done=_done, bonuses=_bonuses)
+RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, done=_done, bonuses=_bonuses,
+                   texts=(OUTCOME, NO_OUTCOME, ADVENTURE, UNDECIDED))

@@ -9,6 +9,8 @@ abilities and connections are the rules' lists (rules.MOTIVES, rules.ABILITIES, 
 
 :data:`TYPES` names each of the system's event types and :data:`FIELDS` each key of its sheets (the
 descriptor's ``types`` and ``fields``): the page shows them (journal.service.labels, ``GET /api/labels``).
+:data:`PAYLOAD` names the keys of its events' payloads that are not its sheets' (the descriptor's
+``payload_fields``): the audit shows a payload by them.
 """
 
 from __future__ import annotations
@@ -167,4 +169,45 @@ FIELDS: dict[str, Callable[[], str]] = {
     "equipment": lambda: pgettext("dichotomy sheet", "Equipment"),
     "carrying_capacity": lambda: pgettext("dichotomy sheet", "Carrying capacity"),
     "first_adventure": lambda: pgettext("dichotomy sheet", "first adventure"),
+}
+
+#: What each key of the system's event payloads is called where its sheets' FIELDS do not name it (nested
+#: records' keys too; ``<event type>:<key>`` for one event's top-level key): the audit shows a payload by them.
+PAYLOAD: dict[str, Callable[[], str]] = {
+    # a new character's name (its abilities' and connections' are the sheet's «name»)
+    "dichotomy.character_created:name": lambda: pgettext("dichotomy payload", "name"),
+    # a check and its dice (dichotomy.check_rolled)
+    "action": lambda: pgettext("dichotomy payload", "action"),
+    "defender": lambda: pgettext("dichotomy payload", "defender"),
+    "outcome": lambda: pgettext("dichotomy payload", "outcome"),
+    "attribute_value": lambda: pgettext("dichotomy payload", "attribute value"),
+    "tn": lambda: pgettext("dichotomy payload", "TN"),
+    "modifier": lambda: pgettext("dichotomy payload", "modifier"),
+    "defender_attribute": lambda: pgettext("dichotomy payload", "defender's attribute"),
+    "total": lambda: pgettext("dichotomy payload", "total"),
+    "success": lambda: pgettext("dichotomy payload", "success"),
+    # damage, recovery and healing (dichotomy.damage_applied, hits_recovered, injury_healed)
+    "round": lambda: pgettext("dichotomy payload", "round"),
+    "damage": lambda: pgettext("dichotomy payload", "damage"),
+    "hits_lost": lambda: pgettext("dichotomy payload", "Hits lost"),
+    "discarded": lambda: pgettext("dichotomy payload", "discarded"),
+    "end": lambda: pgettext("dichotomy payload", "end"),
+    "how": lambda: pgettext("dichotomy payload", "how"),
+    "hits": lambda: pgettext("dichotomy payload", "Hits"),
+    "injury": lambda: pgettext("dichotomy payload", "injury"),
+    # abilities, adventures, motives and experience
+    "ability": lambda: pgettext("dichotomy payload", "ability"),
+    "title": lambda: pgettext("dichotomy payload", "title"),
+    "adventure": lambda: pgettext("dichotomy payload", "adventure"),
+    "slot": lambda: pgettext("dichotomy payload", "slot"),
+    "old": lambda: pgettext("dichotomy payload", "old"),
+    "new": lambda: pgettext("dichotomy payload", "new"),
+    "betrayed": lambda: pgettext("dichotomy payload", "betrayed"),
+    "connection": lambda: pgettext("dichotomy payload", "connection"),
+    "note": lambda: pgettext("dichotomy payload", "note"),
+    # wealth and equipment (dichotomy.wealth_changed, dichotomy.equipment_packed)
+    "previous": lambda: pgettext("dichotomy payload", "previous"),
+    "level": lambda: pgettext("dichotomy payload", "level"),
+    "items": lambda: pgettext("dichotomy payload", "items"),
+    "capacity": lambda: pgettext("dichotomy payload", "capacity"),
 }

@@ -33,6 +33,7 @@ DESCRIPTOR = register(SystemDescriptor(
     choices=Lazy("journal.systems.stone_wheel.choices:CHOICES"),
     types=Lazy("journal.systems.stone_wheel.words:TYPES"),
     fields=Lazy("journal.systems.stone_wheel.words:FIELDS"),
+    payload_fields=Lazy("journal.systems.stone_wheel.words:PAYLOAD"),
     tally=Lazy("journal.systems.stone_wheel.tally:RULES"),
     house_rules=(
         HouseRule("xp_per_hour_player", 50,

@@ -17,7 +17,13 @@ from journal.events import Payload
 from journal.events.envelope import Event
 from journal.i18n import _, pgettext
 from journal.service.context import Context
-from journal.service.tallies import PROPOSED, RECORDED, Bonus, Choice, Facts, Line, TallyRules, build
+from journal.service.tallies import PROPOSED, RECORDED, Bonus, Choice, Facts, Line, Recorded, TallyRules, build
+
+#: What a per-hour line records as its item (its rate when proposed) and its reason, and says in the reader's words.
+AT_RATE = Recorded("{minutes} min x {rate} XP/h", lambda: _("{minutes} min x {rate} XP/h"))
+MINUTES = Recorded("{minutes} min", lambda: _("{minutes} min"))
+MASTER_RAN = Recorded("the Master ran the session", lambda: _("the Master ran the session"))
+PRESENT = Recorded("present", lambda: pgettext("tally reason", "present"))
 
 
 @dataclass
@@ -71,12 +77,10 @@ def _session_xp_line(data: dict[str, Any], status: str, minutes: int, rate: int 
     """A per-hour award; ``rate`` is shown when known (a proposal), not for an award recorded earlier."""
     master = bool(data.get("master"))
     kind = "master_xp" if master else "session_xp"
-    item = f"{minutes} min" if rate is None else f"{minutes} min x {rate} XP/h"
-    shown = (_("{minutes} min") if rate is None else _("{minutes} min x {rate} XP/h")).format(minutes=minutes, rate=rate)
-    reason = "the Master ran the session" if master else "present"
-    return Line(f"{kind}:{data['character']}", kind, data["character"], item, data["amount"], status,
-                reason, payload=payload, shown_item=shown,
-                shown_reason=_("the Master ran the session") if master else pgettext("tally reason", "present"))
+    item, reason = (MINUTES if rate is None else AT_RATE), (MASTER_RAN if master else PRESENT)
+    return Line(f"{kind}:{data['character']}", kind, data["character"], item.record(minutes=minutes, rate=rate),
+                data["amount"], status, reason.record(), payload=payload, shown_item=item.show(minutes=minutes, rate=rate),
+                shown_reason=reason.show())
 
 
 def _bonuses(ctx: Context, facts: Facts, bonuses: Sequence[Bonus]) -> list[Line]:
@@ -96,4 +100,5 @@ def _bonuses(ctx: Context, facts: Facts, bonuses: Sequence[Bonus]) -> list[Line]
     return out
 
 
-RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, bonuses=_bonuses)
+RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, bonuses=_bonuses,
+                   texts=(AT_RATE, MINUTES, MASTER_RAN, PRESENT))

@@ -8,6 +8,8 @@ up only when shown, told apart from another system's same English word by its co
 
 :data:`TYPES` names each of the system's event types and :data:`FIELDS` each key of its sheets (the
 descriptor's ``types`` and ``fields``): the page shows them (journal.service.labels, ``GET /api/labels``).
+:data:`PAYLOAD` names the keys of its events' payloads that are not its sheets' (the descriptor's
+``payload_fields``): the audit shows a payload by them.
 """
 
 from __future__ import annotations
@@ -55,6 +57,15 @@ WORDS: dict[str, Callable[[], str]] = {
     "alive": lambda: pgettext("stone-wheel", "alive"),
     "dead": lambda: pgettext("stone-wheel", "dead"),
     "unconscious": lambda: pgettext("stone-wheel", "unconscious"),
+    # who struck in an exchange (stone_wheel.combat_exchanged.striker)
+    "challenger": lambda: pgettext("stone-wheel", "challenger"),
+    "responder": lambda: pgettext("stone-wheel", "responder"),
+    # what breaking turn order cost (stone_wheel.turn_order_violated.consequence)
+    "warning": lambda: pgettext("stone-wheel", "warning"),
+    "health_penalty": lambda: pgettext("stone-wheel", "health_penalty"),
+    # the house rules, as a player names them (journal rules propose --set KEY=VALUE)
+    "xp_per_hour_player": lambda: pgettext("stone-wheel", "xp_per_hour_player"),
+    "xp_per_hour_master": lambda: pgettext("stone-wheel", "xp_per_hour_master"),
 }
 
 #: What each of the system's event types is called (the page's timeline, the evidence of a dispute).
@@ -125,4 +136,48 @@ FIELDS: dict[str, Callable[[], str]] = {
     "dead": lambda: pgettext("stone-wheel sheet", "Dead"),
     "knocked_out": lambda: pgettext("stone-wheel sheet", "Unconscious"),
     "status": lambda: pgettext("stone-wheel sheet", "Status"),
+}
+
+#: What each key of the system's event payloads is called where its sheets' FIELDS do not name it (nested
+#: records' keys too; ``<event type>:<key>`` for one event's top-level key): the audit shows a payload by them.
+PAYLOAD: dict[str, Callable[[], str]] = {
+    # a request's or a combat side's d10 pool (stone_wheel.request_rolled.attempt, combat_exchanged's challenge and answer)
+    "check": lambda: pgettext("stone-wheel payload", "check"),
+    "attempt": lambda: pgettext("stone-wheel payload", "attempt"),
+    "skill": lambda: pgettext("stone-wheel payload", "skill"),
+    "skill_levels": lambda: pgettext("stone-wheel payload", "skill levels"),
+    "base_threshold": lambda: pgettext("stone-wheel payload", "base threshold"),
+    "threshold": lambda: pgettext("stone-wheel payload", "threshold"),
+    "successes": lambda: pgettext("stone-wheel payload", "successes"),
+    # a combat exchange (stone_wheel.combat_exchanged)
+    "action": lambda: pgettext("stone-wheel payload", "action"),
+    "challenge": lambda: pgettext("stone-wheel payload", "challenge"),
+    "target": lambda: pgettext("stone-wheel payload", "target"),
+    "response": lambda: pgettext("stone-wheel payload", "response"),
+    "answer": lambda: pgettext("stone-wheel payload", "answer"),
+    "margin": lambda: pgettext("stone-wheel payload", "margin"),
+    "striker": lambda: pgettext("stone-wheel payload", "striker"),
+    "final_margin": lambda: pgettext("stone-wheel payload", "final margin"),
+    "critical": lambda: pgettext("stone-wheel payload", "critical"),
+    "parry": lambda: pgettext("stone-wheel payload", "parry"),
+    # damage, death and revival (stone_wheel.damage_taken.attack, died, revived)
+    "cause": lambda: pgettext("stone-wheel payload", "cause"),
+    "by": lambda: pgettext("stone-wheel payload", "by"),
+    "weapon": lambda: pgettext("stone-wheel payload", "weapon"),
+    "character_damage": lambda: pgettext("stone-wheel payload", "character damage"),
+    "adds_character_damage": lambda: pgettext("stone-wheel payload", "adds character damage"),
+    "armour": lambda: pgettext("stone-wheel payload", "armour"),
+    "method": lambda: pgettext("stone-wheel payload", "method"),
+    # turn order, effects, perks and sleep
+    "violation": lambda: pgettext("stone-wheel payload", "violation"),
+    "consequence": lambda: pgettext("stone-wheel payload", "consequence"),
+    "effect": lambda: pgettext("stone-wheel payload", "effect"),
+    "perk": lambda: pgettext("stone-wheel payload", "perk"),
+    "note": lambda: pgettext("stone-wheel payload", "note"),
+    "hours": lambda: pgettext("stone-wheel payload", "hours"),
+    "health_restored": lambda: pgettext("stone-wheel payload", "Health restored"),
+    "mana_restored": lambda: pgettext("stone-wheel payload", "Mana restored"),
+    # experience spent (stone_wheel.xp_spent) and a spell's name
+    "levels": lambda: pgettext("stone-wheel payload", "levels"),
+    "name": lambda: pgettext("stone-wheel payload", "name"),
 }

@@ -30,5 +30,7 @@ CHOICES = Choices(fields={"attack": "attacks", "weapon": "weapons", "modifiers":
                           "tick:items": "relationship_items", "revenge-tick:items": "revenge_items"},
                   creating=("char", "weapon"),
                   words={"attacks": ("melee", "ranged"), "relationship_items": tuple(RELATIONSHIP_POINTS),
-                         "revenge_items": tuple(REVENGE_POINTS)},
+                         "revenge_items": tuple(REVENGE_POINTS),
+                         # the Hit modifiers the recorder names (``vpt hit --mod``; the sheets give the rest)
+                         "hit_modifiers": tuple(name for name in HIT_MODIFIERS if name not in SHEET_MODIFIERS)},
                   first=("weapons",), lists=_lists, main="hit", quick=("hit", "tick"))

@@ -37,6 +37,7 @@ DESCRIPTOR = register(SystemDescriptor(
     choices=Lazy("journal.systems.vpt.choices:CHOICES"),
     types=Lazy("journal.systems.vpt.words:TYPES"),
     fields=Lazy("journal.systems.vpt.words:FIELDS"),
+    payload_fields=Lazy("journal.systems.vpt.words:PAYLOAD"),
     tally=Lazy("journal.systems.vpt.tally:RULES"),
     cli=Lazy("journal.systems.vpt.cli:group"),
     rehearsals=Lazy("journal.systems.vpt.rehearsals:REHEARSALS"),

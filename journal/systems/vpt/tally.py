@@ -16,7 +16,7 @@ from journal.events.envelope import Event
 from journal.i18n import _
 from journal.service.context import Context
 from journal.service.summaries import word
-from journal.service.tallies import PROPOSED, RECORDED, Choice, Facts, Line, TallyRules, build
+from journal.service.tallies import PROPOSED, RECORDED, Choice, Facts, Line, Recorded, TallyRules, build
 from journal.systems.vpt.descriptor import DESCRIPTOR
 from journal.systems.vpt.words import WORDS
 
@@ -60,6 +60,13 @@ def _gather(ctx: Context, facts: Facts, event: Event) -> None:
         own.ticks.append(event)
 
 
+#: Why a line is listed: a tick the session recorded, or no event naming both (the reasons the lines record).
+TICKED = Recorded("ticked at #{version}", lambda: _("ticked at #{version}"))
+#: The same reason as tallies committed before it read "#N" recorded it (read back in the reader's words).
+TICKED_AT_VERSION = Recorded("ticked at version {version}", lambda: _("ticked at version {version}"))
+APART = Recorded("no event of session {number} names both", lambda: _("no event of session {number} names both"))
+
+
 def _items(items: list[str]) -> str:
     """The checklist items ticked, in VPT's words in the current language."""
     return ", ".join(word(WORDS, item) for item in items)
@@ -93,8 +100,8 @@ def _lines(ctx: Context, facts: Facts, choices: Mapping[str, Sequence[Choice]]) 
         key = f"{bond}:{a}/{b}"
         for event in ticked.get((bond, a, b), []):
             out.append(Line(key, bond, a, ", ".join(event.data["items"]), event.data["change"], RECORDED,
-                            f"ticked at version {event.version}", other=b, shown_item=_items(event.data["items"]),
-                            shown_reason=_("ticked at #{version}").format(version=event.version)))
+                            TICKED.record(version=event.version), other=b, shown_item=_items(event.data["items"]),
+                            shown_reason=TICKED.show(version=event.version)))
         if (bond, a, b) not in candidates:
             continue
         if bond == "relationship":
@@ -106,11 +113,10 @@ def _lines(ctx: Context, facts: Facts, choices: Mapping[str, Sequence[Choice]]) 
             change = rules.score_revenge_tick(a, b, current["target"], ["no_interaction"], [])
             payload = build("vpt.revenge_ticked", {"avenger": a, "target": b, "session": facts.number,
                                                     "items": ["no_interaction"], "change": change})
-        out.append(Line(key, bond, a, "no_interaction", change, PROPOSED,
-                        f"no event of session {facts.number} names both", other=b, payload=payload,
-                        shown_item=_items(["no_interaction"]),
-                        shown_reason=_("no event of session {number} names both").format(number=facts.number)))
+        out.append(Line(key, bond, a, "no_interaction", change, PROPOSED, APART.record(number=facts.number), other=b,
+                        payload=payload, shown_item=_items(["no_interaction"]),
+                        shown_reason=APART.show(number=facts.number)))
     return out
 
 
-RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines)
+RULES = TallyRules(facts=_facts, gather=_gather, lines=_lines, texts=(TICKED, TICKED_AT_VERSION, APART))

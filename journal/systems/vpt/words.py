@@ -8,6 +8,8 @@ only when shown, and told apart from another system's same English word (``power
 
 :data:`TYPES` names each of the system's event types and :data:`FIELDS` each key of its sheets (the
 descriptor's ``types`` and ``fields``): the page shows them (journal.service.labels, ``GET /api/labels``).
+:data:`PAYLOAD` names the keys of its events' payloads that are not its sheets' (the descriptor's
+``payload_fields``): the audit shows a payload by them.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ WORDS: dict[str, Callable[[], str]] = {
     # how a hit is made (vpt.hit_rolled.attack)
     "melee": lambda: pgettext("vpt", "melee"),
     "ranged": lambda: pgettext("vpt", "ranged"),
+    # where a hit's target number came from (vpt.hit_rolled.target_from)
+    "weapon_table": lambda: pgettext("vpt", "weapon_table"),
+    "explicit": lambda: pgettext("vpt", "explicit"),
     # the named Hit modifiers (vpt.hit_rolled.modifiers, rules.HIT_MODIFIERS), in every language as the rule text's
     # list of conditions says them (rules/vpt.md §5, seeds/004); the identifier is still read where typed
     "preparation": lambda: pgettext("vpt", "Preparation above 4"),
@@ -110,6 +115,51 @@ FIELDS: dict[str, Callable[[], str]] = {
     "points": lambda: pgettext("vpt sheet", "points"),
     "statuses": lambda: pgettext("vpt sheet", "statuses"),
     "target": lambda: pgettext("vpt sheet", "target"),
+}
+
+#: What each key of the system's event payloads is called where its sheets' FIELDS do not name it (nested
+#: records' keys too; ``<event type>:<key>`` for one event's top-level key): the audit shows a payload by them.
+PAYLOAD: dict[str, Callable[[], str]] = {
+    # initiative and melee order (vpt.initiative_rolled, vpt.melee_order_set)
+    "mode": lambda: pgettext("vpt payload", "mode"),
+    "party": lambda: pgettext("vpt payload", "party"),
+    "enemies": lambda: pgettext("vpt payload", "enemies"),
+    "initiative": lambda: pgettext("vpt payload", "initiative"),
+    "total": lambda: pgettext("vpt payload", "total"),
+    "order": lambda: pgettext("vpt payload", "order"),
+    "winner": lambda: pgettext("vpt payload", "winner"),
+    "combatants": lambda: pgettext("vpt payload", "combatants"),
+    "weapon": lambda: pgettext("vpt payload", "weapon"),
+    "weapon_initiative": lambda: pgettext("vpt payload", "weapon initiative"),
+    "engaged": lambda: pgettext("vpt payload", "engaged"),
+    "won_initiative": lambda: pgettext("vpt payload", "won initiative"),
+    "mounted_bonus": lambda: pgettext("vpt payload", "mounted bonus"),
+    "effective_initiative": lambda: pgettext("vpt payload", "effective initiative"),
+    # the Hit table (vpt.weapon_table_set)
+    "weapons": lambda: pgettext("vpt payload", "weapons"),
+    "merge": lambda: pgettext("vpt payload", "merge"),
+    "extra_attacks": lambda: pgettext("vpt payload", "extra attacks"),
+    "fires_in_melee": lambda: pgettext("vpt payload", "fires in melee"),
+    "follow_up_after_shield": lambda: pgettext("vpt payload", "follow-up after a shield"),
+    # a hit, a death check and Morale (vpt.hit_rolled, vpt.death_checked, vpt.morale_rolled)
+    "attacker": lambda: pgettext("vpt payload", "attacker"),
+    "defender": lambda: pgettext("vpt payload", "defender"),
+    "attack": lambda: pgettext("vpt payload", "attack"),
+    "modifiers": lambda: pgettext("vpt payload", "modifiers"),
+    "target_from": lambda: pgettext("vpt payload", "target from"),
+    "against_shield": lambda: pgettext("vpt payload", "against a shield"),
+    "shield_destroyed": lambda: pgettext("vpt payload", "shield destroyed"),
+    "dead": lambda: pgettext("vpt payload", "dead"),
+    "group_health": lambda: pgettext("vpt payload", "group Health"),
+    "wounds_recovered": lambda: pgettext("vpt payload", "wounds recovered"),
+    # the bonds: ticks, Statuses, revenge and points spent
+    "other": lambda: pgettext("vpt payload", "other"),
+    "items": lambda: pgettext("vpt payload", "items"),
+    "change": lambda: pgettext("vpt payload", "change"),
+    "status": lambda: pgettext("vpt payload", "status"),
+    "avenger": lambda: pgettext("vpt payload", "avenger"),
+    "bond": lambda: pgettext("vpt payload", "bond"),
+    "purpose": lambda: pgettext("vpt payload", "purpose"),
 }
 
 #: Words the table types besides the display words (journal.understand reads both): the CLI's short words and

@@ -34,6 +34,7 @@ DESCRIPTOR = register(SystemDescriptor(
     choices=Lazy("journal.systems.wield.choices:CHOICES"),
     types=Lazy("journal.systems.wield.words:TYPES"),
     fields=Lazy("journal.systems.wield.words:FIELDS"),
+    payload_fields=Lazy("journal.systems.wield.words:PAYLOAD"),
     notes=Lazy("journal.systems.wield.summaries:notes"),
     house_rules=(HouseRule("control_mapping", "pyramid",
                            N_("Control lost for the boxes marked: pyramid = the row of the last box (10 when full); "

@@ -9,6 +9,8 @@ reads rules.GEIS_SIZES, the one table of sizes.
 
 :data:`TYPES` names each of the system's event types and :data:`FIELDS` each key of its sheets (the
 descriptor's ``types`` and ``fields``): the page shows them (journal.service.labels, ``GET /api/labels``).
+:data:`PAYLOAD` names the keys of its events' payloads that are not its sheets' (the descriptor's
+``payload_fields``): the audit shows a payload by them.
 """
 
 from __future__ import annotations
@@ -46,9 +48,14 @@ WORDS: dict[str, Callable[[], str]] = {
     # the sides of a Control Risk (wield.failure_collected.winner)
     "vatcha": lambda: pgettext("wield", "vatcha"),
     "wielder": lambda: pgettext("wield", "wielder"),
+    # a re-roll after a complete tie (wield.control_risk.outcome), who refused a geis (wield.geis_refused.by)
+    "reroll": lambda: pgettext("wield", "reroll"),
+    "fate": lambda: pgettext("wield", "fate"),
     # how Control is lost (wield.power_bestowed.mapping, the control_mapping house rule)
     "pyramid": lambda: pgettext("wield", "pyramid"),
     "linear": lambda: pgettext("wield", "linear"),
+    # the house rule itself, as a player names it (journal rules propose --set KEY=VALUE)
+    "control_mapping": lambda: pgettext("wield", "control_mapping"),
     # the values a sheet shows (its kind, its status)
     "hero": lambda: pgettext("wield", "hero"),
     "chance": lambda: pgettext("wield", "chance"),
@@ -117,6 +124,55 @@ FIELDS: dict[str, Callable[[], str]] = {
     "pyramid": lambda: pgettext("wield sheet", "Pyramid"),
     "control_lost": lambda: pgettext("wield sheet", "Control lost"),
     "control": lambda: pgettext("wield sheet", "Control"),
+}
+
+#: What each key of the system's event payloads is called where its sheets' FIELDS do not name it (nested
+#: records' keys too; ``<event type>:<key>`` for one event's top-level key): the audit shows a payload by them.
+PAYLOAD: dict[str, Callable[[], str]] = {
+    # a chance and a combat risk (wield.chance_rolled, wield.combat_round.checks)
+    "hero": lambda: pgettext("wield payload", "hero"),
+    "task": lambda: pgettext("wield payload", "task"),
+    "difficulty": lambda: pgettext("wield payload", "difficulty"),
+    "target": lambda: pgettext("wield payload", "target"),
+    "profession": lambda: pgettext("wield payload", "profession"),
+    "extra_dice": lambda: pgettext("wield payload", "extra dice"),
+    "bonus": lambda: pgettext("wield payload", "bonus"),
+    "total": lambda: pgettext("wield payload", "total"),
+    "geis": lambda: pgettext("wield payload", "geis"),
+    # a combat round (wield.combat_round)
+    "declarations": lambda: pgettext("wield payload", "declarations"),
+    "reconsidered": lambda: pgettext("wield payload", "reconsidered"),
+    "actions": lambda: pgettext("wield payload", "actions"),
+    "checks": lambda: pgettext("wield payload", "risks"),
+    "hits": lambda: pgettext("wield payload", "hits"),
+    "combatant": lambda: pgettext("wield payload", "combatant"),
+    "action": lambda: pgettext("wield payload", "action"),
+    "defends": lambda: pgettext("wield payload", "defends"),
+    "attacker": lambda: pgettext("wield payload", "attacker"),
+    "defender": lambda: pgettext("wield payload", "defender"),
+    "inflicted": lambda: pgettext("wield payload", "inflicted"),
+    "protected": lambda: pgettext("wield payload", "protected"),
+    # a power and a Control Risk (wield.power_bestowed, wield.control_risk)
+    "mapping": lambda: pgettext("wield payload", "mapping"),
+    "demand": lambda: pgettext("wield payload", "demand"),
+    "vatcha_dice": lambda: pgettext("wield payload", "vatcha's dice"),
+    "wielder_dice": lambda: pgettext("wield payload", "wielder's dice"),
+    "vatcha_roll": lambda: pgettext("wield payload", "vatcha's roll"),
+    "wielder_roll": lambda: pgettext("wield payload", "wielder's roll"),
+    "outcome": lambda: pgettext("wield payload", "outcome"),
+    "reroll_of": lambda: pgettext("wield payload", "reroll of"),
+    # a geis offered, refused, sealed, broken and collected on (wield.geis_*, wield.failure_collected)
+    "chance": lambda: pgettext("wield payload", "chance"),
+    "negotiation": lambda: pgettext("wield payload", "negotiation"),
+    "by": lambda: pgettext("wield payload", "by"),
+    "how": lambda: pgettext("wield payload", "how"),
+    "winner": lambda: pgettext("wield payload", "winner"),
+    # a connection, a condition and a death
+    "text": lambda: pgettext("wield payload", "text"),
+    "condition": lambda: pgettext("wield payload", "condition"),
+    "effect": lambda: pgettext("wield payload", "effect"),
+    "cause": lambda: pgettext("wield payload", "cause"),
+    "debts_vanished": lambda: pgettext("wield payload", "debts vanished"),
 }
 
 

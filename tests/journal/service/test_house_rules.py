@@ -124,7 +124,7 @@ def test_a_value_of_the_wrong_type_or_range_is_refused_naming_the_key(stone: Jou
 def test_a_key_of_another_system_is_refused_by_rule(stone: Journal) -> None:
     """control_mapping is a Wield rule: a Stone Wheel campaign cannot switch it."""
     refused(stone, RuleViolation,
-            "refused by rule 'house rules: one rule system': 'control_mapping' is a wield rule; 'Камень' plays stone-wheel",
+            "refused by rule 'house rules: one rule system': 'control_mapping' is a Wield rule; 'Камень' plays Stone Wheel",
             lambda: propose_rule(stone, STONE, "control_mapping", "linear"), STONE)
 
 
@@ -179,11 +179,11 @@ def test_a_second_vote_is_refused_in_russian_with_the_side_and_the_point_in_its_
 
 
 def test_a_proposal_of_the_value_in_force_is_refused_in_russian(table: Journal) -> None:
-    """pyramid is the default: the refusal names the value in Wield's word («пирамида») and where it comes from («по
-    умолчанию»)."""
+    """pyramid is the default: the refusal names the rule and the value in Wield's words («потеря Контроля»,
+    «пирамида») and where it comes from («по умолчанию»)."""
     with language("ru"):
         refused(table, RuleViolation,
-                "отказано по правилу «домашние правила: изменение»: «control_mapping» уже равно «пирамида» (по умолчанию)",
+                "отказано по правилу «домашние правила: изменение»: «потеря Контроля» уже равно «пирамида» (по умолчанию)",
                 lambda: propose_rule(table, CAMPAIGN, "control_mapping", "pyramid"))
 
 
@@ -314,7 +314,7 @@ def test_a_proposal_already_in_force_names_its_adoption_in_russian(stone: Journa
     adoption = adopt_rule(stone, first)
     with language("ru"):
         refused(stone, RuleViolation,
-                f"отказано по правилу «домашние правила: изменение»: «xp_per_hour_player» уже равно 60 "
+                f"отказано по правилу «домашние правила: изменение»: «опыт игрока в час» уже равно 60 "
                 f"(принято на №{adoption.version})", lambda: adopt_rule(stone, second), STONE)
 
 

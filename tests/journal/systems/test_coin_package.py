@@ -13,7 +13,8 @@ from journal.service.panels import panel
 from journal.service.reports import report
 from journal.service.sessions import end_session, start_session
 from journal.service.summaries import summary
-from journal.service.tallies import commit_tally, propose_tally
+from journal.service.tallies import commit_tally, committed_in_words, propose_tally
+from journal.service.words import Names
 
 C = "Монетка"
 
@@ -65,3 +66,19 @@ def test_its_bond_refuses_a_trust_past_its_bound(coins: Journal) -> None:
         trust(coins, C, "Аня", "ГМ", actor="Аня")
     with pytest.raises(RuleViolation, match="coin: trust from -3 to 3"):
         trust(coins, C, "Аня", "ГМ", actor="Аня")
+
+
+def test_its_payload_keys_read_in_russian_from_its_own_catalogue() -> None:
+    """A flip's audit payload in Russian: ``face`` by the package's label, ``heads`` by its word."""
+    with language("ru"):
+        assert Names("coin").payload("coin.flipped", {"character": "Аня", "face": "heads"}) == (
+            "{персонаж: Аня, сторона: орёл}")
+
+
+def test_its_committed_tally_reads_back_in_russian(coins: Journal) -> None:
+    """The tally's recorded line, read back: its key and kind by the package's word, its item by its Recorded text."""
+    commit_tally(coins, C, 1)
+    committed = next(e for e in coins.store.read(C) if e.type == "tally.committed")
+    with language("ru"):
+        [entry] = committed_in_words("coin", committed.data)["summary"]
+    assert (entry["key"], entry["item"], entry["reason"]) == ("опыт за орлов:Аня", "2 × 1 опыта", "heads")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.language import ChoiceWords, HelpText
+from cli.language import ChoiceWords, HelpText, WordsOption
 from cli.main import AppContext
 from cli.old_forms import old_positional
 from cli.output import emit_json, line, table
@@ -196,8 +196,10 @@ def _modifiers(specs: tuple[str, ...]) -> dict[str, int]:
 @click.option("-t", "--target", type=NUMBER, help=N_("The number to reach, when not the weapon's."))
 @click.option("--ranged", is_flag=True, help=N_("A ranged attack (default: melee)."))
 @click.option("--in-melee", is_flag=True, help=N_("The ranged attacker is in melee himself."))
-@click.option("-m", "--mod", "mods", multiple=True, metavar="NAME[=VALUE]",
-              help=N_("A Hit modifier: engaged, mounted=2, high, outnumber, won, still, cover, rider (repeatable)."))
+@click.option("-m", "--mod", "mods", multiple=True, metavar="NAME[=VALUE]", cls=WordsOption,
+              help=HelpText(N_("A Hit modifier: {modifiers} (repeatable)."),
+                            modifiers=ChoiceWords("vpt", "hit_modifiers",
+                                                  "engaged, mounted=2, high, outnumber, won, still, cover, rider")))
 @click.option("--shield", "against_shield", is_flag=True, help=N_("The defender took cover behind his shield."))
 @click.option("-n", "--count", type=NUMBER, default=2, show_default=True, help=N_("d6 thrown (dice split to this target)."))
 @DICE

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.i18n import language
 from journal.service.summaries import describe
+from journal.service.words import Names
 
 
 def test_a_motives_betrayal_reads_in_russian() -> None:
@@ -32,3 +33,17 @@ def test_a_wealth_change_reads_in_russian() -> None:
         line = describe("dichotomy.wealth_changed", {"character": "Шарлотта", "previous": "comfortable",
                                                      "level": "affluent"})
     assert line == "Шарлотта: комфортный -> богатый"
+
+
+def test_a_new_characters_payload_names_the_character_and_its_abilities_apart() -> None:
+    """A new character's audit payload in Russian: its ``name`` reads «имя» (labelled for its event type), its
+    abilities' «название»; attributes, motives and wealth by Dichotomy's words."""
+    data = {"abilities": [{"attribute": "finesse", "name": "Mobility"}], "attributes": {
+        "finesse": 7, "martial": 5, "natural": 3, "power": 4, "spiritual": 6, "technical": 8},
+        "carrying_capacity": 5, "first_adventure": 1, "motives": ["Greed", "Truth"], "name": "Взломщик",
+        "player": "Давид", "wealth": "comfortable"}
+    with language("ru"):
+        shown = Names("dichotomy").payload("dichotomy.character_created", data)
+    assert shown == ("{имя: Взломщик, Игрок: Давид, Атрибуты: {Изящество: 7, Мощь: 4, Физическое: 5, Духовное: 6, "
+                     "Природное: 3, Техническое: 8}, Способности: [{название: Мобильность, атрибут: Изящество}], "
+                     "Мотивы: [Жадность, Правда], Богатство: комфортный, Грузоподъёмность: 5, первое приключение: 1}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.i18n import language
 from journal.service.summaries import describe
+from journal.service.words import Names
 
 
 def test_an_attack_blocked_reads_in_russian() -> None:
@@ -45,3 +46,24 @@ def test_the_masters_own_cause_is_shown_as_recorded() -> None:
         line = describe("stone_wheel.damage_taken", {"character": "Ратибор", "amount": 8, "cause": "обвал",
                                                      "attack": None, "by": None})
     assert line == "Ратибор получает 8 урона (обвал)"
+
+
+def test_an_exchanges_payload_reads_in_russian_keys_and_words() -> None:
+    """An exchange's audit payload in Russian: every key by Stone Wheel's labels in its model's order, the action,
+    the response and the striker by its words, the nested pools and rolls too."""
+    pool = {"base_threshold": 7, "character": "Ратибор", "pool": 4, "skill": None, "skill_levels": 0, "successes": 3,
+            "threshold": 7, "roll": {"counter": None, "dice": [7, 8, 9, 2], "sides": 10, "source": "table"}}
+    data = {"action": "attack", "challenge": pool, "answer": None, "critical": False, "final_margin": 3, "margin": 3,
+            "parry": False, "response": "none", "striker": "challenger", "target": "Разбойник"}
+    with language("ru"):
+        shown = Names("stone-wheel").payload("stone_wheel.combat_exchanged", data)
+    assert shown == ("{действие: атака, вызов: {персонаж: Ратибор, навык: —, уровни навыка: 0, базовый порог: 7, "
+                     "пул: 4, порог: 7, бросок: {граней: 10, кубики: [7, 8, 9, 2], источник: стол, счётчик: —}, "
+                     "успехов: 3}, цель: Разбойник, ответное действие: нет, ответ: —, перевес: 3, "
+                     "кто попал: вызвавший, итоговый перевес: 3, критический: нет, парирование: нет}")
+
+
+def test_a_rolls_place_in_a_request_reads_in_russian() -> None:
+    """The audit's roll line names ``attempt.roll`` «попытка · бросок»."""
+    with language("ru"):
+        assert Names("stone-wheel").path("stone_wheel.request_rolled", "attempt.roll") == "попытка · бросок"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.i18n import language
 from journal.service.summaries import describe, word
+from journal.service.words import Names
 from journal.systems.vpt.rules import HIT_MODIFIERS
 from journal.systems.vpt.words import WORDS, modifiers_of
 
@@ -104,3 +105,15 @@ def test_an_initiative_of_the_unnamed_players_side_reads_игроки_in_russian
     with language("ru"):
         line = describe("vpt.initiative_rolled", data)
     assert line == "игроки: осторожно [5] = 5 -> игроки 5, волк 4; первыми действуют игроки"
+
+
+def test_a_hits_payload_reads_in_russian_keys_modifiers_and_words() -> None:
+    """A hit's audit payload in Russian: VPT's labels in its model's order, each Hit modifier (a key that is a
+    recorded value) by its word, the attack and the target's source by theirs."""
+    data = {**HIT, "target_from": "weapon_table"}
+    with language("ru"):
+        shown = Names("vpt").payload("vpt.hit_rolled", data)
+    assert shown == ("{атакующий: Эдди, защищающийся: Питер, атака: Ближний Бой, оружие: копьё, "
+                     "бросок: {граней: 6, кубики: [4, 3], источник: стол, счётчик: —}, Бонус Попадания: 0, "
+                     "модификаторы: {навязал Ближний Бой: 1, выиграл Инициативу: 1}, цель: 8, "
+                     "цель взята: по таблице оружия, по щиту: нет, итог: 9, Ранения: 1, щит разбит: нет}")
