@@ -57,17 +57,18 @@ class VersionOrText(click.ParamType):
 
 
 class EventRef(VersionOrText):
-    """An event, named the one way every command takes: a version (``12`` or ``v12``), an id or a unique id prefix.
+    """An event, named the one way every command takes: its number (``12``, «№12», "#12", ``v12``), an id or a unique
+    id prefix.
 
-    It is passed on as text (``v12`` as ``12``) and resolved by one function,
+    It is passed on as text (``№12`` as ``12``, journal.understand.event_number) and resolved by one function,
     journal.service.disputes.resolve_event (a prefix two ids share is refused listing them): :func:`event_id`.
     """
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from journal.understand import event_number
+
         text = str(value).strip()
-        if text[:1] in ("v", "V") and text[1:].isdigit():
-            text = text[1:]
-        return super().convert(text, param, ctx)
+        return super().convert(event_number(text) or text, param, ctx)
 
 
 #: An event: a version (``12``, ``v12``), an event id or a unique id prefix.

@@ -10,6 +10,7 @@ one place, so a word the page takes the CLI takes too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 
 from journal.i18n import LANGUAGES, gettext, language
@@ -57,3 +58,15 @@ def refusal(label: str, text: object, values: Iterable[str], words: Words) -> st
     """One line: ``text`` is not one of the words ``label`` takes, and which words those are."""
     return gettext("{label}: '{text}' is not one of {words}").format(label=label, text=text,
                                                                      words=shown(values, words))
+
+
+#: An event's number as people write it: the timeline's ``12``, «№12» or "#12" as the lines print it, an older
+#: ``v12``.
+_EVENT_NUMBER = re.compile(r"^(?:№|#|v|V)?\s*([0-9]{1,9})$")
+
+
+def event_number(text: str) -> str | None:
+    """The event number ``text`` names (``12``, «№12», «№ 12», "#12", ``v12``) as the journal reads it (``12``), or
+    None when it is not one (an id, a prefix, a time): the one reading of it, for events and points alike."""
+    found = _EVENT_NUMBER.match(" ".join(str(text).split()))
+    return found.group(1) if found else None

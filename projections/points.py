@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from journal.errors import NotFound, ValidationFailed
 from journal.i18n import _
 from journal.store import EventStore
+from journal.understand import event_number
 
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _SESSION = re.compile(r"^session:(\d+)(:start|:end)?$")
@@ -55,7 +56,7 @@ def resolve(store: EventStore, campaign: str, point: str | int | None, head: int
     """The version that ``point`` names in ``campaign`` (whose current version is ``head``)."""
     if point is None or point == "head" or point == "":
         return head
-    text = str(point).strip()
+    text = event_number(str(point)) or str(point).strip()
     if text.isascii() and text.isdigit():
         version = int(text)
         if version > head:

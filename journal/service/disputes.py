@@ -40,6 +40,7 @@ from journal.service import overturns
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.service.roles import require_role
+from journal.understand import event_number
 from projections import disputes as disputes_projection
 from projections.engine import voids
 
@@ -76,9 +77,10 @@ def _ambiguous(what: str, ref: str, ids: list[str]) -> ValidationFailed:
 
 
 def resolve_event(journal: Journal, campaign: str, ref: str) -> Event:
-    """The event of ``campaign`` that ``ref`` names: a version number, an event id or a unique id prefix."""
+    """The event of ``campaign`` that ``ref`` names: its number (``12``, «№12», "#12", ``v12``), an event id or a
+    unique id prefix."""
     journal.campaign(campaign)
-    text = str(ref).strip()
+    text = event_number(str(ref)) or str(ref).strip()
     if text.isascii() and text.isdigit():
         found = list(journal.store.read(campaign, from_version=int(text), to_version=int(text)))
         if not found:

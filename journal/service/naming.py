@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from journal.events.envelope import Event
 from journal.i18n import _
+from journal.understand import event_number
 
 if TYPE_CHECKING:
     from journal.service.journal import Journal
@@ -41,14 +42,13 @@ _SESSION_POINT = re.compile(r"^(?:(?P<start>начало|start(?: of)?)|(?:ко�
 
 def spoken_point(text: str) -> str:
     """A point of the timeline as the page shows it («начало сессии 1», «конец сессии 2», "start of session 1",
-    ``v13``) in the form the journal reads (``session:1:start``, ``session:2``, ``13``); any other text as it is."""
+    «№13», ``v13``) in the form the journal reads (``session:1:start``, ``session:2``, ``13``); any other text as it is."""
     said = " ".join(str(text).split())
     found = _SESSION_POINT.match(said)
     if found:
         return f"session:{int(found['number'])}" + (":start" if found["start"] else "")
-    if said[:1] in ("v", "V") and said[1:].isascii() and said[1:].isdigit():
-        return said[1:]
-    return str(text)
+    number = event_number(said)
+    return number if number is not None else str(text)
 
 
 def numbers(disputes: dict[str, Any]) -> dict[str, int]:

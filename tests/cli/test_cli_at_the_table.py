@@ -98,11 +98,11 @@ def _audit(run: Invoke, ref: str) -> dict:
 
 
 def test_an_event_named_by_version_id_and_prefix_gives_the_same_audit(run: Invoke, events_of) -> None:
-    """`3`, `v3`, the id and its first 13 characters all audit event 3."""
+    """`3`, «№3» (as the Russian lines print it), `#3`, `v3`, the id and its first 13 characters all audit event 3."""
     _vpt(run)
     event = events_of("Лес")[2]
-    reports = [_audit(run, ref) for ref in ("3", "v3", event["id"], event["id"][:13])]
-    assert [r["envelope"]["id"] for r in reports] == [event["id"]] * 4
+    reports = [_audit(run, ref) for ref in ("3", "№3", "№ 3", "#3", "v3", event["id"], event["id"][:13])]
+    assert [r["envelope"]["id"] for r in reports] == [event["id"]] * 7
 
 
 def test_an_ambiguous_prefix_is_refused_listing_the_candidates(run: Invoke, events_of) -> None:

@@ -191,6 +191,8 @@ def test_as_of_takes_a_sessions_end_as_the_page_names_it(run, wield: str, point:
         run("debts", wield, "--as-of", "session:1", "--json"))
 
 
-def test_as_of_takes_a_version_as_the_timeline_prints_it(run, wield: str) -> None:
-    """``v9`` is version 9."""
-    assert _json(run("debts", wield, "--as-of", "v9", "--json")) == _json(run("debts", wield, "--as-of", "9", "--json"))
+@pytest.mark.parametrize("point", ["№9", "№ 9", "#9", "v9"])
+def test_as_of_takes_an_event_number_as_the_lines_print_it(run, wield: str, point: str) -> None:
+    """«№9» (the Russian lines' form), "#9" (the English) and the older ``v9`` are point 9."""
+    assert _json(run("debts", wield, "--as-of", point, "--json")) == _json(
+        run("debts", wield, "--as-of", "9", "--json"))

@@ -223,10 +223,10 @@ def _owing(table) -> None:
     table("wield", "chance", "Зола", "Ёжик", "Hard", "Climb", "--dice", "15")
 
 
-@pytest.mark.parametrize("said", ["last", "Ёжик: Climb", "Climb", "v10", "10"])
+@pytest.mark.parametrize("said", ["last", "Ёжик: Climb", "Climb", "№10", "#10", "v10", "10"])
 def test_collect_takes_the_success_as_a_player_says_it(table, events_of, said: str) -> None:
-    """``last``, the picker's «HERO: what was rolled», what was rolled alone, or the version (the old form): the
-    same success (v10) is collected, and the line names it by what was rolled."""
+    """``last``, the picker's «HERO: what was rolled», what was rolled alone, or its event's number as the lines print
+    it («№10», "#10", the old ``v10``, ``10``): the same success (№10) is collected, and the line names it by what was rolled."""
     _owing(table)
     result = table("wield", "collect", "Зола", said)
     assert (result.exit_code, result.stdout, events_of("Зола")[-1]["data"]["success"]) == (

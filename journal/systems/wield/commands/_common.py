@@ -17,6 +17,7 @@ from journal.i18n import _
 from journal.service.context import Context, Record
 from journal.service.journal import Journal
 from journal.systems.wield.folds import actions, geis, sheet
+from journal.understand import event_number
 
 SYSTEM = "wield"
 #: The projections a command reads: ``ctx.states["sheet"]``, ``ctx.states["geis"]``, ``ctx.states["actions"]``.
@@ -59,9 +60,10 @@ def vatcha(ctx: Context, name: str) -> dict[str, Any]:
 
 
 def event_id(ctx: Context, ref: Ref) -> str:
-    """An event of this campaign named by its version (``12``, ``"v12"``) or its id."""
+    """An event of this campaign named by its number (``12``, «№12», ``"v12"``: journal.understand.event_number) or its
+    id."""
     text = str(ref).strip()
-    key = text[1:] if text[:1] in ("v", "V") and text[1:].isdigit() else text
+    key = event_number(text) or text
     if key.isdigit() and 1 <= int(key) <= ctx.version:
         return next(ctx.store.read(ctx.name, from_version=int(key), to_version=int(key))).id
     found = None
