@@ -123,6 +123,15 @@ def test_sheets_answer_as_of_a_point(live, new_campaign) -> None:
     assert (one["character"], one["sheet"]["player"]) == ("Вольтаир", "Оля")
 
 
+def test_sheets_take_a_point_as_the_lines_print_it(live, new_campaign) -> None:
+    """?as_of=№4 (as the Russian lines print a point) and ?as_of=%234 ("#4") answer as ?as_of=4."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    with api(live, tokens["Оля"]) as http:
+        http.post("/api/vpt/char", json={"name": "Вольтаир"})
+        answers = [http.get("/api/sheets", params={"as_of": point}).json() for point in ("№4", "#4", "4")]
+    assert answers == [{"version": 4, "sheets": {}}] * 3
+
+
 def test_a_dispute_is_opened_voted_and_overturned_with_corrected_dice(live, new_campaign) -> None:
     """Players open and vote on a dispute of a roll; the Master's overturn voids it and records the correction."""
     _, tokens = new_campaign("vpt", "Вика", ["Оля", "Дима"])

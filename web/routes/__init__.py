@@ -21,9 +21,10 @@ from journal.service.tokens import Bearer
 from web.auth import journal_of
 from web.errors import Unauthenticated
 
-#: An as-of point: a version, an event id, before:ID, an ISO time, session:K[:start] or head (printable ASCII).
-AsOf = Annotated[str | None, Query(max_length=100, pattern=r"^[ -~]*$",
-                                   description="N | EVENT_ID | before:EVENT_ID | ISO time | session:K[:start] | head")]
+#: An as-of point: a version (``N``, «№N», ``#N``), an event id, before:ID, an ISO time, session:K[:start] or head
+#: (printable ASCII, and the sign «№» the Russian lines write a point with).
+AsOf = Annotated[str | None, Query(max_length=100, pattern=r"^[ -~№]*$",
+                                   description="N | №N | #N | EVENT_ID | before:EVENT_ID | ISO time | session:K[:start] | head")]
 #: The largest number a request may carry, either way: the journal's one bound (journal.events.numbers), well inside
 #: JavaScript's safe integers.
 MAX_INT = NUMBERS_MAX_INT
