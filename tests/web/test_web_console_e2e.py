@@ -414,6 +414,35 @@ def test_a_double_tap_on_add_adds_one_bonus(live: str, module_db: str, new_campa
         ["bonus 5 to Ратибор: загадка"], False)
 
 
+def test_add_tapped_as_the_bonus_form_is_redrawn_keeps_the_character(
+    live: str, module_db: str, new_campaign, laptop: WebDriver,
+) -> None:
+    """The form filled, the screen redrawn (a tap on the tab), and 'add' tapped on the redrawn form the moment it
+    is there, before the sheets are read again: the character is still offered and picked, and the bonus is added."""
+    _on_the_tally(live, module_db, new_campaign, laptop)
+    wait(laptop, lambda d: one(d, "[data-test=bonus-character] option[value='Ратибор']"))
+    choose(laptop, "[data-test=bonus-character]", "Ратибор")
+    type_over(laptop, "[data-test=bonus-amount]", "5")
+    type_over(laptop, "[data-test=bonus-reason]", "загадка")
+    picked = laptop.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        var before = document.querySelector('[data-test=bonus-add]');
+        var watch = new MutationObserver(function () {
+          var add = document.querySelector('[data-test=bonus-add]');
+          if (!add || add === before) return;
+          watch.disconnect();
+          var who = document.querySelector('[data-test=bonus-character]').value;
+          add.click();
+          done(who);
+        });
+        watch.observe(document.body, { childList: true, subtree: true });
+        document.querySelector('[data-test=console-tab-tally]').click();
+    """)
+    wait(laptop, lambda d: one(d, "[data-test=tally-bonus]"))
+    assert (picked, texts(laptop, "[data-test=tally-bonus] span"), laptop.find_element(By.ID, "error").is_displayed()) == (
+        "Ратибор", ["bonus 5 to Ратибор: загадка"], False)
+
+
 def test_a_stored_commit_keeps_its_button_disabled_until_the_redraw_replaces_it(
     live: str, module_db: str, new_campaign, laptop: WebDriver,
 ) -> None:

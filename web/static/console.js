@@ -230,7 +230,8 @@
   }
 
   function resetTally(number) {
-    ctx.tally = { session: number, skip: [], bonuses: [], choices: {}, amounts: {}, changed: null, draft: {} };
+    ctx.tally = { session: number, skip: [], bonuses: [], choices: {}, amounts: {}, changed: null, draft: {},
+                  characters: ctx.tally.characters };  // the campaign's characters, as last read, stay offered
   }
 
   /** The picker of one tally input the system declares (the server names its label, empty choice and values'
@@ -397,9 +398,18 @@
     amount.addEventListener("input", function () { draft.amount = amount.value; });
     reason.addEventListener("input", function () { draft.reason = reason.value; });
     who.addEventListener("change", function () { draft.character = who.value; });
+    // The characters are offered at once from the last list this console read, so a redraw (an event arriving
+    // while the Master fills the form) never leaves the pick empty until the sheets come back; then from the sheets.
+    function offer(names) {
+      var kept = draft.character || who.value;
+      while (who.firstChild) who.removeChild(who.firstChild);
+      names.forEach(function (name) { who.appendChild(el("option", { value: name, text: name })); });
+      if (kept && names.indexOf(kept) >= 0) who.value = kept;
+    }
+    offer(ctx.tally.characters || []);
     ctx.api("/api/sheets").then(function (found) {
-      Object.keys(found.sheets || {}).sort().forEach(function (name) { who.appendChild(el("option", { value: name, text: name })); });
-      if (draft.character && draft.character in (found.sheets || {})) who.value = draft.character;
+      ctx.tally.characters = Object.keys(found.sheets || {}).sort();
+      offer(ctx.tally.characters);
     }).catch(refused);
     out.appendChild(el("fieldset", { className: "bonus" }, [el("legend", { text: t("Bonus award") }), who, amount, reason,
       button(t("add"), "bonus-add", function (b) {
