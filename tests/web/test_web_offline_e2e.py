@@ -16,7 +16,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.web.browsers import PHONE
 from tests.web.conftest import auth
-from tests.web.page import wait
+from tests.web.page import texts, wait
 from tests.web.test_web_forms_e2e import sign_in
 
 
@@ -57,7 +57,8 @@ def test_two_rolls_made_offline_wait_as_pending_and_are_stored_once_each_when_ba
     roll(page, "2d6", "1, 2", "погоня")
     pending = wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-test=pending-item]")) == 2)
     assert pending is True
-    labels = [item.text for item in page.find_elements(By.CSS_SELECTOR, "[data-test=pending-item]")]
+    # Read in the page in one step: the list may be redrawn between finding its items and reading them (stale).
+    labels = [" ".join(text.split()) for text in texts(page, "[data-test=pending-item]", "innerText")]
     assert labels == ["waiting for the connection roll 1d6", "waiting for the connection roll 2d6"]
     offline(page, False)
     wait(page, lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-test=pending-item]"))

@@ -235,8 +235,8 @@ def test_the_russian_timelines_event_types_are_named_in_russian(table: tuple[str
     """Every event's type on Оля's Russian timeline is its Russian label (the hit is «Попадание»), none raw."""
     base, tokens = table
     open_russian(browser, base, tokens["Оля"])
-    labels = [node.text for node in browser.find_elements(By.CSS_SELECTOR, "#timeline [data-test=event-type]")]
-    hit = browser.find_element(By.CSS_SELECTOR, "#timeline [data-type='vpt.hit_rolled'] [data-test=event-type]").text
+    labels = texts(browser, "#timeline [data-test=event-type]", "innerText")  # in one step: a redraw stales nothing
+    hit = read(browser, "#timeline [data-type='vpt.hit_rolled'] [data-test=event-type]")
     assert (len(labels) >= 14, latin(labels), hit) == (True, [], "Попадание")
 
 
@@ -246,6 +246,6 @@ def test_the_russian_sheet_names_its_fields_and_values_in_russian(table: tuple[s
     base, tokens = table
     open_russian(browser, base, tokens["Оля"])
     wait(browser, lambda d: d.find_element(By.ID, "sheet").get_attribute("data-character") == "Вольтаир")
-    texts = [node.text for node in browser.find_elements(By.CSS_SELECTOR, "#sheet dt, #sheet dd")]
-    kind = browser.find_element(By.CSS_SELECTOR, "#sheet dd[data-field=kind]").text
-    assert (len(texts) >= 20, latin(texts), kind) == (True, [], "персонаж")
+    shown = texts(browser, "#sheet dt, #sheet dd", "innerText")  # in one step: a redraw stales nothing
+    kind = read(browser, "#sheet dd[data-field=kind]")
+    assert (len(shown) >= 20, latin(shown), kind) == (True, [], "персонаж")
