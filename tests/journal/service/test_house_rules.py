@@ -9,6 +9,7 @@ import pytest
 
 from journal.errors import JournalError, NotAuthorized, NotFound, RuleViolation, ValidationFailed
 from journal.events.corrections import EventVoided
+from journal.events.envelope import Event
 from journal.i18n import language
 from journal.service import Journal
 from journal.service.house_rules import (
@@ -291,14 +292,19 @@ def test_an_overtaken_proposal_may_still_be_adopted_and_wins_from_then_on(stone:
     assert stone.at(STONE, middle)["house_rules"]["in_force"]["xp_per_hour_player"]["proposal"] == seventy
 
 
-def test_a_proposal_whose_value_is_already_in_force_is_not_adopted(stone: Journal) -> None:
-    """Two proposals of 60: once one is adopted, the other changes nothing and is refused."""
+def _two_proposals_of_60_one_adopted(stone: Journal) -> tuple[Event, str]:
+    """Two proposals of 60, each voted for by both players, the first adopted: (its adoption, the second's id)."""
     first = propose_rule(stone, STONE, "xp_per_hour_player", "60").id
     second = propose_rule(stone, STONE, "xp_per_hour_player", "60").id
     for proposal in (first, second):
         for voter in ("Аня", "Боря"):
             vote_rule(stone, proposal, True, actor=voter)
-    adoption = adopt_rule(stone, first)
+    return adopt_rule(stone, first), second
+
+
+def test_a_proposal_whose_value_is_already_in_force_is_not_adopted(stone: Journal) -> None:
+    """Two proposals of 60: once one is adopted, the other changes nothing and is refused."""
+    adoption, second = _two_proposals_of_60_one_adopted(stone)
     refused(stone, RuleViolation,
             f"refused by rule 'house rules: a change': 'xp_per_hour_player' is already 60 "
             f"(adopted at version {adoption.version})", lambda: adopt_rule(stone, second), STONE)
@@ -306,12 +312,7 @@ def test_a_proposal_whose_value_is_already_in_force_is_not_adopted(stone: Journa
 
 def test_a_proposal_already_in_force_names_its_adoption_in_russian(stone: Journal) -> None:
     """The same refusal in Russian: the adoption named «принято на №N»."""
-    first = propose_rule(stone, STONE, "xp_per_hour_player", "60").id
-    second = propose_rule(stone, STONE, "xp_per_hour_player", "60").id
-    for proposal in (first, second):
-        for voter in ("Аня", "Боря"):
-            vote_rule(stone, proposal, True, actor=voter)
-    adoption = adopt_rule(stone, first)
+    adoption, second = _two_proposals_of_60_one_adopted(stone)
     with language("ru"):
         refused(stone, RuleViolation,
                 f"отказано по правилу «домашние правила: изменение»: «опыт игрока в час» уже равно 60 "

@@ -163,8 +163,8 @@ def test_a_witness_line_cut_short_is_passed_over(signed: EventStore) -> None:
     assert [(r.campaign, r.version) for r in receipts.witnessed(signed)] == [("Z", 2)]
 
 
-def test_the_witness_still_catches_a_cut_tail_after_its_line_is_written(signed: EventStore, db_url: str) -> None:
-    """Once version 3's line is appended, deleting version 3 (triggers dropped) makes the witness's check name the cut."""
+def _witnessed_then_cut(signed: EventStore) -> receipts.Receipt:
+    """Three events witnessed, then version 3 deleted (its triggers dropped): the witness's line of version 3."""
     signed.append("Z", _events(3), 0)
     (witness,) = receipts.witnessed(signed)
     with signed.engine.begin() as conn:
@@ -173,19 +173,18 @@ def test_the_witness_still_catches_a_cut_tail_after_its_line_is_written(signed: 
         else:
             conn.exec_driver_sql("DROP TRIGGER IF EXISTS events_refuse_update_delete ON events")
         conn.exec_driver_sql("DELETE FROM events WHERE version = 3")
+    return witness
+
+
+def test_the_witness_still_catches_a_cut_tail_after_its_line_is_written(signed: EventStore, db_url: str) -> None:
+    """Once version 3's line is appended, deleting version 3 (triggers dropped) makes the witness's check name the cut."""
+    witness = _witnessed_then_cut(signed)
     assert receipts.check(signed, witness) == "campaign 'Z' version 3: the chain ends at version 2 (its tail was cut)"
 
 
 def test_a_cut_tail_reads_in_russian_with_the_points_named_as_the_timeline_numbers_them(signed: EventStore) -> None:
     """The same cut in Russian (the page shows it beside the receipt a phone kept): «№3», «№2», never a version."""
-    signed.append("Z", _events(3), 0)
-    (witness,) = receipts.witnessed(signed)
-    with signed.engine.begin() as conn:
-        if signed.dialect == "sqlite":
-            conn.exec_driver_sql("DROP TRIGGER events_refuse_delete")
-        else:
-            conn.exec_driver_sql("DROP TRIGGER IF EXISTS events_refuse_update_delete ON events")
-        conn.exec_driver_sql("DELETE FROM events WHERE version = 3")
+    witness = _witnessed_then_cut(signed)
     with language("ru"):
         said = receipts.check(signed, witness)
     assert said == "кампания «Z», №3: цепочка кончается на №2 (её хвост отрезан)"
