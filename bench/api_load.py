@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,7 @@ import httpx
 import orjson
 
 from bench.databases import DEFAULT_PG, backend_name, fresh_database
+from bench.ports import free_port
 from bench.projections import percentile
 from bench.store import durability, single_appends
 
@@ -62,12 +62,6 @@ def _loopback_only(url: str) -> None:
     host = urlsplit(url).hostname
     if host not in (None, "", "127.0.0.1", "localhost", "::1"):
         raise SystemExit(f"bench.api_load talks to 127.0.0.1 only; '{host}' is not loopback")
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((LOOPBACK, 0))
-        return int(sock.getsockname()[1])
 
 
 def setup(url: str, clients: int) -> list[str]:
@@ -206,7 +200,7 @@ def run(url: str, clients: int, appends: int, reads: int, seconds: float, single
     """Measure the store's single appends, then both HTTP phases; return every figure and the targets."""
     tokens = setup(url, clients)
     single_rate, durable = store_single_rate(url, singles)
-    port = _free_port()
+    port = free_port()
     server = start_server(url, port)
     base = f"http://{LOOPBACK}:{port}"
     try:

@@ -18,6 +18,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from bench.ports import free_port
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 #: Chromium's flags for a test: headless, no sandbox (containers), nothing fetched from elsewhere, no first run.
@@ -50,7 +52,9 @@ def chromium(profile: str | Path, width: int, height: int, lang: str | None = No
     flags = [*FLAGS, *([f"--lang={lang}"] if lang else []), f"--user-data-dir={profile}", f"--window-size={width},{height}"]
     for flag in flags:
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    # chromedriver's port is drawn below the ephemeral range (bench/ports.py): selenium's own pick, asked of the
+    # kernel, could be taken by a connection before chromedriver binds it.
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER, port=free_port()), options=options)
     if mobile:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})

@@ -19,7 +19,6 @@ import contextlib
 import itertools
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,6 +33,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from bench.ports import free_port
 from journal.service import Journal
 from journal.service.tokens import issue
 from journal.store import open_store
@@ -52,12 +52,6 @@ HEARTBEAT = 1.0
 #: on the quiet machine; with the machine loaded many times over (several suites at once) starts of over 30 s were
 #: seen, and the whole module's tests then failed to set up.
 SERVER_START = 120
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def auth(token: str) -> dict[str, str]:

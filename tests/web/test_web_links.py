@@ -139,7 +139,7 @@ def test_campaign_new_serve_prints_the_link_and_serves_it(db_url: str, tmp_path)
             time.sleep(0.05)  # the poll's pace, as conftest.start_server's (no assert on time)
         assert link is not None, os.pread(log.fileno(), 1 << 20, 0).decode()
         answer = None
-        while answer is None and time.monotonic() < deadline:
+        while answer is None and time.monotonic() < deadline and process.poll() is None:
             try:
                 answer = _claim(running.base, link.group(1))
             except httpx.TransportError:  # printed before uvicorn listens
@@ -147,4 +147,4 @@ def test_campaign_new_serve_prints_the_link_and_serves_it(db_url: str, tmp_path)
         printed = os.pread(log.fileno(), 1 << 20, 0).decode()
     finally:
         running.stop()
-    assert (answer is not None and answer.status_code, "\u2580" in printed or "\u2588" in printed) == (200, True)
+    assert (answer is not None and answer.status_code, "\u2580" in printed or "\u2588" in printed) == (200, True), printed

@@ -39,6 +39,11 @@ def offline(driver: WebDriver, cut: bool) -> None:
                                   upload_throughput=-1 if not cut else 0)
 
 
+def pending_labels(driver: WebDriver) -> list[str]:
+    """The pending list's lines, read in the page in one step (a redraw between finding and reading staled it)."""
+    return [" ".join(text.split()) for text in texts(driver, "[data-test=pending-item]", "innerText")]
+
+
 def roll(driver: WebDriver, notation: str, dice: str, purpose: str) -> None:
     for field, value in (("roll-notation", notation), ("roll-dice", dice), ("roll-purpose", purpose)):
         driver.find_element(By.ID, field).clear()
@@ -55,15 +60,36 @@ def test_two_rolls_made_offline_wait_as_pending_and_are_stored_once_each_when_ba
     offline(page, True)
     roll(page, "1d6", "4", "засада")
     roll(page, "2d6", "1, 2", "погоня")
-    pending = wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-test=pending-item]")) == 2)
-    assert pending is True
-    # Read in the page in one step: the list may be redrawn between finding its items and reading them (stale).
-    labels = [" ".join(text.split()) for text in texts(page, "[data-test=pending-item]", "innerText")]
-    assert labels == ["waiting for the connection roll 1d6", "waiting for the connection roll 2d6"]
+    # The badge reads «sending» until the first try fails, a moment after the roll: the wait is for that failure.
+    expected = ["waiting for the connection roll 1d6", "waiting for the connection roll 2d6"]
+    wait(page, lambda d: pending_labels(d) == expected)
+    assert pending_labels(page) == expected
     offline(page, False)
     wait(page, lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-test=pending-item]"))
     rolls = httpx.get(live + "/api/events", params={"type": "roll.made"}, headers=auth(tokens["Вика"]), timeout=10)
     assert [(e["actor"], e["data"]["purpose"]) for e in rolls.json()["events"]] == [("Оля", "засада"), ("Оля", "погоня")]
+
+
+def test_a_retry_while_offline_keeps_the_badge_waiting_for_the_connection(
+    live: str, new_campaign, page: WebDriver,
+) -> None:
+    """Offline, the queue tries again every few seconds: the badge says «waiting for the connection» through each
+    retry in flight, and never flickers back to «sending» (the offline test's flake of 2026-12-04 read it so)."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля"])
+    sign_in(page, live, tokens["Оля"])
+    offline(page, True)
+    roll(page, "1d4", "3", "дозор")
+    wait(page, lambda d: pending_labels(d) == ["waiting for the connection roll 1d4"])
+    page.execute_script(  # from now on: count the queue's tries, and note every badge the list shows
+        "window.__tries = 0; window.__badges = [];"
+        " var send = window.fetch; window.fetch = function (path, init) {"
+        " if (init && init.headers && init.headers['Idempotency-Key']) window.__tries += 1;"
+        " return send.apply(this, arguments); };"
+        " new MutationObserver(function () { document.querySelectorAll('#pending .badge').forEach(function (b) {"
+        " window.__badges.push(b.textContent); }); }).observe(document.getElementById('pending'),"
+        " {childList: true, subtree: true, characterData: true});")
+    wait(page, lambda d: d.execute_script("return window.__tries") >= 2)
+    assert sorted(set(page.execute_script("return window.__badges"))) == ["waiting for the connection"]
 
 
 def test_an_action_left_in_the_queue_is_sent_when_the_page_opens_again(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -15,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from bench.ports import free_port
 from journal.service import Journal
 from journal.service.sessions import start_session
 from journal.service.tokens import issue
@@ -25,15 +25,9 @@ PLAYERS = ["Аня", "Борис", "Вика", "Глеб"]
 WRITES = 10
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _serve(url: str) -> tuple[subprocess.Popen, str]:
     """``journal serve`` on a free port in a process of its own; returns once /healthz answers."""
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "cli.main", "--db", url, "serve", "--port", str(port)],
                                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

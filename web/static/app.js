@@ -763,7 +763,10 @@
       function (what, item, answer) {
         if (what === "refused") { report(answer); return; }
         if (what === "stored") { clearError(); return; }
-        renderPending(state.queue ? state.queue.items() : item, what === "offline");
+        // Waiting while the last try found no server, a retry in flight included: the badge does not flicker to
+        // «sending» on each retry while the phone is offline.
+        renderPending(state.queue ? state.queue.items() : item,
+                      what === "offline" || (state.queue !== null && state.queue.unreachable));
       });
     renderPending(state.queue.items(), false);
     state.queue.flush();  // what an earlier visit left waiting goes out now

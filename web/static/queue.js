@@ -30,6 +30,7 @@
     this.listener = listener || function () {};
     this.waiting = {};    // key -> {resolve, reject} of actions made in this page's life
     this.sending = false;
+    this.unreachable = false;  // the last try found no server: the queue waits for the connection until one lands
     this.timer = null;
     var self = this;
     this.onOnline = function () { self.flush(); };
@@ -88,6 +89,7 @@
         var answer = null;
         try { answer = text ? JSON.parse(text) : null; } catch (e) { answer = null; }
         if (response.status >= 500) throw new Error("HTTP " + response.status);
+        self.unreachable = false;
         self.remove(item.key);
         var waiter = self.waiting[item.key];
         delete self.waiting[item.key];
@@ -105,6 +107,7 @@
       });
     }).catch(function () {
       self.sending = false;
+      self.unreachable = true;
       self.listener("offline", self.items());
       self.later();
     });
