@@ -8,7 +8,9 @@ assembled from these parts in journal/store/opening.py.
   and a busy timeout of the write bound.
 * Writes to a campaign are serialised by the database (:func:`begin_write`): on SQLite by the write
   transaction (``BEGIN IMMEDIATE``, the lock of the whole file), on PostgreSQL by a transaction-scoped
-  advisory lock on a 64-bit hash of the campaign's name.  A writer waits for its turn up to a bound
+  advisory lock on a 64-bit hash of the journal's schema and the campaign's name (advisory locks are the
+  whole database's: two journals in two schemas of one database, each with a campaign 'Лес', do not wait on
+  each other, nor does a read's cache save of one skip because the other writes).  A writer waits for its turn up to a bound
   (``JOURNAL_WRITE_WAIT`` seconds, 30 by default); a wait of 0 only tries, for the caches a read saves.
   The connection holding a write is known to its context (:func:`held_write`), so that whatever runs
   inside the write (a cache save, a session's seed) goes through it instead of waiting for itself.
@@ -148,7 +150,7 @@ def begin_write(conn: sa.Connection, campaign: str, wait: float) -> sa.RootTrans
     if conn.dialect.name == "sqlite":
         return _begin_sqlite(conn, wait)
     transaction = conn.begin()
-    key = sa.func.hashtextextended(campaign, 0)
+    key = sa.func.hashtextextended(sa.func.concat(sa.func.current_schema(), "/", campaign), 0)
     try:
         if wait <= 0:
             if conn.execute(sa.select(sa.func.pg_try_advisory_xact_lock(key))).scalar():

@@ -106,6 +106,42 @@ def test_a_cache_save_skips_while_another_process_holds_the_lock(store: EventSto
     assert store.projections.read_model("c", "fp") is None
 
 
+@pytest.mark.slow
+def test_a_campaign_held_in_another_schema_leaves_this_journals_campaign_of_that_name_free(
+        store: EventStore, db_url: str) -> None:
+    """PostgreSQL: another journal's schema of the same database holds the write lock of its campaign 'c'; this
+    journal's campaign 'c' is not held by it (advisory locks are the database's: the key names the schema too).
+    A cache save here lands, and an append with a 0.2 s bound does too (the flake of a read model not saved while
+    another test worker wrote its own campaign of the same name)."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite's write lock is its file's, and another journal is another file")
+    import sqlalchemy as sa
+
+    from tests.conftest import PG_URL, _schema_url
+
+    other = f"jt_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f"CREATE SCHEMA {other}")
+    try:
+        open_store(_schema_url(other), upgrade=True).close()
+        holder = hold_write(_schema_url(other), "c")
+        try:
+            saved = store.projections.save_read_model("c", "fp", 3, b"{}")
+            waiting = open_store(db_url, wait=0.2)
+            try:
+                landed = [e.version for e in waiting.append("c", [_noted(1)])]
+            finally:
+                waiting.close()
+        finally:
+            let_go(holder)
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {other} CASCADE")
+        admin.dispose()
+    assert (saved, landed) == (True, [1])
+
+
 def test_a_cache_saved_inside_a_write_goes_through_the_writing_connection(store: EventStore) -> None:
     """Inside ``writing`` a read-model save lands (a savepoint of the write) instead of waiting for itself."""
     with store.writing("c") as conn:
