@@ -47,8 +47,8 @@ def test_lang_ru_help_of_a_command_is_russian() -> None:
         "  Лист ПЕРСОНАЖА в КАМПАНИИ (какой бы лист ни вела её система правил).",
         "",
         "Параметры:",
-        "  --as-of МОМЕНТ  N | EVENT_ID | before:EVENT_ID | время ISO | session:K |",
-        "                  session:K:start | «начало сессии K» | «конец сессии K» (по",
+        "  --as-of МОМЕНТ  № события (12 или №12) | его идентификатор | «до №12» | время",
+        "                  (2026-05-01 20:00) | «начало сессии 1» | «конец сессии 1» (по",
         "                  умолчанию: сейчас).",
         "  --json          Вывести JSON для программ.",
     ]
@@ -100,7 +100,8 @@ def test_lang_ru_names_a_missing_option_in_russian() -> None:
 def test_lang_ru_refuses_a_bad_choice_in_russian() -> None:
     """`--system nope`: "Недопустимое значение ... — не одно из ..." in Russian."""
     assert _refusal("campaign", "new", "X", "--system", "nope", "--master", "Y") == (
-        2, "Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'coin', 'dichotomy', 'stone-wheel', 'vpt', 'wield'.")
+        2, "Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'Монетка', 'Дихотомия', 'Каменное колесо', 'ВПТ', "
+           "'Владетели'.")
 
 
 def test_lang_ru_refuses_an_extra_argument_in_russian() -> None:
