@@ -13,7 +13,7 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, open_output, table
-from cli.params import CAMPAIGN, EVENT, TableCommand
+from cli.params import CAMPAIGN, EVENT, FORMAT, TableCommand
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -23,7 +23,7 @@ _ = CLI.gettext
                                                   "proofs, sheets, chain, disputes."))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("event", type=EVENT)
-@click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=FORMAT, default="text", show_default=True,
               help=N_("Text for the terminal, or a Markdown or self-contained HTML report."))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help=N_("File to write (default: stdout)."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the evidence as JSON for machines."))

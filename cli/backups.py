@@ -225,14 +225,19 @@ COMMANDS = [backup, restore]
 
 
 def parse_duration(value: str) -> float:
-    """``--backup-every``: a number with ``s``, ``m``, ``h`` or ``d`` (``90s``, ``30m``, ``6h``, ``1d``), in seconds."""
+    """``--backup-every``: a number with ``s``, ``m``, ``h`` or ``d`` (``90s``, ``30m``, ``6h``, ``1d``), or the Russian
+    ``с``, ``м``, ``ч``, ``д`` (``90с``, ``6ч``), in seconds."""
     import re
 
-    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smhd])\s*", value)
+    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smhdсмчд])\s*", value)
     if found is None or float(found.group(1)) <= 0:
         raise click.BadParameter(_("'{value}' is not a duration such as 90s, 30m, 6h or 1d").format(value=value),
                                  param_hint="'--backup-every'")
-    return float(found.group(1)) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[found.group(2)]
+    return float(found.group(1)) * _SECONDS[found.group(2)]
+
+
+#: The seconds of each unit of a duration, in English and Russian (``s``/``с``, ``m``/``м``, ``h``/``ч``, ``d``/``д``).
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "с": 1, "м": 60, "ч": 3600, "д": 86400}
 
 
 class Schedule:

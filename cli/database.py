@@ -56,7 +56,7 @@ def db_current(app: AppContext) -> None:
     finally:
         engine.dispose()
     state = _("head") if revision == SCHEMA_REVISION else _("behind: head is {head}").format(head=SCHEMA_REVISION)
-    line(_("{revision} ({state})").format(revision=revision or "none", state=state))
+    line(_("{revision} ({state})").format(revision=revision or _("none"), state=state))
 
 
 @db.command("history", help=N_("List every schema revision, oldest first."))

@@ -174,12 +174,18 @@ def translate(message: str | HelpText | SpokenWords | None) -> str | None:
 
 
 def shown(param: click.Parameter) -> click.Parameter:
-    """``param`` as help shows it now: a copy whose help is translated (the parameter itself keeps the msgid)."""
+    """``param`` as help shows it now: a copy whose help is translated (the parameter itself keeps the msgid), and
+    whose default, when its type says how a value is typed in the reader's language (``spoken``: «текст» for
+    ``--format``'s ``text``), reads so."""
     message = getattr(param, "help", None)
-    if not message:
+    spoken = getattr(param.type, "spoken", None)
+    if not message and not (spoken and isinstance(param.default, str)):
         return param
     copied = copy.copy(param)
-    copied.help = translate(message)
+    if message:
+        copied.help = translate(message)
+    if spoken and isinstance(param.default, str):
+        copied.default = spoken(param.default)
     return copied
 
 

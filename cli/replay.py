@@ -8,7 +8,7 @@ import click
 
 from cli.main import AppContext
 from cli.output import emit_json, line, open_output
-from cli.params import CAMPAIGN, POSITIVE, TableCommand
+from cli.params import CAMPAIGN, FORMAT, POSITIVE, TableCommand
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -45,7 +45,7 @@ def _step(result: dict) -> None:
 @click.argument("campaign", type=CAMPAIGN)
 @click.option("--session", "number", required=True, type=POSITIVE, help=N_("The session to replay (its number)."))
 @click.option("--step", is_flag=True, help=N_("Wait for a key after each event (only in a terminal)."))
-@click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=FORMAT, default="text", show_default=True,
               help=N_("text for the terminal; md or html for a session report."))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help=N_("File to write (default: stdout)."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the replay as JSON for machines."))

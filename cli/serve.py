@@ -10,6 +10,7 @@ import click
 
 from cli.language import Command
 from cli.main import AppContext
+from cli.params import SpokenChoice
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -23,6 +24,13 @@ if TYPE_CHECKING:
 
 #: The environment variable that hands ``serve``'s settings to each worker process (JSON) when ``--workers`` > 1.
 WORKER_SETTINGS = "JOURNAL_SERVE_SETTINGS"
+
+#: ``--log-level``: how much the web server's log says, from its critical errors alone to its debugging lines.
+LOG_LEVEL = SpokenChoice({"critical": lambda: CLI.pgettext("log level", "critical"),
+                          "error": lambda: CLI.pgettext("log level", "error"),
+                          "warning": lambda: CLI.pgettext("log level", "warning"),
+                          "info": lambda: CLI.pgettext("log level", "info"),
+                          "debug": lambda: CLI.pgettext("log level", "debug")})
 
 
 def _shown(url: str) -> str:
@@ -43,7 +51,7 @@ def _shown(url: str) -> str:
 @click.option("--heartbeat", default=15.0, show_default=True, type=click.FloatRange(0.05, 3600),
               help=N_("Seconds between keep-alive comments on the event stream."))
 @click.option("--log-level", default="info", show_default=True,
-              type=click.Choice(["critical", "error", "warning", "info", "debug"]), help=N_("uvicorn's log level."))
+              type=LOG_LEVEL, help=N_("uvicorn's log level."))
 @click.option("--read-url", default=None, metavar="URL",
               help=N_("A PostgreSQL streaming standby of --db: members' reads go there, after it has replayed their "
                       "own last write."))

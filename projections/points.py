@@ -1,6 +1,6 @@
 """Points in a campaign's timeline, as people write them, resolved to a version.
 
-``N`` (a version), an event id (just after that event), ``before:ID``, an ISO time (the last event
+``N`` (a version), an event id (just after that event), ``before:ID`` or ``before:N``, an ISO time (the last event
 recorded at or before it), ``session:K`` (the end of session K, with its tally when committed before
 the next session started), ``session:K:start`` (just after its
 start event), and ``head`` (or nothing) for now.
@@ -64,7 +64,11 @@ def resolve(store: EventStore, campaign: str, point: str | int | None, head: int
                 version=version, head=head))
         return version
     if text.startswith("before:"):
-        return _event_version(store, campaign, text[len("before:"):].strip()) - 1
+        target = text[len("before:"):].strip()
+        numbered = event_number(target)
+        if numbered is not None:
+            return resolve(store, campaign, numbered, head) - 1
+        return _event_version(store, campaign, target) - 1
     if _UUID.match(text):
         return _event_version(store, campaign, text)
     session = _SESSION.match(text)

@@ -40,13 +40,25 @@ _SESSION_POINT = re.compile(r"^(?:(?P<start>начало|start(?: of)?)|(?:ко�
                             r"(?P<number>[0-9]{1,9})$", re.IGNORECASE)
 
 
+#: Just before an event, as people say it: «до №12», «до 3f1c…», "before:ID" (the journal's own form).
+_BEFORE = re.compile(r"^(?:до|перед|before)\s*:?\s*(?P<event>\S.*)$", re.IGNORECASE)
+#: Now, the campaign's newest event: «сейчас», "now" (the journal's own ``head``).
+_NOW = ("сейчас", "now")
+
+
 def spoken_point(text: str) -> str:
     """A point of the timeline as the page shows it («начало сессии 1», «конец сессии 2», "start of session 1",
-    «№13», ``v13``) in the form the journal reads (``session:1:start``, ``session:2``, ``13``); any other text as it is."""
+    «№13», ``v13``, «до №13», «сейчас») in the form the journal reads (``session:1:start``, ``session:2``, ``13``,
+    ``before:13``, ``head``); any other text as it is."""
     said = " ".join(str(text).split())
     found = _SESSION_POINT.match(said)
     if found:
         return f"session:{int(found['number'])}" + (":start" if found["start"] else "")
+    if said.casefold() in _NOW:
+        return "head"
+    before = _BEFORE.match(said)
+    if before:
+        return "before:" + (event_number(before["event"]) or before["event"])
     number = event_number(said)
     return number if number is not None else str(text)
 

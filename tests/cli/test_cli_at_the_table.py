@@ -105,6 +105,20 @@ def test_an_event_named_by_version_id_and_prefix_gives_the_same_audit(run: Invok
     assert [r["envelope"]["id"] for r in reports] == [event["id"]] * 7
 
 
+def test_the_audit_format_takes_the_russian_word(run: Invoke) -> None:
+    """`--format текст` (the word Russian help lists) prints the same audit as `--format text`."""
+    _vpt(run)
+    assert run("audit", "Лес", "3", "--format", "текст").stdout == run("audit", "Лес", "3", "--format", "text").stdout
+
+
+def test_a_format_the_audit_lacks_is_refused_listing_the_russian_words(run: Invoke) -> None:
+    """--lang ru `--format pdf`: refused (exit 2) naming «текст», md and html, the words it takes."""
+    _vpt(run)
+    result = run("--lang", "ru", "audit", "Лес", "3", "--format", "pdf")
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        2, "Ошибка: Недопустимое значение '--format': 'pdf' — не одно из 'текст', 'md', 'html'.")
+
+
 def test_an_ambiguous_prefix_is_refused_listing_the_candidates(run: Invoke, events_of) -> None:
     """A prefix two event ids share is refused (exit 2) naming both."""
     _vpt(run)

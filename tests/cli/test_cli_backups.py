@@ -40,6 +40,15 @@ def _backup_file(db_url: str, tmp_path: Path) -> Path:
     return tmp_path / ("backup.db" if sqlite_file(db_url) is not None else "backup.sql")
 
 
+@pytest.mark.parametrize(("every", "seconds"), [("90s", 90), ("90с", 90), ("30m", 1800), ("30м", 1800), ("6ч", 21600),
+                                                ("1d", 86400), ("1д", 86400), ("1.5ч", 5400)])
+def test_a_backup_interval_is_read_in_english_or_russian_units(every: str, seconds: float) -> None:
+    """--backup-every takes s/m/h/d and the Russian с/м/ч/д its Russian help names (``6ч`` is six hours)."""
+    from cli.backups import parse_duration
+
+    assert parse_duration(every) == seconds
+
+
 def test_a_backup_restores_every_event(run: Invoke, db_url: str, tmp_path: Path) -> None:
     """backup, then restore of it: exit 0, the same events, and verify holds."""
     _forest(run, rolls=2)

@@ -169,3 +169,11 @@ def test_campaign_new_in_russian_names_the_system_in_russian(run) -> None:
     """`journal --lang ru campaign new … --system stone-wheel` says the campaign plays «Каменное колесо»."""
     result = run("--lang", "ru", "campaign", "new", "Камень", "--system", "stone-wheel", "--master", "Мастер")
     assert result.stdout == "кампания «Камень» начата (Каменное колесо), Мастер: Мастер\n"
+
+
+@pytest.mark.parametrize("named", ["Каменное колесо", "каменное колесо", "Stone Wheel", "stone-wheel"])
+def test_campaign_new_takes_the_system_by_its_name(run, named: str) -> None:
+    """`--system «Каменное колесо»` (the name Russian help lists), its English name or its id start the same system."""
+    assert run("campaign", "new", "Камень", "--system", named, "--master", "Мастер").exit_code == 0
+    assert run("campaign", "list", "--json").stdout == (
+        '[{"name":"Камень","system":"stone-wheel","master":"Мастер","version":1,"members":1}]\n')

@@ -47,6 +47,12 @@ def test_db_current_on_an_empty_database_says_none_and_behind(invoke) -> None:
     assert result.stderr == ""
 
 
+def test_db_current_on_an_empty_database_says_none_in_russian(invoke) -> None:
+    """--lang ru: the revision an empty database lacks is «нет», the word its help names."""
+    result = invoke("--lang", "ru", "db", "current")
+    assert (result.exit_code, result.stdout) == (0, f"нет (отстаёт: последняя — {HEAD})\n")
+
+
 def test_db_current_after_init_says_head(invoke) -> None:
     """After init the database is at the newest revision: 'HEAD (head)'."""
     invoke("init")

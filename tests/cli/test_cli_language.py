@@ -47,8 +47,8 @@ def test_lang_ru_help_of_a_command_is_russian() -> None:
         "  Лист ПЕРСОНАЖА в КАМПАНИИ (какой бы лист ни вела её система правил).",
         "",
         "Параметры:",
-        "  --as-of МОМЕНТ  N | EVENT_ID | before:EVENT_ID | время ISO | session:K |",
-        "                  session:K:start | «начало сессии K» | «конец сессии K» (по",
+        "  --as-of МОМЕНТ  № события (12 или №12) | его идентификатор | «до №12» | время",
+        "                  (2026-05-01 20:00) | «начало сессии 1» | «конец сессии 1» (по",
         "                  умолчанию: сейчас).",
         "  --json          Вывести JSON для программ.",
     ]
@@ -100,7 +100,8 @@ def test_lang_ru_names_a_missing_option_in_russian() -> None:
 def test_lang_ru_refuses_a_bad_choice_in_russian() -> None:
     """`--system nope`: "Недопустимое значение ... — не одно из ..." in Russian."""
     assert _refusal("campaign", "new", "X", "--system", "nope", "--master", "Y") == (
-        2, "Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'coin', 'dichotomy', 'stone-wheel', 'vpt', 'wield'.")
+        2, ("Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'Монетка', 'Дихотомия', 'Каменное колесо', "
+            "'ВПТ', 'Владетели'."))
 
 
 def test_lang_ru_refuses_an_extra_argument_in_russian() -> None:
@@ -167,6 +168,41 @@ def test_english_help_after_russian_help_is_english() -> None:
     _run("--lang", "ru", "log", "--help")
     lines = _run("--lang", "en", "log", "--help").stdout.splitlines()
     assert lines[-1] == "  -h, --help    Show this message and exit."
+
+
+def _option_lines(*args: str, option: str) -> list[str]:
+    """The lines of ``journal ARGS --help`` from ``option``'s to the next option's."""
+    lines = _run(*args, "--help").stdout.splitlines()
+    start = next(n for n, text in enumerate(lines) if text.lstrip().startswith(option))
+    end = next(n for n in range(start + 1, len(lines)) if lines[n].lstrip().startswith("-"))
+    return lines[start:end]
+
+
+def test_lang_ru_help_lists_the_words_an_option_takes_and_its_default_in_russian() -> None:
+    """`--lang ru audit --help`: --format lists «текст», md, html, and its default is «текст»."""
+    assert _option_lines("--lang", "ru", "audit", option="--format") == [
+        "  --format [текст|md|html]  Текст для терминала или отчёт в Markdown или в",
+        "                            самодостаточном HTML.  [по умолчанию: текст]"]
+
+
+def test_lang_en_help_lists_the_values_an_option_takes_as_before() -> None:
+    """`--lang en audit --help`: --format lists text, md, html with the default text, as it always read."""
+    assert _option_lines("--lang", "en", "audit", option="--format") == [
+        "  --format [text|md|html]  Text for the terminal, or a Markdown or self-",
+        "                           contained HTML report.  [default: text]"]
+
+
+def test_lang_ru_help_names_the_default_point_now() -> None:
+    """`--lang ru diff --help`: --to defaults to «сейчас», the word it takes (English help keeps ``head``)."""
+    assert (_option_lines("--lang", "ru", "diff", option="--to"), _option_lines("--lang", "en", "diff", option="--to")) == (
+        ["  --to МОМЕНТ    [по умолчанию: сейчас]"], ["  --to POINT    [default: head]"])
+
+
+def test_serve_log_level_takes_the_russian_word() -> None:
+    """`serve --log-level отладка` (the word Russian help lists) is uvicorn's ``debug``; ``debug`` stays."""
+    from cli.serve import LOG_LEVEL
+
+    assert (LOG_LEVEL.convert("отладка", None, None), LOG_LEVEL.convert("debug", None, None)) == ("debug", "debug")
 
 
 def test_every_command_translates_its_help_when_shown() -> None:

@@ -196,3 +196,17 @@ def test_as_of_takes_an_event_number_as_the_lines_print_it(run, wield: str, poin
     """«№9» (the Russian lines' form), "#9" (the English) and the older ``v9`` are point 9."""
     assert _json(run("debts", wield, "--as-of", point, "--json")) == _json(
         run("debts", wield, "--as-of", "9", "--json"))
+
+
+@pytest.mark.parametrize("point", ["до №10", "до 10", "перед №10", "before:10", "before №10"])
+def test_as_of_takes_the_point_before_an_event_as_people_say_it(run, wield: str, point: str) -> None:
+    """«до №10» (the Russian help's form) is the point just before event 10: point 9, the breach not yet owed."""
+    assert _json(run("debts", wield, "--as-of", point, "--json")) == _json(
+        run("debts", wield, "--as-of", "9", "--json"))
+
+
+@pytest.mark.parametrize("point", ["сейчас", "Сейчас", "now", "head"])
+def test_diff_to_now_is_the_campaigns_newest_event(run, wield: str, point: str) -> None:
+    """`--to сейчас` (the default Russian help names) is the head: the same diff as without --to."""
+    assert _json(run("diff", wield, "--from", "8", "--to", point, "--json")) == _json(
+        run("diff", wield, "--from", "8", "--json"))

@@ -49,6 +49,13 @@ def test_a_before_point_is_just_before_that_event(store: EventStore) -> None:
     assert _earned(store, f"before:{events[1].id}") == 10
 
 
+def test_a_before_point_takes_an_event_number(store: EventStore) -> None:
+    """before:4 (an event's number, as «до №4» reads) excludes event 4: the award of version 3 alone counts."""
+    _campaign(store)
+    store.append("Z", [_award(10), _award(20), _award(40)], 2)
+    assert _earned(store, "before:4") == 10
+
+
 def test_a_time_point_counts_events_recorded_at_or_before_it(store: EventStore) -> None:
     """An ISO time selects the events recorded at or before it."""
     _campaign(store)
