@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import gettext as stdlib_gettext
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
@@ -122,6 +122,64 @@ class ChoiceWords(SpokenWords):
         return f"ChoiceWords({self.system!r}, {self.field!r}, {self.english!r})"
 
 
+class SpokenChoice(click.ParamType):
+    """A word of one of a system's lists (its choices' ``words``, journal.service.choices: what the page offers),
+    taken as the table says it: the rules value or its word in any of the journal's languages (journal.understand),
+    passed on as the value.  English usage, help and refusals read as click.Choice's did (``[attack|grab]``); in
+    another language they name the words a player types (``[атака|захват]``).  ``fields``: the words are the
+    system's field labels (Stone Wheel's pools: «Здоровье»), not its ``words``."""
+
+    name = "word"
+
+    def __init__(self, system: str, listed: str, *, fields: bool = False) -> None:
+        self.system = system
+        #: the list of the system's choices the values are
+        self.listed = listed
+        self.fields = fields
+
+    def values(self) -> tuple[str, ...]:
+        from journal.service.choices import choices_of
+
+        return tuple(choices_of(self.system).words[self.listed])
+
+    def words(self) -> Mapping[str, Callable[[], str]]:
+        from journal.service.summaries import words_of
+        from journal.systems import registry
+
+        if self.fields:
+            reference = registry.system(self.system).fields
+            return dict(reference.load()) if reference is not None else {}
+        return words_of(self.system)
+
+    def said(self, value: str) -> str:
+        """``value`` as the reader types it: itself in English, its word in another language."""
+        from journal.i18n import current_language
+
+        words = self.words()
+        return value if current_language() == "en" or value not in words else words[value]()
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from journal.i18n import current_language
+        from journal.understand import shown, understood
+
+        values = self.values()
+        found = understood(value, values, self.words())
+        if found is not None:
+            return found
+        if current_language() == "en":  # click's own refusal, as the option always gave it
+            return click.Choice(values).convert(value, param, ctx)
+        self.fail(CLI.ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", len(values))
+                  .format(value=value, choice=shown(values, self.words()), choices=shown(values, self.words())),
+                  param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        listed = "|".join(self.said(value) for value in self.values())
+        return f"{{{listed}}}" if param.required and param.param_type_name == "argument" else f"[{listed}]"
+
+    def __repr__(self) -> str:
+        return f"SpokenChoice({self.system!r}, {self.listed!r})"
+
+
 class RuleWords(SpokenWords):
     """The house rules a campaign may switch, each as ``KEY=VALUE`` in the words a player types (the registered
     systems' descriptors, journal.service.house_rules.examples): «потеря Контроля=линейно», …"""
@@ -176,10 +234,13 @@ def translate(message: str | HelpText | SpokenWords | None) -> str | None:
 def shown(param: click.Parameter) -> click.Parameter:
     """``param`` as help shows it now: a copy whose help is translated (the parameter itself keeps the msgid)."""
     message = getattr(param, "help", None)
-    if not message:
+    spoken = isinstance(param.type, SpokenChoice) and isinstance(param.default, str)
+    if not message and not spoken:
         return param
     copied = copy.copy(param)
     copied.help = translate(message)
+    if spoken:  # a default word shown as the reader types it (``[по умолчанию: атака]``)
+        copied.default = param.type.said(param.default)  # type: ignore[attr-defined]
     return copied
 
 
