@@ -172,7 +172,7 @@ class SpokenChoice(click.ParamType):
                   .format(value=value, choice=shown(values, self.words()), choices=shown(values, self.words())),
                   param, ctx)
 
-    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:  # click 8.1: no ctx
         listed = "|".join(self.said(value) for value in self.values())
         return f"{{{listed}}}" if param.required and param.param_type_name == "argument" else f"[{listed}]"
 
@@ -232,7 +232,8 @@ def translate(message: str | HelpText | SpokenWords | None) -> str | None:
 
 
 def shown(param: click.Parameter) -> click.Parameter:
-    """``param`` as help shows it now: a copy whose help is translated (the parameter itself keeps the msgid)."""
+    """``param`` as help shows it now: a copy whose help is translated and whose default, a :class:`SpokenChoice`'s
+    word, reads as the reader types it (the parameter itself keeps the msgid and the rules value)."""
     message = getattr(param, "help", None)
     spoken = isinstance(param.type, SpokenChoice) and isinstance(param.default, str)
     if not message and not spoken:

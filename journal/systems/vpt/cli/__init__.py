@@ -102,7 +102,7 @@ class Sides(click.ParamType):
     name = "side"
     kinds = SpokenChoice("vpt", "initiative_kinds")
 
-    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:  # click 8.1: no ctx
         return "SIDE=INITIATIVE[:{kinds}]".format(kinds="|".join(map(self.kinds.said, self.kinds.values())))
 
 
