@@ -8,39 +8,22 @@ from typing import Any
 
 import click
 
+from cli.language import SpokenChoice
 from cli.main import AppContext
 from cli.output import emit_json, line, local_time, table
-from cli.params import CAMPAIGN, SpokenChoice, TableGroup
+from cli.params import CAMPAIGN, TableGroup
 from journal.i18n import CLI, N_
 from journal.service.labels import title
 from journal.systems.registry import names
 
 
-class _Systems(SpokenChoice):
-    """The registered rule systems, read when the option is parsed (a system registered later counts), each typed
-    as its id or its name in either language (``stone-wheel``, «Каменное колесо»)."""
-
-    def __init__(self) -> None:
-        super().__init__({})
-
-    @property  # type: ignore[override]  # click.Choice declares ``choices`` an attribute; read live here
-    def choices(self) -> list[str]:
-        return names()
-
-    @choices.setter
-    def choices(self, _value: object) -> None:
-        pass
-
-    @property
-    def words(self) -> dict[str, Callable[[], str]]:
-        return {system: partial(title, system) for system in names()}
-
-    @words.setter
-    def words(self, _value: object) -> None:
-        pass
+def _system_titles() -> dict[str, Callable[[], str]]:
+    return {system: partial(title, system) for system in names()}
 
 
-SYSTEM_CHOICE = _Systems()
+#: The registered rule systems, read when the option is parsed (a system registered later counts), each typed as its
+#: id or its name in either language (its id, or its title such as «Каменное колесо»).
+SYSTEM_CHOICE = SpokenChoice(names, _system_titles, "systems")
 _ = CLI.gettext
 
 

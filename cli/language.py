@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import gettext as stdlib_gettext
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import click
@@ -120,6 +120,96 @@ class ChoiceWords(SpokenWords):
 
     def __repr__(self) -> str:
         return f"ChoiceWords({self.system!r}, {self.field!r}, {self.english!r})"
+
+
+class SpokenChoice(click.ParamType):
+    """One of a few values, typed as the table says it: the value or its word in any of the journal's languages
+    (journal.understand, the one reading of the table's words), passed on as the value.  English usage, help and
+    refusals read as click.Choice's did (``[attack|grab]``, ``[text|md|html]``); in another language they name the
+    words a player types (``[атака|захват]``, ``[текст|md|html]``), a default included (:meth:`spoken`).
+
+    ``values`` and ``words`` are read when the option is parsed or shown (a system registered later counts; the
+    words are msgids translated then): a system's own list through :meth:`of_system`, a fixed one through
+    :meth:`fixed`."""
+
+    name = "word"
+
+    def __init__(self, values: Callable[[], Sequence[str]], words: Callable[[], Mapping[str, Callable[[], str]]],
+                 shown_as: str) -> None:
+        self._values = values
+        self._words = words
+        self.shown_as = shown_as
+
+    @classmethod
+    def fixed(cls, words: Mapping[str, Callable[[], str]]) -> SpokenChoice:
+        """Choices of the journal's own (``--format``, ``--log-level``): each value with its word."""
+        return cls(lambda: tuple(words), lambda: words, "|".join(words))
+
+    @classmethod
+    def of_system(cls, system: str, listed: str, *, fields: bool = False) -> SpokenChoice:
+        """A list of ``system``'s choices (its ``words``, journal.service.choices: what the page offers);
+        ``fields``: the words are the system's field labels (Stone Wheel's pools: «Здоровье»), not its ``words``."""
+        from functools import partial
+
+        return cls(partial(_system_values, system, listed), partial(_system_words, system, fields),
+                   f"{system}:{listed}")
+
+    def values(self) -> tuple[str, ...]:
+        return tuple(self._values())
+
+    def words(self) -> Mapping[str, Callable[[], str]]:
+        return self._words()
+
+    def spoken(self, value: str) -> str:
+        """``value`` as the reader types it now: itself in English, its word in another language."""
+        from journal.i18n import current_language
+
+        words = self.words()
+        return value if current_language() == "en" or value not in words else words[value]()
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from journal.i18n import current_language
+        from journal.understand import shown, understood
+
+        values = self.values()
+        found = understood(value, values, self.words())
+        if found is not None:
+            return found
+        if current_language() == "en":  # click's own refusal, as the option always gave it
+            return click.Choice(values).convert(value, param, ctx)
+        self.fail(CLI.ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", len(values))
+                  .format(value=value, choice=shown(values, self.words()), choices=shown(values, self.words())),
+                  param, ctx)
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """Click's "Choose from:" with the words the reader types, one a line (click's own message, translated)."""
+        import click.types
+
+        choose = click.types._("Choose from:\n\t{choices}")  # click's msgid, looked up as click looks it up
+        return choose.format(choices=",\n\t".join(self.spoken(value) for value in self.values()))
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:  # click 8.1: no ctx
+        listed = "|".join(self.spoken(value) for value in self.values())
+        return f"{{{listed}}}" if param.required and param.param_type_name == "argument" else f"[{listed}]"
+
+    def __repr__(self) -> str:
+        return f"SpokenChoice({self.shown_as!r})"
+
+
+def _system_values(system: str, listed: str) -> tuple[str, ...]:
+    from journal.service.choices import choices_of
+
+    return tuple(choices_of(system).words[listed])
+
+
+def _system_words(system: str, fields: bool) -> Mapping[str, Callable[[], str]]:
+    from journal.service.summaries import words_of
+    from journal.systems import registry
+
+    if fields:
+        reference = registry.system(system).fields
+        return dict(reference.load()) if reference is not None else {}
+    return words_of(system)
 
 
 class RuleWords(SpokenWords):

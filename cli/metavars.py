@@ -2,8 +2,8 @@
 
 Click names an argument by its metavar (``CAMPAIGN``; ``[OPTIONS]`` and ``COMMAND [ARGS]...`` for every command
 and group).  :func:`shown` reads each upper-case word of one through :data:`METAVARS` (a whole metavar first:
-Dichotomy's ``F,P,M,S,N,T``), so ``journal sheet`` is ``journal sheet [ПАРАМЕТРЫ] КАМПАНИЯ ПЕРСОНАЖ`` in Russian and
-``Не хватает аргумента «КАМПАНИЯ»``.  Lower-case words (a choice's values, typed as they are) stay.
+Dichotomy's ``F,P,M,S,N,T``, the words of a motive's outcome), so ``journal sheet`` is ``journal sheet
+[ПАРАМЕТРЫ] КАМПАНИЯ ПЕРСОНАЖ`` in Russian and ``Не хватает аргумента «КАМПАНИЯ»``.  Lower-case words (a choice's values, typed as they are) stay.
 cli/language.py applies it; tests/cli/test_cli_language.py fails on an argument whose words are not here.
 """
 
@@ -43,6 +43,7 @@ METAVARS: dict[str, Callable[[], str]] = {
     "EFFECT": lambda: CLI.pgettext("metavar", "EFFECT"),
     "EVENT": lambda: CLI.pgettext("metavar", "EVENT"),
     "F,P,M,S,N,T": lambda: CLI.pgettext("metavar", "F,P,M,S,N,T"),
+    "fulfilled|betrayed": lambda: CLI.pgettext("metavar", "fulfilled|betrayed"),
     "FILE": lambda: CLI.pgettext("metavar", "FILE"),
     "HERO": lambda: CLI.pgettext("metavar", "HERO"),
     "HOW": lambda: CLI.pgettext("metavar", "HOW"),

@@ -15,12 +15,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
 
-from cli.language import Command, Group, HelpText
+from cli.language import Command, Group, HelpText, SpokenChoice
 from journal.events.numbers import MAX_INT
 from journal.i18n import CLI, N_
 
@@ -93,38 +92,8 @@ class PointRef(VersionOrText):
 POINT = PointRef("point")
 
 
-class SpokenChoice(click.Choice):
-    """One of a few values, typed in either of the journal's languages: ``--format текст`` is ``--format text``.
-
-    ``words`` gives each value's word in the current language (a msgid read when called).  English help lists the
-    values as they always read; help in another language lists that language's words, and shows a default as its
-    word (:meth:`spoken`, cli/language.py).  A typed word names its value through journal.understand.understood,
-    the one reading of the table's words (the value itself, its word in any language)."""
-
-    def __init__(self, words: Mapping[str, Callable[[], str]]) -> None:
-        super().__init__(list(words))
-        self.words = words
-
-    def spoken(self, value: str) -> str:
-        """``value`` as the reader types it now: the value in English, its word in another language."""
-        from journal.i18n import current_language
-
-        return value if current_language() == "en" or value not in self.words else self.words[value]()
-
-    def normalize_choice(self, choice: object, ctx: click.Context | None) -> str:
-        return self.spoken(str(choice))
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from journal.understand import understood
-
-        found = understood(value, self.choices, self.words)
-        if found is None:
-            self.fail(self.get_invalid_choice_message(value=value, ctx=ctx), param, ctx)
-        return found
-
-
 #: The forms a report is written in: text for the terminal, a Markdown or an HTML file.
-FORMAT = SpokenChoice({"text": lambda: CLI.pgettext("format", "text"), "md": lambda: CLI.pgettext("format", "md"),
+FORMAT = SpokenChoice.fixed({"text": lambda: CLI.pgettext("format", "text"), "md": lambda: CLI.pgettext("format", "md"),
                        "html": lambda: CLI.pgettext("format", "html")})
 
 

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.language import Command
+from cli.language import Command, SpokenChoice
 from cli.main import AppContext
-from cli.params import SpokenChoice
 from journal.i18n import CLI, N_
 
 _ = CLI.gettext
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 WORKER_SETTINGS = "JOURNAL_SERVE_SETTINGS"
 
 #: ``--log-level``: how much the web server's log says, from its critical errors alone to its debugging lines.
-LOG_LEVEL = SpokenChoice({"critical": lambda: CLI.pgettext("log level", "critical"),
+LOG_LEVEL = SpokenChoice.fixed({"critical": lambda: CLI.pgettext("log level", "critical"),
                           "error": lambda: CLI.pgettext("log level", "error"),
                           "warning": lambda: CLI.pgettext("log level", "warning"),
                           "info": lambda: CLI.pgettext("log level", "info"),

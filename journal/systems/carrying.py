@@ -3,7 +3,8 @@
 A ``<system>.carried_over`` is recorded by the Master from one sheet (cli/sheets.py reads its file), once per
 character and before any event of his own that its fold reads (:func:`first_own`); each value is checked by the rule the verbs
 check it by, and a refusal names the sheet's field (:func:`at`).  The words a sheet's values are typed in are
-the table's (:func:`word_at`: «Воздух» or «Air», never an internal key).
+the table's (:func:`word_at`: «Воздух» or «Air», never an internal key), and so are its fields' names
+(:func:`sheet_read`: «персонаж», «Отношения», as the audit labels the payload's keys, or the keys themselves).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from journal.errors import JournalError, RuleViolation, ValidationFailed
-from journal.i18n import _
+from journal.i18n import LANGUAGES, _, language
 from journal.service.context import Context
-from journal.understand import refusal, understood
+from journal.understand import plain, refusal, understood
 
 Words = Mapping[str, Callable[[], str]]
 #: The type of a void: an event it names is not in the campaign any more.
@@ -29,6 +30,35 @@ def at(field: str, check: Callable[..., Any], *arguments: Any) -> Any:
         raise RuleViolation(exc.rule, _("sheet field '{field}': {message}").format(field=field, message=exc.detail)) from None
     except JournalError as exc:
         raise type(exc)(_("sheet field '{field}': {message}").format(field=field, message=str(exc))) from None
+
+
+def sheet_read(sheet: Mapping[str, Any], model: Any, system: str) -> dict[str, Any]:
+    """``sheet`` with each field named in the table's words read back to its key, at any depth: a key of ``model``
+    (a ``<system>.carried_over`` payload, its nested records' too) by the label the audit shows it by
+    (journal.service.labels.payload_labels) in any of the journal's languages; any other name stays as it is (the
+    schema names it in its refusal)."""
+    from journal.service.labels import payload_labels
+
+    schema = model.model_json_schema()
+    keys = {key for part in (schema, *schema.get("$defs", {}).values()) for key in part.get("properties", {})}
+    read: dict[str, str] = {plain(key): key for key in keys}
+    for lang in LANGUAGES:
+        with language(lang):
+            labels = payload_labels(system)
+        for key in sorted(keys):
+            label = labels.get(f"{model.type}:{key}", labels.get(key))
+            if label is not None:
+                read.setdefault(plain(label), key)
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return {read.get(plain(name), name) if isinstance(name, str) else name: walk(item)
+                    for name, item in value.items()}
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+
+    return walk(sheet)
 
 
 def word_at(field: str, text: object, values: Iterable[str], words: Words,

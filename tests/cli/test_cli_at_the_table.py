@@ -116,7 +116,7 @@ def test_a_format_the_audit_lacks_is_refused_listing_the_russian_words(run: Invo
     _vpt(run)
     result = run("--lang", "ru", "audit", "Лес", "3", "--format", "pdf")
     assert (result.exit_code, result.stderr.splitlines()[-1]) == (
-        2, "Ошибка: Недопустимое значение '--format': 'pdf' — не одно из 'текст', 'md', 'html'.")
+        2, "Ошибка: Недопустимое значение '--format': 'pdf' — не одно из «текст», «md», «html».")
 
 
 def test_an_ambiguous_prefix_is_refused_listing_the_candidates(run: Invoke, events_of) -> None:

@@ -177,3 +177,32 @@ def test_a_carry_over_after_an_event_of_his_own_is_refused(table, tmp_path) -> N
     assert _refused(table, tmp_path, SHEET) == (
         3, ("error: refused by rule 'dichotomy: carried over once, first': Взломщик already has "
             "dichotomy.equipment_packed in the journal; a carry-over comes once, before any other\n"))
+
+
+#: :data:`SHEET` with every field named as the Russian help names it (the audit's labels).
+RUSSIAN_SHEET = {
+    "персонаж": "Взломщик",
+    "источник": "перенос с бумажного листа, после 20-й сессии",
+    "Опыт": {"получено": 27, "потрачено": 12},
+    "Связи": [{"название": "Cottage", "цена": 5}, {"название": "Осведомитель в гильдии", "цена": 7}],
+    "Мотивы": [{"мотив": "Жадность"}, {"мотив": None, "предан": True}],
+    "Здоровье": {"потрясение": 1, "ранен": True, "тяжело ранен": False},
+    "Способности": ["Убийственная точность"],
+    "Богатство": "богатый",
+    "Снаряжение": ["верёвка", "отмычки"],
+}
+
+
+def test_the_sheet_takes_its_fields_russian_names(table, tmp_path) -> None:
+    """«персонаж», «Опыт», «Связи» («название», «цена»), «Мотивы» («мотив», «предан»), «Здоровье» («потрясение»,
+    «ранен», «тяжело ранен»), «Способности», «Богатство», «Снаряжение»: the event the English sheet records."""
+    result = table("dichotomy", "carry-over", C, sheet_file(tmp_path, RUSSIAN_SHEET), "--json")
+    data = orjson.loads(result.stdout)
+    assert (result.exit_code, {key: data[key] for key in SHEET}) == (0, {
+        "character": "Взломщик", "source": "перенос с бумажного листа, после 20-й сессии",
+        "xp": {"earned": 27, "spent": 12},
+        "connections": [{"name": "Cottage", "cost": 5}, {"name": "Осведомитель в гильдии", "cost": 7}],
+        "motives": [{"motive": "Greed", "betrayed": False}, {"motive": None, "betrayed": True}],
+        "health": {"shaken": 1, "injured": True, "serious": False},
+        "abilities": [{"name": "Deadly Aim", "attribute": "finesse"}], "wealth": "affluent",
+        "equipment": ["верёвка", "отмычки"]})

@@ -100,8 +100,8 @@ def test_lang_ru_names_a_missing_option_in_russian() -> None:
 def test_lang_ru_refuses_a_bad_choice_in_russian() -> None:
     """`--system nope`: "Недопустимое значение ... — не одно из ..." in Russian."""
     assert _refusal("campaign", "new", "X", "--system", "nope", "--master", "Y") == (
-        2, ("Ошибка: Недопустимое значение '--system': 'nope' — не одно из 'Монетка', 'Дихотомия', 'Каменное колесо', "
-            "'ВПТ', 'Владетели'."))
+        2, ("Ошибка: Недопустимое значение '--system': 'nope' — не одно из «Монетка», «Дихотомия», «Каменное колесо», "
+            "«ВПТ», «Владетели»."))
 
 
 def test_lang_ru_refuses_an_extra_argument_in_russian() -> None:

@@ -123,32 +123,8 @@ def _verbs(group: click.Group) -> tuple[str, ...]:
 HELP_PAGES = sorted(tuple(path.split()[1:]) for path, command in cli_commands() if not command.hidden)
 
 
-#: Help pages that still show Latin words, and which (the work left of issue 20): each fails strictly.
-NOT_YET_HELP: dict[tuple[str, ...], str] = {
-    ('dichotomy', 'carry-over'): 'FILE, abilities, betrayed, character, connections, cost, earned, equipment, health, injured, motive, motives, … (18 words)',
-    ('dichotomy', 'character', 'new'): 'affluent, comfortable, destitute, finesse, martial, natural, power, spiritual, technical',
-    ('dichotomy', 'check'): 'finesse, natural',
-    ('dichotomy', 'damage'): 'career_ended, death',
-    ('dichotomy', 'heal'): 'injury, serious',
-    ('dichotomy', 'motive'): 'betrayed, fulfilled',
-    ('dichotomy', 'wealth'): 'affluent, comfortable, destitute',
-    ('stone-wheel', 'carry-over'): 'FILE, character, current, earned, effects, source, spent',
-    ('stone-wheel', 'character', 'new'): 'attack, block, carry, casting, charisma, constitution, damage, dexterity, disease_resistance, dodge, general, health, … (32 words)',
-    ('stone-wheel', 'exchange'): 'attack, block, cast, counterattack, dodge, grab, none, other, resist',
-    ('stone-wheel', 'recover'): 'health, mana, rest, stamina, survival',
-    ('stone-wheel', 'revive'): 'class_request, ritual, spell',
-    ('stone-wheel', 'xp'): 'K, KIND',
-    ('stone-wheel', 'xp', 'session'): 'K',
-    ('stone-wheel', 'xp', 'spend'): 'KIND, alteration, characteristic, creation, parameter, skill, spell, spell_efficienc, spell_mastery, y',
-    ('vpt', 'carry-over'): 'FILE, character, other, past_revenges, points, relationships, revenge, source, statuses, target',
-    ('vpt', 'initiative'): 'SIDES, animal, careful, living, magical, players, reckless',
-    ('wield', 'breach'): 'id',
-    ('wield', 'carry-over'): 'FILE, bonus, broken, condition, conditions, degree, domain, effect, extra_dice, geasa, hero, owed, … (18 words)',
-    ('wield', 'character', 'new'): 'Destiny',
-    ('wield', 'collect'): 'id',
-    ('wield', 'risk'): 'Destiny',
-    ('wield', 'round'): 'Gust, Jill, John, Ro, a, p',
-}
+#: Help pages that still show Latin words, and which (the work left of issue 20): none now; each would fail strictly.
+NOT_YET_HELP: dict[tuple[str, ...], str] = {}
 
 
 @pytest.fixture(scope="module")

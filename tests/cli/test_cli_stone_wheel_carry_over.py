@@ -173,3 +173,22 @@ def test_an_overturned_carry_over_leaves_the_sheet_as_created(table, tmp_path) -
     sheet = _sheet(table)
     assert (sheet["xp"], sheet["current"], sheet["effects"]) == (
         {"earned": 0, "spent": 0, "balance": 0}, {"health": 20, "stamina": 3, "mana": 6, "survival": 10}, [])
+
+
+#: :data:`SHEET` with every field named as the Russian help names it (the audit's labels).
+RUSSIAN_SHEET = {
+    "персонаж": "Ратибор",
+    "источник": "перенос с бумажного листа, после 20-й сессии",
+    "Опыт": {"получено": 1250, "потрачено": 900},
+    "Сейчас": {"Здоровье": 7, "Мана": 2},
+    "Эффекты": ["Отравление"],
+}
+
+
+def test_the_sheet_takes_its_fields_russian_names(table, tmp_path) -> None:
+    """«персонаж», «Опыт» («получено», «потрачено»), «Сейчас», «Эффекты»: the event the English sheet records."""
+    result = table(SW, "carry-over", C, sheet_file(tmp_path, RUSSIAN_SHEET), "--json")
+    data = orjson.loads(result.stdout)
+    assert (result.exit_code, {key: data[key] for key in SHEET}) == (0, {
+        "character": "Ратибор", "source": "перенос с бумажного листа, после 20-й сессии",
+        "xp": {"earned": 1250, "spent": 900}, "current": {"health": 7, "mana": 2}, "effects": ["Отравление"]})

@@ -155,3 +155,25 @@ def test_a_carry_over_after_a_journal_relationship_is_refused(vpt, tmp_path) -> 
     assert (result.exit_code, result.stderr) == (
         3, ("error: refused by rule 'vpt: carried over once, first': Вольтаир already has vpt.relationship_opened in "
            "the journal; a carry-over comes once, before any other\n"))
+
+
+#: :data:`SHEET` with every field named as the Russian help names it (the audit's labels).
+RUSSIAN_SHEET = {
+    "персонаж": "Вольтаир",
+    "источник": "сессии 1–20, тетрадь Мастера",
+    "Отношения": [{"к кому": "Эдди", "очки": 7, "статусы": ["Друг"]}, {"к кому": "Питер", "очки": 2}],
+    "Месть": {"цель": "Грог", "очки": 4},
+    "Прошлые мести": [{"цель": "Питер", "очки": 3}],
+}
+
+
+def test_the_sheet_takes_its_fields_russian_names(vpt, tmp_path) -> None:
+    """«персонаж», «Отношения» («к кому», «очки», «статусы»), «Месть», «Прошлые мести»: the event the English
+    sheet records."""
+    result = vpt("vpt", "carry-over", C, sheet_file(tmp_path, RUSSIAN_SHEET), "--json")
+    data = orjson.loads(result.stdout)
+    assert (result.exit_code, {key: data[key] for key in SHEET}) == (0, {
+        "character": "Вольтаир", "source": "сессии 1–20, тетрадь Мастера",
+        "relationships": [{"other": "Эдди", "points": 7, "statuses": ["Друг"]},
+                          {"other": "Питер", "points": 2, "statuses": []}],
+        "revenge": {"target": "Грог", "points": 4}, "past_revenges": [{"target": "Питер", "points": 3}]})

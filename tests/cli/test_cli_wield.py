@@ -122,9 +122,11 @@ def test_chance_without_dice_or_session_is_refused(table) -> None:
             "or give the table's dice with --dice\n"))
 
 
-def test_round(table) -> None:
-    """round prints the reconsiderations and rolls, then the hits in order and the wounds."""
-    result = table("wield", "round", "Зола", "Ёжик:a3@Guard", "Guard:a3@Ёжик", "Bandit:a2>Ёжик",
+@pytest.mark.parametrize("attack", ["a", "а"], ids=["a", "russian а"])
+def test_round(table, attack: str) -> None:
+    """round prints the reconsiderations and rolls, then the hits in order and the wounds; an attack is ``a`` or, as
+    the Russian help writes it, «а» (атака)."""
+    result = table("wield", "round", "Зола", f"Ёжик:{attack}3@Guard", f"Guard:{attack}3@Ёжик", f"Bandit:{attack}2>Ёжик",
                    "--switch", "Ёжик", "--dice", "12,20,15")
     assert (result.exit_code, result.stdout) == (
         0, ("round (#6): Ёжик reconsiders: defends himself; Ёжик vs 10: [12] = 12 ok; Guard vs 20: [20] = 20 ok; "
@@ -132,9 +134,10 @@ def test_round(table) -> None:
             "hits: Guard->Ёжик 3-2 = 1; Bandit->Ёжик 2-2 = 0; wounds: Ёжик 1\n"))
 
 
-def test_round_without_attacks(table) -> None:
-    """A round of defences only ends at once."""
-    result = table("wield", "round", "Зола", "Ёжик:d1", "Guard:d2")
+@pytest.mark.parametrize("defend", ["d", "з"], ids=["d", "russian з"])
+def test_round_without_attacks(table, defend: str) -> None:
+    """A round of defences only (``d`` or «з», защита) ends at once."""
+    result = table("wield", "round", "Зола", f"Ёжик:{defend}1", f"Guard:{defend}2")
     assert (result.exit_code, result.stdout) == (0, "round (#6): no one attacks, the round is over\n")
 
 

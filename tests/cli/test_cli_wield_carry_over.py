@@ -179,3 +179,28 @@ def test_an_overturned_carry_over_takes_its_debts_and_powers_away(table, tmp_pat
     (standing,) = _json(table, "control", C)["standings"]
     hero = _json(table, "sheet", C, "Ёжик")["sheet"]
     assert (_json(table, "debts", C)["geasa"], hero["powers"], hero["owed"], standing["vatcha_dice"]) == ([], [], 0, 10)
+
+
+#: :data:`SHEET` with every field named as the Russian help names it (the audit's labels).
+RUSSIAN_SHEET = {
+    "герой": "Ёжик",
+    "источник": "перенос с бумажного листа, после 20-й сессии",
+    "Силы": [{"сила": "Порыв", "ранг": 1, "домен": "Воздух"}, {"сила": "Вихрь", "ранг": 2, "домен": "air"}],
+    "Ранения": 2,
+    "Состояния": [{"состояние": "Благословлён", "доп. кубики": 1}],
+    "Гейсы": [{"обещание": "Отдать плащ первому встречному", "ранг": 2, "нарушен": True, "Долг Судьбе": 1},
+              {"обещание": "Не лгать королю", "ранг": 1}],
+}
+
+
+def test_the_sheet_takes_its_fields_russian_names(table, tmp_path) -> None:
+    """«герой», «Силы» («сила», «ранг», «домен»), «Ранения», «Состояния» («состояние», «доп. кубики»), «Гейсы»
+    («обещание», «нарушен», «Долг Судьбе»): the event the English sheet records."""
+    result = table("wield", "carry-over", C, sheet_file(tmp_path, RUSSIAN_SHEET), "--json")
+    data = orjson.loads(result.stdout)
+    assert (result.exit_code, {key: data[key] for key in SHEET}) == (0, {
+        "hero": "Ёжик", "source": "перенос с бумажного листа, после 20-й сессии",
+        "powers": [{"power": "Порыв", "rank": 1, "domain": "Air"}, {"power": "Вихрь", "rank": 2, "domain": "Air"}],
+        "wounds": 2, "conditions": [{"condition": "Благословлён", "effect": "", "extra_dice": 1, "bonus": 0}],
+        "geasa": [{"promise": "Отдать плащ первому встречному", "rank": 2, "degree": None, "broken": True, "owed": 1},
+                  {"promise": "Не лгать королю", "rank": 1, "degree": None, "broken": False, "owed": 0}]})

@@ -118,3 +118,18 @@ def test_every_word_the_russian_tick_help_lists_is_taken(session) -> None:  # no
                      "особенно удачное свидание", "--json")
     assert (result.exit_code, orjson.loads(result.stdout)["items"]) == (
         0, ["saved_life", "gave_magic_item", "date_especially_successful"])
+
+
+def test_initiative_takes_the_mode_and_the_kind_as_the_russian_usage_names_them(vpt) -> None:  # noqa: F811
+    """``опрометчиво СТОРОНА=ИНИЦИАТИВА:животные`` (the Russian usage line's words): reckless, against animals."""
+    result = vpt("vpt", "initiative", C, "опрометчиво", "Волки=4:животные", "--dice", "6,1", "--json")
+    data = orjson.loads(result.stdout)
+    assert (result.exit_code, data["mode"], data["enemies"]) == (
+        0, "reckless", [{"name": "Волки", "initiative": 4, "kind": "animal"}])
+
+
+def test_initiative_help_in_russian_names_the_modes_and_kinds_in_russian(run) -> None:
+    """--lang ru vpt initiative --help: the usage's modes and kinds of sides as the table says them."""
+    usage = " ".join(run("--lang", "ru", "vpt", "initiative", "--help").stdout.split("\n\n")[0].split())
+    assert usage == ("Использование: journal vpt initiative [ПАРАМЕТРЫ] КАМПАНИЯ {опрометчиво|осторожно} "
+                     "СТОРОНА=ИНИЦИАТИВА[:разумные существа|животные|магические существа]...")

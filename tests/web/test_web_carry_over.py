@@ -47,3 +47,20 @@ def test_the_master_carries_a_stone_wheel_character_over_http(live, new_campaign
         answer = master.post("/api/stone-wheel/carry-over", json={"sheet": sheet})
     assert (refused.status_code, answer.status_code, answer.json()["events"][0]["type"]) == (
         403, 200, "stone_wheel.carried_over")
+
+
+def test_a_sheet_with_its_fields_russian_names_is_carried_over_http(live, new_campaign) -> None:
+    """The file the page sends, its fields named as the Russian help names them («персонаж», «Опыт», «Сейчас»): the
+    event the English sheet records."""
+    _, tokens = new_campaign("stone-wheel", "Мастер", ["Аня"])
+    sheet = {"персонаж": "Ратибор", "источник": SOURCE, "Опыт": {"получено": 1250, "потрачено": 900},
+             "Сейчас": {"Здоровье": 7}}
+    with api(live, tokens["Мастер"]) as master:
+        assert master.post("/api/stone-wheel/character", json={
+            "name": "Ратибор", "player": "Аня", "kind": "physical", "race": "человек", "class_": "воин",
+            "characteristics": CHARS, "parameters": PARAMS}).status_code == 200
+        answer = master.post("/api/stone-wheel/carry-over", json={"sheet": sheet})
+    event = answer.json()["events"][0]
+    assert (answer.status_code, event["type"], event["data"]) == (200, "stone_wheel.carried_over", {
+        "character": "Ратибор", "source": SOURCE, "xp": {"earned": 1250, "spent": 900}, "current": {"health": 7},
+        "effects": []})

@@ -95,7 +95,7 @@ LINES: dict[str, Callable[[Data], str]] = {
     "stone_wheel.damage_taken": lambda d: _("{character} takes {amount} damage ({cause})").format(
         character=d["character"], amount=d["amount"], cause=_cause(d)),
     "stone_wheel.recovered": lambda d: _("{character} recovers {amount} {pool} ({reason})").format(
-        character=d["character"], amount=d["amount"], pool=word(WORDS, d["pool"]), reason=d["reason"]),
+        character=d["character"], amount=d["amount"], pool=word(WORDS, d["pool"]), reason=word(WORDS, d["reason"])),
     "stone_wheel.turn_mode_started": _turn_mode_started,
     "stone_wheel.turn_mode_ended": lambda d: _("turn mode off"),
     "stone_wheel.turn_order_violated": _sw_violation,

@@ -39,6 +39,8 @@ WORDS: dict[str, Callable[[], str]] = {
     "stamina": lambda: pgettext("stone-wheel", "stamina"),
     "mana": lambda: pgettext("stone-wheel", "mana"),
     "survival": lambda: pgettext("stone-wheel", "survival"),
+    # why a pool comes back when the Master names nothing else (stone_wheel.recovered.reason's default)
+    "rest": lambda: pgettext("stone-wheel", "rest"),
     # how a soul returns (stone_wheel.revived.method)
     "class_request": lambda: pgettext("stone-wheel", "class_request"),
     "ritual": lambda: pgettext("stone-wheel", "ritual"),

@@ -1,6 +1,6 @@
 """VPT's lists for its verbs' fields (journal.service.choices): the weapon table, the attacks, the named Hit
 modifiers the recorder gives (the sheets give the rest), each with every value the rules allow it, and the tick's
-checklists in the rule text's words."""
+checklists in the rule text's words, and Initiative's modes and kinds of sides."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from journal.service.choices import Choices, Item
 from journal.service.summaries import word, words_of
 from journal.systems.vpt.commands.combat import SHEET_MODIFIERS
-from journal.systems.vpt.rules import HIT_MODIFIERS, RELATIONSHIP_POINTS, REVENGE_POINTS
+from journal.systems.vpt.rules import HIT_MODIFIERS, INITIATIVE_RANGES, RELATIONSHIP_POINTS, REVENGE_POINTS
 
 
 def _lists(folded: Any) -> dict[str, list[Item]]:
@@ -32,5 +32,9 @@ CHOICES = Choices(fields={"attack": "attacks", "weapon": "weapons", "modifiers":
                   words={"attacks": ("melee", "ranged"), "relationship_items": tuple(RELATIONSHIP_POINTS),
                          "revenge_items": tuple(REVENGE_POINTS),
                          # the Hit modifiers the recorder names (``vpt hit --mod``; the sheets give the rest)
-                         "hit_modifiers": tuple(name for name in HIT_MODIFIERS if name not in SHEET_MODIFIERS)},
+                         "hit_modifiers": tuple(name for name in HIT_MODIFIERS if name not in SHEET_MODIFIERS),
+                         # how the players roll Initiative, the kinds of the enemy sides, the players' side's name
+                         # when the recorder names none (``vpt initiative``)
+                         "initiative_modes": ("reckless", "careful"), "initiative_kinds": tuple(INITIATIVE_RANGES),
+                         "parties": ("players",)},
                   first=("weapons",), lists=_lists, main="hit", quick=("hit", "tick"))

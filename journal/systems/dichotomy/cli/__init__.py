@@ -11,10 +11,12 @@ from typing import Any
 
 import click
 
+from cli.language import ChoiceWords, HelpText, SpokenChoice, WordsOption
 from cli.main import AppContext
 from cli.old_forms import old_positional
 from cli.output import emit_json, line
-from cli.params import CAMPAIGN, CHARACTER, NUMBER, POINT, TableGroup, character_group
+from cli.params import CAMPAIGN, CHARACTER, NUMBER, TableGroup, character_group
+from cli.queries import as_of_option
 from cli.sessions import parse_dice, parse_names
 from cli.sheets import carry_over_verb, xp_said
 from journal.i18n import CLI, N_
@@ -59,12 +61,15 @@ JSON = click.option("--json", "as_json", is_flag=True, help=N_("Print the stored
 @old_positional("attributes", metavars=("F,P,M,S,N,T",))  # 0.1: dichotomy new CAMPAIGN NAME F,P,M,S,N,T
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name")
-@click.option("--attributes", required=True, metavar="F,P,M,S,N,T",
-              help=N_("The six attributes in this order: finesse, power, martial, spiritual, natural, technical "
-                      "(each pair sums to 11)."))
+@click.option("--attributes", required=True, metavar="F,P,M,S,N,T", cls=WordsOption,
+              help=HelpText(N_("The six attributes in this order: {attributes} (each pair sums to 11)."),
+                            attributes=ChoiceWords("dichotomy", "attributes",
+                                                   "finesse, power, martial, spiritual, natural, technical")))
 @click.option("--abilities", required=True, help=N_("Three starting abilities, one per pair, comma-separated."))
 @click.option("--motives", required=True, help=N_("Two motives, comma-separated."))
-@click.option("--wealth", required=True, help=N_("destitute | comfortable | affluent (нищий | комфортный | богатый)."))
+@click.option("--wealth", required=True, cls=WordsOption,
+              help=HelpText(N_("The wealth level: {levels}."),
+                            levels=ChoiceWords("dichotomy", "wealth_levels", "destitute | comfortable | affluent")))
 @click.option("--player", default=None, help=N_("The member who plays it (default: who records)."))
 @JSON
 @click.pass_obj
@@ -249,8 +254,9 @@ def renown(app: AppContext, campaign: str, character: str, reason: str, amount: 
 @click.argument("character", type=CHARACTER)
 @click.option("--damage", type=NUMBER, required=True, help=N_("The round's damage."))
 @click.option("--round", "round_", type=NUMBER, default=None, help=N_("The round's number."))
-@click.option("--end", type=click.Choice(["death", "career_ended"]), default=None,
-              help=N_("When the third Hit after both state circles falls: death or career_ended."))
+@click.option("--end", type=SpokenChoice.of_system("dichotomy", "endings"), default=None, cls=WordsOption,
+              help=HelpText(N_("When the third Hit after both state circles falls: {ends}."),
+                            ends=ChoiceWords("dichotomy", "endings", "death or career_ended")))
 @JSON
 @click.pass_obj
 def damage(app: AppContext, campaign: str, character: str, damage: int, round_: int | None, end: str | None,
@@ -320,7 +326,7 @@ def recover(app: AppContext, campaign: str, character: str, rest: bool, as_json:
 @group.command("heal", help=N_("CHARACTER's injury (a full rest) or serious injury (a week) is healed (the GM)."))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("character", type=CHARACTER)
-@click.argument("injury", type=click.Choice(["injury", "serious"]))
+@click.argument("injury", type=SpokenChoice.of_system("dichotomy", "injuries"))
 @JSON
 @click.pass_obj
 def heal(app: AppContext, campaign: str, character: str, injury: str, as_json: bool) -> None:
@@ -334,8 +340,9 @@ def heal(app: AppContext, campaign: str, character: str, injury: str, as_json: b
                                                                       track=_track(event.data["track"])))
 
 
-@group.command("wealth", help=N_("Between adventures, CHARACTER's wealth becomes LEVEL (destitute | comfortable | "
-                                 "affluent)."))
+@group.command("wealth", help=HelpText(N_("Between adventures, CHARACTER's wealth becomes LEVEL ({levels})."),
+                                      levels=ChoiceWords("dichotomy", "wealth_levels",
+                                                         "destitute | comfortable | affluent")))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("character", type=CHARACTER)
 @click.argument("level")
@@ -389,8 +396,7 @@ def pack(app: AppContext, campaign: str, character: str, items: tuple[str, ...],
                                 "(voids honoured)."))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("character", type=CHARACTER)
-@click.option("--as-of", "as_of", default=None, metavar="POINT", type=POINT,
-              help=N_("N | EVENT_ID | before:EVENT_ID | ISO time | session:K | session:K:start (default: now)."))
+@as_of_option  # journal sheet's own: the same points, named in the same words
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the sheet as JSON."))
 @click.pass_obj
 def sheet(app: AppContext, campaign: str, character: str, as_of: str | None, as_json: bool) -> None:

@@ -20,9 +20,9 @@ from journal.events.payload import parse_payload
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
-from journal.systems.carrying import at, check_first, first_own
+from journal.systems.carrying import at, check_first, first_own, sheet_read
 from journal.systems.dichotomy import names, rules
-from journal.systems.dichotomy.commands._common import character, run
+from journal.systems.dichotomy.commands._common import SYSTEM, character, run
 from journal.systems.dichotomy.events import CarriedOver
 from journal.systems.dichotomy.folds.sheet import CHARACTER_EVENTS as OWN
 
@@ -56,6 +56,8 @@ def carry_over(journal: Journal, campaign: str, sheet: Mapping[str, Any], actor:
 
     Once per character, before any event of his own; his sheet after it starts from these values.
     """
+
+    sheet = sheet_read(sheet, CarriedOver, SYSTEM)  # its fields named in the table's words too
 
     def decide(ctx: Context) -> list:
         ctx.require_master(N_("bring a character in ('carry-over')"))

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from cli.language import ChoiceWords, HelpText, SpokenChoice, WordsOption
 from cli.main import AppContext
 from cli.old_forms import old_positional, say_old_form
 from cli.output import emit_json, line
@@ -41,7 +42,7 @@ POOLS = ("health", "stamina", "mana", "survival")
 POOL_LABELS = {"health": N_("Health"), "stamina": N_("Stamina"), "mana": N_("Mana"), "survival": N_("Survival")}
 #: The pools as ``recover`` names them.
 POOL_WORDS = {"health": N_("health"), "stamina": N_("stamina"), "mana": N_("mana"), "survival": N_("survival")}
-RESPONSES = click.Choice(["none", "block", "dodge", "counterattack", "resist"])
+RESPONSES = SpokenChoice.of_system("stone-wheel", "responses")
 
 
 def parse_numbers(text: str, names: tuple[str, ...], option: str, *, fill: bool) -> dict[str, int]:
@@ -128,7 +129,7 @@ def group() -> None:
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name")
 @click.argument("player")
-@click.option("--kind", required=True, type=click.Choice(["physical", "mental", "general"]), help=N_("The type."))
+@click.option("--kind", required=True, type=SpokenChoice.of_system("stone-wheel", "kinds"), help=N_("The type."))
 @click.option("--race", required=True)
 @click.option("--class", "class_", required=True)
 @click.option("--chars", required=True, help=N_("The 10 characteristics, NAME=VALUE pairs (сила=6,...) or in this order: constitution, "
@@ -194,7 +195,7 @@ def request(app: AppContext, campaign: str, name: str, check: str, threshold: in
 @click.argument("target", type=CHARACTER)
 @click.option("--threshold", type=NUMBER, required=True, help=N_("Threshold (порог): the die value a d10 must reach, the challenger's."))
 @click.option("--pool", type=NUMBER, required=True, help=N_("Pool: how many d10 the challenger rolls, set by the Master."))
-@click.option("--action", type=click.Choice(["attack", "grab", "cast", "other"]), default="attack", show_default=True)
+@click.option("--action", type=SpokenChoice.of_system("stone-wheel", "actions"), default="attack", show_default=True)
 @click.option("--skill", help=N_("The challenger's skill."))
 @click.option("--dice", help=N_("The challenger's d10 from the table."))
 @click.option("--response", type=RESPONSES, default="none", show_default=True)
@@ -348,9 +349,11 @@ def effect(app: AppContext, campaign: str, name: str, effect: str, remove: bool,
 @old_positional("amount", metavars=("AMOUNT",))  # 0.1: stone-wheel recover C CHARACTER POOL AMOUNT
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
-@click.argument("pool", type=click.Choice(POOLS))
+@click.argument("pool", type=SpokenChoice.of_system("stone-wheel", "pools", fields=True))
 @click.option("--amount", type=NUMBER, required=True, help=N_("How much of POOL comes back."))
-@click.option("--reason", default="rest", show_default=True)
+@click.option("--reason", default="rest", cls=WordsOption,
+              help=HelpText(N_("Why it comes back (default: {rest})."),
+                            rest=ChoiceWords("stone-wheel", "recovery_reasons", "rest")))
 @click.pass_obj
 def recover(app: AppContext, campaign: str, name: str, pool: str, amount: int, reason: str) -> None:
     from journal.systems.stone_wheel.commands import record_recovery
@@ -358,14 +361,15 @@ def recover(app: AppContext, campaign: str, name: str, pool: str, amount: int, r
     record_recovery(app.journal(), campaign, name, pool, amount, reason, app.actor)
     found = sheets(app, campaign)["characters"][name]
     line(_("{character}: {pool} {current}/{maximum} ({reason})").format(
-        character=name, pool=_(POOL_WORDS[pool]), current=found["current"][pool], maximum=found["parameters"][pool], reason=reason))
+        character=name, pool=_(POOL_WORDS[pool]), current=found["current"][pool], maximum=found["parameters"][pool],
+        reason=Names("stone-wheel").word(reason)))
 
 
 @group.command("revive", help=N_("The Master records the soul of CHARACTER returning."))
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.option("--by", required=True, help=N_("Who returns the soul."))
-@click.option("--method", required=True, type=click.Choice(["class_request", "ritual", "spell"]))
+@click.option("--method", required=True, type=SpokenChoice.of_system("stone-wheel", "methods"))
 @click.option("--health", required=True, type=NUMBER)
 @click.option("--survival", required=True, type=NUMBER)
 @click.pass_obj
@@ -373,7 +377,8 @@ def revive(app: AppContext, campaign: str, name: str, by: str, method: str, heal
     from journal.systems.stone_wheel.commands import record_revival
 
     record_revival(app.journal(), campaign, name, by, method, health, survival, actor=app.actor)
-    line(_("{character} revived by {by} ({method}): {vitals}").format(character=name, by=by, method=method,
+    line(_("{character} revived by {by} ({method}): {vitals}").format(character=name, by=by,
+                                                                     method=Names("stone-wheel").word(method),
                                                                      vitals=vitals(app, campaign, name)))
 
 
@@ -420,12 +425,11 @@ def xp_bonus(app: AppContext, campaign: str, name: str, reason: str, amount: int
 @old_positional("cost", metavars=("COST",))  # 0.1: xp spend CAMPAIGN CHARACTER KIND TARGET COST
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
-@click.argument("kind", type=click.Choice(["skill", "spell", "spell_mastery", "spell_efficiency", "characteristic",
-                                           "parameter"]))
+@click.argument("kind", type=SpokenChoice.of_system("stone-wheel", "improvements"))
 @click.argument("target")
 @click.option("--cost", type=NUMBER, required=True, help=N_("The XP cost agreed with the Master."))
 @click.option("--levels", type=NUMBER, default=1, show_default=True)
-@click.option("--school", "schools", multiple=True, type=click.Choice(["creation", "control", "alteration"]),
+@click.option("--school", "schools", multiple=True, type=SpokenChoice.of_system("stone-wheel", "schools"),
               help=N_("A new spell's school (repeatable)."))
 @click.option("--reason", default="")
 @click.pass_obj

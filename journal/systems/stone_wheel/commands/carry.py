@@ -17,9 +17,9 @@ from journal.events.envelope import Event
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
-from journal.systems.carrying import at, check_first, first_own, word_at
+from journal.systems.carrying import at, check_first, first_own, sheet_read, word_at
 from journal.systems.stone_wheel import rules
-from journal.systems.stone_wheel.commands._common import PROJECTIONS, build, character
+from journal.systems.stone_wheel.commands._common import PROJECTIONS, SYSTEM, build, character
 from journal.systems.stone_wheel.events import CarriedOver
 from journal.systems.stone_wheel.folds.sheet import TYPES
 from journal.systems.stone_wheel.words import FIELDS
@@ -44,6 +44,8 @@ def carry_over(journal: Journal, campaign: str, sheet: Mapping[str, Any], actor:
 
     Once per character, before any event of his own; his ledger and pools after it start from these values.
     """
+
+    sheet = sheet_read(sheet, CarriedOver, SYSTEM)  # its fields named in the table's words too
 
     def decide(ctx: Context) -> list:
         ctx.require_master(N_("bring a character in ('carry-over')"))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.language import ChoiceWords, HelpText, WordsOption
+from cli.language import ChoiceWords, HelpText, SpokenChoice, WordsOption
 from cli.main import AppContext
 from cli.old_forms import old_positional
 from cli.output import emit_json, line, table
@@ -95,26 +95,38 @@ def char(app: AppContext, campaign: str, name: str, player: str | None, as_json:
                                                       preparation=d["preparation"]) + limit)
 
 
+class Sides(click.ParamType):
+    """An enemy side as typed (``Жулики=7:animal``, or a word of the table's text): named in usage by the kinds of
+    sides in the reader's words (``SIDE=INITIATIVE[:living|animal|magical]``, ``[:животные|…]``)."""
+
+    name = "side"
+    kinds = SpokenChoice.of_system("vpt", "initiative_kinds")
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:  # click 8.1: no ctx
+        return "SIDE=INITIATIVE[:{kinds}]".format(kinds="|".join(map(self.kinds.spoken, self.kinds.values())))
+
+
+SIDES = Sides()
+
+
 @group.command("initiative", help=N_("The players roll initiative (reckless 2d6, careful 1d6) against the enemy "
                                      "SIDES."))
 @click.argument("campaign", type=CAMPAIGN)
-@click.argument("mode", metavar="reckless|careful")
-@click.argument("sides", nargs=-1, required=True, metavar="SIDE=INITIATIVE[:living|animal|magical]...")
-@click.option("--party", default="players", show_default=True, help=N_("The players' side."))
+@click.argument("mode", type=SpokenChoice.of_system("vpt", "initiative_modes"))
+@click.argument("sides", nargs=-1, required=True, type=SIDES)
+@click.option("--party", default="players", cls=WordsOption,
+              help=HelpText(N_("The players' side (default: {players})."),
+                            players=ChoiceWords("vpt", "parties", "players")))
 @DICE
 @JSON
 @click.pass_obj
 def initiative(app: AppContext, campaign: str, mode: str, sides: tuple[str, ...], party: str, dice: str | None,
                as_json: bool) -> None:
     from journal.systems.vpt.commands import roll_initiative
-    from journal.systems.vpt.words import value_of
 
-    chosen = value_of(mode, ("reckless", "careful"))
-    if chosen not in ("reckless", "careful"):
-        raise BAD(_("'{mode}' is not reckless or careful").format(mode=mode), param_hint="MODE")
     # the old SIDE=INITIATIVE words one a side, or the table's text, "Жулики 7; Стража 5" (vpt.words.sides_of)
     enemies = ";".join(sides) if all("=" in spec for spec in sides) else " ".join(sides)
-    event = roll_initiative(app.journal(), campaign, chosen,  # type: ignore[arg-type]
+    event = roll_initiative(app.journal(), campaign, mode,  # type: ignore[arg-type]
                             enemies, party, parse_dice(dice), app.actor)
     d = event.data
     values = {s["name"]: s["initiative"] for s in d["enemies"]} | {d["party"]: d["total"]}

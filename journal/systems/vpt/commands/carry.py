@@ -17,10 +17,10 @@ from journal.events.envelope import Event
 from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.journal import Journal
-from journal.systems.carrying import at, check_first
+from journal.systems.carrying import at, check_first, sheet_read
 from journal.systems.vpt import events as ev
 from journal.systems.vpt import rules
-from journal.systems.vpt.commands._common import begin, character, make, run
+from journal.systems.vpt.commands._common import SYSTEM, begin, character, make, run
 from journal.systems.vpt.folds import bonds
 
 _RULE = N_("vpt: carried over once, first")
@@ -31,6 +31,8 @@ def carry_over(journal: Journal, campaign: str, sheet: Mapping[str, Any], actor:
 
     Once per character, before any bond event of his own; the standings after it start from these values.
     """
+
+    sheet = sheet_read(sheet, ev.CarriedOver, SYSTEM)  # its fields named in the table's words too
 
     def decide(ctx: Context) -> list:
         begin(ctx)

@@ -18,9 +18,9 @@ from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.house_rules import choice_in_force
 from journal.service.journal import Journal
-from journal.systems.carrying import at, check_first, first_own
+from journal.systems.carrying import at, check_first, first_own, sheet_read
 from journal.systems.wield import rules, words
-from journal.systems.wield.commands._common import execute, hero, make
+from journal.systems.wield.commands._common import SYSTEM, execute, hero, make
 from journal.systems.wield.events import CarriedOver
 from journal.systems.wield.folds.sheet import HERO_EVENTS
 
@@ -42,6 +42,8 @@ def carry_over(journal: Journal, campaign: str, sheet: Mapping[str, Any], actor:
 
     Once per hero, before any event of his own; every Wield fold after it starts from these values.
     """
+
+    sheet = sheet_read(sheet, CarriedOver, SYSTEM)  # its fields named in the table's words too
 
     def decide(ctx: Context) -> list:
         ctx.require_master(N_("bring a character in ('carry-over')"))
