@@ -456,3 +456,19 @@ def test_the_house_rules_of_a_stone_wheel_campaign_read_in_russian(live: str, ne
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert (shown, "допустимо: целое число 0–1000" in texts(browser, "[data-test=console-rules] p"),
             width <= PHONE_WIDTH) == ([], True, True)
+
+
+def test_a_stored_tick_answers_with_its_line_in_the_rule_texts_words(live: str, new_campaign,
+                                                                     browser: WebDriver) -> None:
+    """Under the tick's form, the stored tick reads as the timeline says it, its running total included («спас жизнь
+    +1 = +1 -> 1 очко»), never as the payload's keys («character=Вольтаир, items=['saved_life']»)."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    press(browser, "[data-test=verb-quick][data-verb=tick]")
+    fill(browser, "tick", {"name": "Вольтаир", "other": "Гром"})
+    press(browser, "[data-verb=tick] [data-test=check-saved_life]")
+    press(browser, "[data-verb=tick] [data-test=verb-submit]")
+    wait(browser, lambda d: one(d, "[data-verb=tick] [data-test=verb-result-event]"))
+    assert texts(browser, "[data-verb=tick] [data-test=verb-result-event] .summary") == [
+        "Вольтаир -> Гром: спас жизнь +1 = +1 -> 1 очко (сессия 1)"]
