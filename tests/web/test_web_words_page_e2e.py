@@ -472,3 +472,23 @@ def test_a_stored_tick_answers_with_its_line_in_the_rule_texts_words(live: str, 
     wait(browser, lambda d: one(d, "[data-verb=tick] [data-test=verb-result-event]"))
     assert texts(browser, "[data-verb=tick] [data-test=verb-result-event] .summary") == [
         "Вольтаир -> Гром: спас жизнь +1 = +1 -> 1 очко (сессия 1)"]
+
+
+def test_vpt_initiatives_party_reads_its_default_in_words_and_sends_none(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """«Отряд» starts empty with «игроки» as its hint, not the internal ``players`` typed in; left so, the initiative
+    is the players' side's, and the timeline names it «игроки»."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    Taps(browser).pick("[data-test=verb-picker]", "initiative")
+    shown = (read(browser, "[data-verb=initiative] [data-field=party]", "value"),
+             read(browser, "[data-verb=initiative] [data-field=party]", attribute="placeholder"))
+    row = wait(browser, lambda d: one(d, "[data-verb=initiative] [data-test=row]"))
+    row.find_element(By.CSS_SELECTOR, "[data-test=row-name]").send_keys("Жулики")
+    row.find_element(By.CSS_SELECTOR, "[data-test=row-number]").send_keys("7")
+    fill(browser, "initiative", {"dice": "4, 3"})
+    press(browser, "[data-verb=initiative] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "vpt.initiative_rolled"))
+    [rolled] = events(live, tokens["Вика"], "vpt.initiative_rolled")
+    summary = read(browser, "#timeline [data-type='vpt.initiative_rolled'] [data-test=event-summary]")
+    assert (shown, rolled["data"]["party"], summary.split(":")[0]) == (("", "игроки"), "players", "игроки")

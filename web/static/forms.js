@@ -204,6 +204,12 @@
     json: "JSON", "text-or-number": "a name or a number",
   };
 
+  /** The default a text field starts with: none when the system names it in words (``x-default-label``, shown as the
+   * field's hint instead): left empty, the field sends nothing and the server's default applies. */
+  function shownDefault(schema) {
+    return schema["x-default-label"] !== undefined ? undefined : schema["default"];
+  }
+
   function defaultText(kind, value) {
     if (value === undefined || value === null) return "";
     if (kind.kind === "integers" || kind.kind === "strings") return Array.isArray(value) ? value.join(", ") : String(value);
@@ -369,8 +375,9 @@
       input = el("input", { id: id, type: "text", autocomplete: "off", spellcheck: "false" });
       if (numeric) input.setAttribute("inputmode", "numeric");
       if (kind.kind === "integers") input.setAttribute("inputmode", "numeric");
-      input.value = defaultText(kind, schema["default"]);
-      if (HINTS[kind.kind]) input.setAttribute("placeholder", t(HINTS[kind.kind]));
+      input.value = defaultText(kind, shownDefault(schema));
+      if (schema["x-default-label"] !== undefined) input.setAttribute("placeholder", schema["x-default-label"]);
+      else if (HINTS[kind.kind]) input.setAttribute("placeholder", t(HINTS[kind.kind]));
     }
     input.name = name;
     input.dataset.test = "verb-field";
@@ -404,7 +411,7 @@
         else if (kind.kind === "boolean") input.checked = schema["default"] === true;
         else if (input.dataset.source) { input.value = ""; fillPicker(input); }
         else if (input.tagName === "SELECT") input.value = schema["default"] !== undefined ? schema["default"] : (required ? input.options[0].value : "");
-        else input.value = defaultText(kind, schema["default"]);
+        else input.value = defaultText(kind, shownDefault(schema));
       },
     };
   }
