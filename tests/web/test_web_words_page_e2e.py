@@ -492,3 +492,15 @@ def test_vpt_initiatives_party_reads_its_default_in_words_and_sends_none(live: s
     [rolled] = events(live, tokens["Вика"], "vpt.initiative_rolled")
     summary = read(browser, "#timeline [data-type='vpt.initiative_rolled'] [data-test=event-summary]")
     assert (shown, rolled["data"]["party"], summary.split(":")[0]) == (("", "игроки"), "players", "игроки")
+
+
+def test_a_wield_control_risk_with_too_few_dice_is_refused_in_russian(live: str, new_campaign,
+                                                                     browser: WebDriver) -> None:
+    """Two of the table's dice for Ёжик's Control Risk: the refusal names the roll in Russian («этот Риск Контроля»),
+    with no English word in it."""
+    tokens = wield_table(new_campaign, live)
+    open_russian(browser, live, tokens["Вика"])
+    Taps(browser).pick("[data-test=verb-picker]", "risk")
+    fill(browser, "risk", {"hero_name": "Ёжик", "demand": "Сжечь деревню", "dice": "3, 4"})
+    press(browser, "[data-verb=risk] [data-test=verb-submit]")
+    assert read(browser, "[data-verb=risk] [data-test=verb-refusal]") == "кубики: этот Риск Контроля — нужно 10 d20, дано 2"
