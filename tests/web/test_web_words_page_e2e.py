@@ -504,3 +504,20 @@ def test_a_wield_control_risk_with_too_few_dice_is_refused_in_russian(live: str,
     fill(browser, "risk", {"hero_name": "Ёжик", "demand": "Сжечь деревню", "dice": "3, 4"})
     press(browser, "[data-verb=risk] [data-test=verb-submit]")
     assert read(browser, "[data-verb=risk] [data-test=verb-refusal]") == "кубики: этот Риск Контроля — нужно 10 d20, дано 2"
+
+
+def test_a_wield_result_names_the_geis_it_was_collected_for_by_its_event_number(live: str, new_campaign,
+                                                                                browser: WebDriver) -> None:
+    """Fate collects the failure Ёжик owes for his broken geis on his next success: on Оля's sheet the result reads
+    «взыскано: №N», N the seal's number in the timeline, never the seal's id."""
+    tokens = wield_table(new_campaign, live)
+    [seal] = events(live, tokens["Вика"], "wield.geis_sealed")
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Вика"], "/api/wield/breach", {"hero_name": "Ёжик", "how": "оставил плащ себе"})
+    chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Взломать сундук",
+                                                             "difficulty": "Hard", "dice": [18]})["events"][0]
+    post(live, tokens["Вика"], "/api/wield/collect", {"success": chance["id"]})
+    open_russian(browser, live, tokens["Оля"])
+    shown = f"№{chance['version']}, Вид: шанс, что: Взломать сундук, успех: нет, взыскано: №{seal['version']}"
+    wait(browser, lambda d: read(d, "#sheet dd[data-field=results]") == shown)
+

@@ -166,7 +166,8 @@
     refreshDisputes();
   }
 
-  /** A value for people: lists of records one per line, a record as "field: value, ...", words named. */
+  /** A value for people: lists of records one per line, a record as "field: value, ...", words named, an event's id
+   *  named by the event's number as the timeline names it («№15»). */
   function text(value, nested) {
     if (value === null || value === undefined) return "—";
     if (typeof value === "boolean") return value ? t("yes") : t("no");
@@ -187,6 +188,7 @@
       }).join(", ");
       return nested ? "(" + line + ")" : line;
     }
+    if (typeof value === "string" && EVENT_ID.test(value)) return withoutIds(value);  // an event (a geis's seal): «№15»
     return typeof value === "string" ? wordOf(value) : String(value);
   }
 
@@ -401,16 +403,18 @@
   function renderSheet(result) {
     var list = $("sheet");
     list.dataset.version = result.version;
-    // Redraw only what changed: a button or field under the reader's finger stays where it is.
-    var signature = JSON.stringify([result.character, result.sheet, result.xp]);
+    var sheet = result.sheet || {};
+    var shown = Object.keys(sheet).filter(function (field) { return !(field === "xp" && result.xp); })  // the ledger says it
+      .map(function (field) { return [field, fieldLabel(field), text(sheet[field])]; });
+    // Redraw only what changed as read: a button or field under the reader's finger stays where it is, and an event
+    // the sheet names («№15») is named again once the timeline has it.
+    var signature = JSON.stringify([result.character, shown, result.xp]);
     if (state.sheetShown === signature) return;
     state.sheetShown = signature;
     clear(list);
-    var sheet = result.sheet || {};
-    Object.keys(sheet).forEach(function (field) {
-      if (field === "xp" && result.xp) return;  // the ledger below says it once
-      list.appendChild(el("dt", { text: fieldLabel(field) }));
-      list.appendChild(el("dd", { "data-field": field, "data-i18n-server": "", text: text(sheet[field]) }));
+    shown.forEach(function (line) {
+      list.appendChild(el("dt", { text: line[1] }));
+      list.appendChild(el("dd", { "data-field": line[0], "data-i18n-server": "", text: line[2] }));
     });
     if (result.xp) {
       list.appendChild(el("dt", { text: t("Experience") }));
