@@ -521,3 +521,38 @@ def test_a_wield_result_names_the_geis_it_was_collected_for_by_its_event_number(
     shown = f"№{chance['version']}, Вид: шанс, что: Взломать сундук, успех: нет, взыскано: №{seal['version']}"
     wait(browser, lambda d: read(d, "#sheet dd[data-field=results]") == shown)
 
+
+def declare(driver: WebDriver, row: int, values: dict[str, str]) -> None:
+    """Fill one row of the round's declarations: each cell typed, or picked by the word it shows."""
+    def put(d: WebDriver) -> bool:
+        rows = d.find_elements(By.CSS_SELECTOR, "[data-verb=round] [data-field=declarations] [data-test=row]")
+        if len(rows) <= row:
+            return False
+        for name, value in values.items():
+            cell = rows[row].find_element(By.CSS_SELECTOR, f"[data-cell={name}]")
+            if cell.tag_name == "select":
+                Select(cell).select_by_visible_text(value)
+            else:
+                cell.send_keys(value)
+        return True
+
+    wait(driver, put)
+
+
+def test_a_wield_round_takes_its_declarations_as_rows_in_the_tables_words(live: str, new_campaign,
+                                                                          browser: WebDriver) -> None:
+    """Fate's round without JSON: a row per combatant, «Атакует» picked, the wounds and the target typed (Ёжик and a
+    «Разбойник» the campaign does not hold); the round stored is those two declarations."""
+    tokens = wield_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Вика"])
+    Taps(browser).pick("[data-test=verb-picker]", "round")
+    press(browser, "[data-verb=round] [data-field=declarations] [data-test=row-add]")
+    declare(browser, 0, {"combatant": "Ёжик", "action": "Атакует", "wounds": "2", "target": "Разбойник"})
+    declare(browser, 1, {"combatant": "Разбойник", "action": "Атакует", "wounds": "1", "target": "Ёжик"})
+    fill(browser, "round", {"dice": "15"})
+    press(browser, "[data-verb=round] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "wield.combat_round"))
+    [fought] = events(live, tokens["Вика"], "wield.combat_round")
+    assert [(d["combatant"], d["action"], d["wounds"], d["target"]) for d in fought["data"]["declarations"]] == [
+        ("Ёжик", "attack", 2, "Разбойник"), ("Разбойник", "attack", 1, "Ёжик")]
