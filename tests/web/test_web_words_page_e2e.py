@@ -556,3 +556,15 @@ def test_a_wield_round_takes_its_declarations_as_rows_in_the_tables_words(live: 
     [fought] = events(live, tokens["Вика"], "wield.combat_round")
     assert [(d["combatant"], d["action"], d["wounds"], d["target"]) for d in fought["data"]["declarations"]] == [
         ("Ёжик", "attack", 2, "Разбойник"), ("Разбойник", "attack", 1, "Ёжик")]
+
+
+def test_a_vpt_tally_line_names_its_bond_in_the_systems_words(live: str, new_campaign, browser: WebDriver) -> None:
+    """The Master's tally of a session with «спас жизнь» ticked: the line reads «Отношения · спас жизнь», the bond in
+    VPT's own word, not the recorded ``relationship``."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=console-tab-tally]")
+    wait(browser, lambda d: texts(d, "[data-test=tally-line] > div:nth-of-type(2)") == ["Отношения · спас жизнь"])

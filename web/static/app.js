@@ -164,6 +164,7 @@
     refreshSheet();
     refreshPanels();
     refreshDisputes();
+    document.dispatchEvent(new CustomEvent("journal:labelled"));  // the console names its lines again (console.js)
   }
 
   /** A value for people: lists of records one per line, a record as "field: value, ...", words named, an event's id
@@ -870,7 +871,7 @@
     });
     // The Master's console (console.js) and any other part of the page start from here, with the page's requests.
     document.dispatchEvent(new CustomEvent("journal:signedin", { detail: {
-      me: me, token: state.token, api: api, report: report, clearError: clearError } }));
+      me: me, token: state.token, api: api, report: report, clearError: clearError, word: wordOf } }));
   }
 
   function signIn(token) {
