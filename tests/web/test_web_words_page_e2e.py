@@ -568,3 +568,23 @@ def test_a_vpt_tally_line_names_its_bond_in_the_systems_words(live: str, new_cam
     open_russian(browser, live, tokens["Вика"])
     press(browser, "[data-test=console-tab-tally]")
     wait(browser, lambda d: texts(d, "[data-test=tally-line] > div:nth-of-type(2)") == ["Отношения · спас жизнь"])
+
+
+def test_the_whole_report_of_a_vpt_session_reads_in_russian_without_ids(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """«Весь отчёт» of a tallied VPT session (a hit, a tick) on the Master's phone: no Latin word (its times «по
+    Гринвичу», not UTC), no event's id beside each event, no wider than the phone."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/hit", {"attacker": "Вольтаир", "defender": "Питер", "weapon": "Меч",
+                                               "dice": [3, 5]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
+    post(live, tokens["Вика"], "/api/tally/1/commit", {"skip": []})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=report-full-open]")
+    wait(browser, lambda d: len(texts(d, "[data-test=report-doc] .event")) >= 6)
+    problems = [f"{word} in {text!r}" for text in browser.execute_script(VISIBLE)
+                for word in [*LATIN_WORD.findall(text), *EVENT_ID.findall(text)] if word not in ALLOWED]
+    assert (problems, browser.execute_script("return document.documentElement.scrollWidth") <= PHONE_WIDTH) == (
+        [], True)
