@@ -102,8 +102,9 @@ class Names:
         return "—" if item == "" else self.value(item)
 
     def field(self, path: str) -> str:
-        """A changed field's path (``xp.balance``) with each key named (``XP · balance``)."""
-        return " · ".join(self.fields.get(key, key) for key in path.split("."))
+        """A changed field's path (``xp.balance``) with each key named (``XP · balance``): by the sheet's fields, else
+        as the system's payloads name it (a condition's ``effect``: «эффект»)."""
+        return " · ".join(self.fields.get(key) or self._key(self.keys, key) for key in path.split("."))
 
     def cell(self, item: Any) -> str:
         """A sheet field's value in one table cell: records ``label: value``, empty parts left out, ids never shown."""

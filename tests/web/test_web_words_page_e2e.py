@@ -588,3 +588,48 @@ def test_the_whole_report_of_a_vpt_session_reads_in_russian_without_ids(live: st
                 for word in [*LATIN_WORD.findall(text), *EVENT_ID.findall(text)] if word not in ALLOWED]
     assert (problems, browser.execute_script("return document.documentElement.scrollWidth") <= PHONE_WIDTH) == (
         [], True)
+
+
+def wield_fight(new_campaign, base: str) -> dict[str, str]:
+    """:func:`wield_table` with a session: Ёжик «Ранен» (-1), then a round (Ёжик attacks a «Разбойник» for 2, who
+    attacks him for 1; the table's d20 is 15) that Дима disputes; the session ended after 180 minutes."""
+    tokens = wield_table(new_campaign, base)
+    post(base, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(base, tokens["Вика"], "/api/wield/condition", {"hero_name": "Ёжик", "condition": "Ранен", "effect": "хромает",
+                                                        "bonus": -1})
+    fought = post(base, tokens["Вика"], "/api/wield/round", {"declarations": [
+        {"combatant": "Ёжик", "action": "attack", "wounds": 2, "target": "Разбойник"},
+        {"combatant": "Разбойник", "action": "attack", "wounds": 1, "target": "Ёжик"}], "dice": [15]})
+    post(base, tokens["Дима"], "/api/disputes", {"event": fought["events"][0]["id"], "reason": "кубики не те"})
+    post(base, tokens["Вика"], "/api/sessions/end", {"minutes": 180})
+    return tokens
+
+
+def test_a_disputed_wield_rounds_roll_is_named_where_it_sits_in_russian(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """The evidence under the dispute of a round names its roll as the CLI's audit does: «риски №1 · бросок», not the
+    payload's path ``checks[0].roll``."""
+    tokens = wield_fight(new_campaign, live)
+    open_russian(browser, live, tokens["Вика"])
+    wait(browser, lambda d: texts(d, "[data-test=dispute] [data-test=evidence-roll]") == [
+        "риски №1 · бросок: d20 [15] кубики со стола — бросок за столом"])
+
+
+def test_a_wield_heros_combat_result_is_of_the_kind_combat_in_russian(live: str, new_campaign,
+                                                                      browser: WebDriver) -> None:
+    """Ёжик's result of the round on Оля's sheet is «Вид: бой», Wield's word, not ``combat``."""
+    tokens = wield_fight(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: "Вид: бой" in read(d, "#sheet dd[data-field=results]"))
+
+
+def test_the_wield_reports_changes_name_a_conditions_fields_in_russian(live: str, new_campaign,
+                                                                       browser: WebDriver) -> None:
+    """The whole report's changes of Ёжик's condition: «Состояния · Ранен · эффект», «… · бонус», «… · доп. кубики»,
+    each key by the system's word, not ``effect`` or ``extra_dice``."""
+    tokens = wield_fight(new_campaign, live)
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=report-full-open]")
+    wait(browser, lambda d: one(d, "[data-test=report-doc] .event"))
+    assert sorted({text for text in texts(browser, "[data-test=report-doc] td") if text.startswith("Состояния")}) == [
+        "Состояния · Ранен · бонус", "Состояния · Ранен · доп. кубики", "Состояния · Ранен · эффект"]

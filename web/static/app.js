@@ -637,7 +637,7 @@
       if (audit.envelope) box.appendChild(el("p", { className: "muted", "data-test": "evidence-envelope" }, [
         typeLabel(audit.envelope.type) + " · ", el("span", { translate: "no", text: audit.envelope.id })]));
       (audit.rolls || []).forEach(function (proof) {
-        var line = (/^\w+$/.test(proof.path) ? t(label(proof.path)) : proof.path) + ": d" + proof.sides + " [" + proof.dice.join(", ") + "] " +
+        var line = (proof.where || proof.path) + ": d" + proof.sides + " [" + proof.dice.join(", ") + "] " +
           (proof.source === "server" ? t("journal dice") : t("table dice")) + " — " + t(proof.status);
         if (proof.counter !== null && proof.counter !== undefined) line += " (" + t("counter") + " " + proof.counter + ")";
         if (proof.problem) line += ": " + proof.problem;
