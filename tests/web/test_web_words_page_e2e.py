@@ -633,3 +633,50 @@ def test_the_wield_reports_changes_name_a_conditions_fields_in_russian(live: str
     wait(browser, lambda d: one(d, "[data-test=report-doc] .event"))
     assert sorted({text for text in texts(browser, "[data-test=report-doc] td") if text.startswith("Состояния")}) == [
         "Состояния · Ранен · бонус", "Состояния · Ранен · доп. кубики", "Состояния · Ранен · эффект"]
+
+
+@pytest.mark.parametrize("who", ["Оля", "Вика"])
+def test_every_screen_of_a_wield_evening_fits_the_phone_in_russian(live: str, new_campaign, browser: WebDriver,
+                                                                   who: str) -> None:
+    """A Wield evening played and tallied (a power, a condition, a chance settled by the geis, a Control Risk, a
+    dispute): every screen of the player's and the Master's page (each form, each console tab, the tally's lines, the
+    dispute's evidence), no horizontal scroll, no id, no Latin word."""
+    tokens = wield_table(new_campaign, live)
+    [seal] = events(live, tokens["Вика"], "wield.geis_sealed")
+    post(live, tokens["Дима"], "/api/wield/power", {"vatcha_name": "Искра", "power": "Порыв ветра", "rank": 1,
+                                                    "domain": "Воздух"})
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Вика"], "/api/wield/condition", {"hero_name": "Ёжик", "condition": "Ранен", "effect": "хромает",
+                                                        "bonus": -1})
+    chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Перепрыгнуть пропасть",
+                                                             "difficulty": "Героическая", "geis": seal["id"]})
+    post(live, tokens["Вика"], "/api/wield/risk", {"hero_name": "Ёжик", "demand": "Сжечь деревню",
+                                                   "dice": [5, 5, 5, 5, 5, 5, 5, 5, 5, 9]})
+    post(live, tokens["Дима"], "/api/disputes", {"event": chance["events"][0]["id"], "reason": "гейс не тот"})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 180})
+    open_russian(browser, live, tokens[who])
+    wait(browser, lambda d: one(d, "[data-test=dispute] [data-test=evidence-recorded]"))
+    wait(browser, lambda d: one(d, "[data-panel=debts] [data-test=row]"))
+    problems = check_every_screen(browser)
+    assert problems == [], "\n".join(problems)
+
+
+def test_every_screen_of_a_tallied_vpt_evening_fits_the_phone_in_russian(live: str, new_campaign,
+                                                                          browser: WebDriver) -> None:
+    """A VPT evening played and ended (an initiative, a hit, a tick, a revenge tick): every screen of the Master's page,
+    the tally's lines among them, no horizontal scroll, no id, no Latin word."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/initiative", {"mode": "careful", "enemies": "Жулики 7", "dice": [4]})
+    post(live, tokens["Оля"], "/api/vpt/hit", {"attacker": "Вольтаир", "defender": "Питер", "weapon": "Меч",
+                                               "dice": [3, 5]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Оля"], "/api/vpt/revenge", {"avenger": "Вольтаир", "target": "Питер"})
+    post(live, tokens["Оля"], "/api/vpt/revenge-tick", {"avenger": "Вольтаир", "target": "Питер",
+                                                        "items": ["сражались"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 180})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=console-tab-tally]")
+    wait(browser, lambda d: len(texts(d, "[data-test=tally-line]")) == 2)
+    problems = check_every_screen(browser)
+    assert problems == [], "\n".join(problems)

@@ -19,7 +19,7 @@
     token: null, me: null, head: 0, stream: null, asOf: null, character: null,
     seen: {}, audits: {}, timer: null, pending: {}, sheetRequest: 0, sheetShown: null, disputeNodes: {},
     queue: null, summaries: {}, session: null, verbs: null, mine: [], versions: {},
-    labels: { types: {}, fields: {}, words: {} },  // GET /api/labels: the campaign's system's names for people
+    labels: { types: {}, fields: {}, keys: {}, words: {} },  // GET /api/labels: the campaign's system's names for people
     labelled: false,  // the labels of the campaign signed in to have come: the sheet, the panels and disputes wait
   };
   var t = window.JournalForms.t;
@@ -116,7 +116,8 @@
   function typeLabel(type) { return state.labels.types[type] || type; }
 
   /** What a sheet's key is called; a key no table names (a character's name, a skill) as it is. */
-  function fieldLabel(key) { return state.labels.fields[key] || key; }
+  /** A sheet key's name: the sheet's field, else the payloads' key (a Wield condition's ``effect``: «эффект»). */
+  function fieldLabel(key) { return state.labels.fields[key] || state.labels.keys[key] || key; }
 
   /** A changed field's path (a record, a key of it, a field) with each key named; an event's id (a record keyed by
    *  the event that made it) is left out: it says nothing to people. */
@@ -149,8 +150,9 @@
   /** The labels of the campaign's system in the page's language (empty tables when they cannot be read). */
   function loadLabels() {
     return api("/api/labels").then(function (answer) {
-      state.labels = { types: answer.types || {}, fields: answer.fields || {}, words: answer.words || {} };
-    }, function () { state.labels = { types: {}, fields: {}, words: {} }; });
+      state.labels = { types: answer.types || {}, fields: answer.fields || {}, keys: answer.keys || {},
+                       words: answer.words || {} };
+    }, function () { state.labels = { types: {}, fields: {}, keys: {}, words: {} }; });
   }
 
   /** Name again what was drawn before the labels came: the timeline's types, the sheet, the panels, the disputes. */
