@@ -680,3 +680,22 @@ def test_every_screen_of_a_tallied_vpt_evening_fits_the_phone_in_russian(live: s
     wait(browser, lambda d: len(texts(d, "[data-test=tally-line]")) == 2)
     problems = check_every_screen(browser)
     assert problems == [], "\n".join(problems)
+
+
+def test_the_wield_report_names_the_geis_a_failure_was_collected_for_by_its_promise(live: str, new_campaign,
+                                                                                   browser: WebDriver) -> None:
+    """Fate collects Ёжик's owed failure on his success: the whole report's change «взыскано» reads «— → «Отдать плащ
+    первому нищему»», the geis by its promise; no event id shows anywhere in the report."""
+    tokens = wield_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Вика"], "/api/wield/breach", {"hero_name": "Ёжик", "how": "оставил плащ себе"})
+    chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Взломать сундук",
+                                                             "difficulty": "Трудная", "dice": [18]})["events"][0]
+    post(live, tokens["Вика"], "/api/wield/collect", {"success": chance["id"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 60})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=report-full-open]")
+    wait(browser, lambda d: one(d, "[data-test=report-doc] .event"))
+    cells = texts(browser, "[data-test=report-doc] td")
+    ids = [text for text in browser.execute_script(VISIBLE) if EVENT_ID.search(text)]
+    assert ("«Отдать плащ первому нищему»" in cells, ids) == (True, [])
