@@ -182,6 +182,12 @@ def local_time(stamp: str, english: str, *, seconds: bool = True) -> str:
     return f"{format_date(moment, 'short', locale=lang)} {format_time(moment, 'medium' if seconds else 'short', tzinfo=dt.UTC, locale=lang)}"
 
 
+def roll_place(system: str, event_type: str, path: str) -> str:
+    """Where a roll sits in a payload of ``event_type`` for the reader: English keeps the path (``attempt.roll``,
+    scripts read it), another language names it as the payload's keys are («попытка · бросок», «риски №1 · бросок»)."""
+    return path if current_language() == "en" else Names(system).path(event_type, path)
+
+
 def line_key(system: str, key: str) -> str:
     """A tally line's key (``motive:Взломщик:Greed``) for the reader: English keeps it as it is (scripts type it);
     another language names its kind and each recorded word in it (``мотив:Взломщик:Жадность``).  ``--skip`` and

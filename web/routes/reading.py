@@ -129,11 +129,10 @@ def audit(request: Request, who: Me,
     """Envelope, recorder, roll proofs, sheet changes, chain status, disputes and voids of the event; each roll proof
     says ``where`` it sits in the payload in the reader's words («риски №1 · бросок», as the CLI's audit names it)."""
     from journal.service.audit import audit as gather
-    from journal.service.words import Names
+    from journal.service.words import roll_place
 
     found = gather(journal_of(request), who.campaign, event)
-    names = Names(found["system"])
-    found["rolls"] = [{**proof, "where": names.path(found["envelope"]["type"], proof["path"])}
+    found["rolls"] = [{**proof, "where": roll_place(found["system"], found["envelope"]["type"], proof["path"])}
                       for proof in found.get("rolls") or []]
     return JSON(found)
 

@@ -634,7 +634,9 @@
   document.addEventListener("journal:event", function (signal) {
     if (ctx.me && screens().length && WATCHED[ctx.tab].test(signal.detail.type)) refresh();
   });
-  document.addEventListener("journal:labelled", function () { if (ctx.me && screens().length) refresh(); });
+  document.addEventListener("journal:labelled", function () {  // the tally's lines are named by them
+    if (ctx.me && screens().length && ctx.tab === "tally") refresh();
+  });
   document.addEventListener("journal:signedout", function () {
     ctx.me = null; ctx.issued = null;
     $("console").hidden = true;
