@@ -39,4 +39,4 @@ def timeline_json(journal: Journal, campaign: str, events: Iterable[Event]) -> l
 def events_json(events: Event | Iterable[Event], figures: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """``{"events": [...]}``: what every command answers with (one event or several)."""
     items = [events] if isinstance(events, Event) else list(events)
-    return {"events": [event_json(e, (figures or {}).get(e.id)) for e in items]}
+    return {"events": [event_json(e, figure=(figures or {}).get(e.id)) for e in items]}

@@ -108,11 +108,9 @@ def recorded_line(report: dict[str, Any]) -> str:
 def roll_line(proof: dict[str, Any], report: dict[str, Any]) -> str:
     """One roll and its proof in one line, where it sits in the payload named as the payload's keys are
     (``attempt.roll`` reads «попытка · бросок»; English keeps the path)."""
-    where = proof["path"]
-    if current_language() != "en":
-        from journal.service.words import Names
+    from journal.service.words import roll_place
 
-        where = Names(report["system"]).path(report["envelope"]["type"], where)
+    where = roll_place(report["system"], report["envelope"]["type"], proof["path"])
     head = f"{where}: d{proof['sides']} {proof['dice']}"
     if proof["source"] != "server":
         return _("{head}: table roll (thrown at the table; nothing to recompute)").format(head=head)

@@ -175,10 +175,13 @@ def _spoken(*tables: Table) -> dict[str, str]:
 
 
 def labels(system: str) -> dict[str, dict[str, str]]:
-    """``{types, fields, words}`` of ``system`` in the current language: the shared tables, then the system's."""
+    """``{types, fields, keys, words}`` of ``system`` in the current language: the shared tables, then the system's
+    (``keys``: its payloads' keys, :func:`payload_labels`, naming a record's key the sheet's fields do not, such as a
+    Wield condition's ``effect``)."""
     descriptor = registry.system(system)
     return {"types": _spoken(TYPES, _table(descriptor.types)),
             "fields": _spoken(FIELDS, _table(descriptor.fields)),
+            "keys": {key: said for key, said in payload_labels(system).items() if ":" not in key},
             "words": words(system)}
 
 

@@ -77,6 +77,11 @@ class _Sheets:
     def _named(self, field: str) -> str:
         return ".".join(self.names.get(part, part) for part in field.split("."))
 
+    def _value(self, item: Any) -> Any:
+        """A changed value as people read it: an event id the system names (a Wield geis a failure was collected
+        for: «Отдать плащ первому нищему») by its name, any other value as it is."""
+        return self.names.get(item, item) if isinstance(item, str) else item
+
     def current(self) -> dict[str, Any]:
         found: dict[str, Any] = {}
         for projection, key in self.places:
@@ -102,8 +107,8 @@ class _Sheets:
             before, after = flatten(old or {}), flatten(new or {})
             for field in sorted(set(before) | set(after)):
                 if before.get(field) != after.get(field):
-                    out.append({"character": name, "field": self._named(field), "before": before.get(field),
-                                "after": after.get(field)})
+                    out.append({"character": name, "field": self._named(field), "before": self._value(before.get(field)),
+                                "after": self._value(after.get(field))})
             if new is None:
                 del self.seen[name]
             else:

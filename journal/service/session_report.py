@@ -201,12 +201,13 @@ def markdown(result: dict[str, Any]) -> str:
 
 
 def _html_event(entry: dict[str, Any], names: Names) -> str:
+    """One event as people read it: its number, who, what and when (its id is the audit's, never the report's)."""
     voided = f'<p class="bad">{escape(_voided(entry))}</p>' if entry["voided"] else ""
     changes = table(_change_headers(), [(c["character"], names.field(c["field"]), names.value(c["before"]),
                                          names.value(c["after"])) for c in entry["changes"]]) if entry["changes"] else ""
     return (f'<div class="event"><div><span class="who">{escape(point(entry["version"]))} · {escape(entry["actor"])}</span> '
-            f'<strong>{escape(names.type(entry["type"]))}</strong> <span class="muted">{escape(_utc(entry["recorded_at"]))} · '
-            f'<span class="mono">{escape(entry["id"])}</span></span></div>'
+            f'<strong>{escape(names.type(entry["type"]))}</strong> <span class="muted">{escape(_utc(entry["recorded_at"]))}'
+            '</span></div>'
             f'<div>{escape(entry["summary"] + _note(entry))}</div>{voided}{changes}</div>')
 
 

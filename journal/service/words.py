@@ -102,8 +102,9 @@ class Names:
         return "—" if item == "" else self.value(item)
 
     def field(self, path: str) -> str:
-        """A changed field's path (``xp.balance``) with each key named (``XP · balance``)."""
-        return " · ".join(self.fields.get(key, key) for key in path.split("."))
+        """A changed field's path (``xp.balance``) with each key named (``XP · balance``): by the sheet's fields, else
+        as the system's payloads name it (a condition's ``effect``: «эффект»)."""
+        return " · ".join(self.fields.get(key) or self._key(self.keys, key) for key in path.split("."))
 
     def cell(self, item: Any) -> str:
         """A sheet field's value in one table cell: records ``label: value``, empty parts left out, ids never shown."""
@@ -179,6 +180,12 @@ def local_time(stamp: str, english: str, *, seconds: bool = True) -> str:
 
     moment = dt.datetime.fromisoformat(stamp)
     return f"{format_date(moment, 'short', locale=lang)} {format_time(moment, 'medium' if seconds else 'short', tzinfo=dt.UTC, locale=lang)}"
+
+
+def roll_place(system: str, event_type: str, path: str) -> str:
+    """Where a roll sits in a payload of ``event_type`` for the reader: English keeps the path (``attempt.roll``,
+    scripts read it), another language names it as the payload's keys are («попытка · бросок», «риски №1 · бросок»)."""
+    return path if current_language() == "en" else Names(system).path(event_type, path)
 
 
 def line_key(system: str, key: str) -> str:

@@ -1,8 +1,9 @@
 """The headless Chromium every web e2e test drives (Debian's Chromium and chromedriver, through selenium).
 
 :func:`chromium` opens one in a fresh profile, kept off the network, at a window size; ``lang`` sets its
-locale and ``mobile`` emulates a phone's screen of exactly that width over CDP (headless Chromium keeps a
-window some 500 px wide whatever ``--window-size`` asks).  :func:`phone` is the 360-px phone in an English
+locale (the Accept-Language it sends, navigator.languages and Intl's default: headless Chromium ignores ``--lang``
+for all three, so its prefs and CDP set them) and ``mobile`` emulates a phone's screen of exactly that width over
+CDP (headless Chromium keeps a window some 500 px wide whatever ``--window-size`` asks).  :func:`phone` is the 360-px phone in an English
 locale most modules use.  The ``chromiums`` fixture of ``conftest.py`` opens them for a module and quits them
 after it.  Without /usr/bin/chromium the tests skip, except under ``CI=true``, where a missing browser fails the
 run.
@@ -52,9 +53,13 @@ def chromium(profile: str | Path, width: int, height: int, lang: str | None = No
     flags = [*FLAGS, *([f"--lang={lang}"] if lang else []), f"--user-data-dir={profile}", f"--window-size={width},{height}"]
     for flag in flags:
         options.add_argument(flag)
+    if lang:  # headless Chromium ignores --lang for the Accept-Language header and navigator.languages: its prefs set them
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     # chromedriver's port is drawn below the ephemeral range (bench/ports.py): selenium's own pick, asked of the
     # kernel, could be taken by a connection before chromedriver binds it.
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER, port=free_port()), options=options)
+    if lang:  # and the locale Intl and toLocale*String use (a Russian phone's clock is 24-hour)
+        driver.execute_cdp_cmd("Emulation.setLocaleOverride", {"locale": lang})
     if mobile:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})

@@ -456,3 +456,246 @@ def test_the_house_rules_of_a_stone_wheel_campaign_read_in_russian(live: str, ne
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert (shown, "допустимо: целое число 0–1000" in texts(browser, "[data-test=console-rules] p"),
             width <= PHONE_WIDTH) == ([], True, True)
+
+
+def test_a_stored_tick_answers_with_its_line_in_the_rule_texts_words(live: str, new_campaign,
+                                                                     browser: WebDriver) -> None:
+    """Under the tick's form, the stored tick reads as the timeline says it, its running total included («спас жизнь
+    +1 = +1 -> 1 очко»), never as the payload's keys («character=Вольтаир, items=['saved_life']»)."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Оля"])
+    press(browser, "[data-test=verb-quick][data-verb=tick]")
+    fill(browser, "tick", {"name": "Вольтаир", "other": "Гром"})
+    press(browser, "[data-verb=tick] [data-test=check-saved_life]")
+    press(browser, "[data-verb=tick] [data-test=verb-submit]")
+    wait(browser, lambda d: one(d, "[data-verb=tick] [data-test=verb-result-event]"))
+    assert texts(browser, "[data-verb=tick] [data-test=verb-result-event] .summary") == [
+        "Вольтаир -> Гром: спас жизнь +1 = +1 -> 1 очко (сессия 1)"]
+
+
+def test_vpt_initiatives_party_reads_its_default_in_words_and_sends_none(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """«Отряд» starts empty with «игроки» as its hint, not the internal ``players`` typed in; left so, the initiative
+    is the players' side's, and the timeline names it «игроки»."""
+    tokens = vpt_table(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    Taps(browser).pick("[data-test=verb-picker]", "initiative")
+    shown = (read(browser, "[data-verb=initiative] [data-field=party]", "value"),
+             read(browser, "[data-verb=initiative] [data-field=party]", attribute="placeholder"))
+    row = wait(browser, lambda d: one(d, "[data-verb=initiative] [data-test=row]"))
+    row.find_element(By.CSS_SELECTOR, "[data-test=row-name]").send_keys("Жулики")
+    row.find_element(By.CSS_SELECTOR, "[data-test=row-number]").send_keys("7")
+    fill(browser, "initiative", {"dice": "4, 3"})
+    press(browser, "[data-verb=initiative] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "vpt.initiative_rolled"))
+    [rolled] = events(live, tokens["Вика"], "vpt.initiative_rolled")
+    summary = read(browser, "#timeline [data-type='vpt.initiative_rolled'] [data-test=event-summary]")
+    assert (shown, rolled["data"]["party"], summary.split(":")[0]) == (("", "игроки"), "players", "игроки")
+
+
+def test_a_wield_control_risk_with_too_few_dice_is_refused_in_russian(live: str, new_campaign,
+                                                                     browser: WebDriver) -> None:
+    """Two of the table's dice for Ёжик's Control Risk: the refusal names the roll in Russian («этот Риск Контроля»),
+    with no English word in it."""
+    tokens = wield_table(new_campaign, live)
+    open_russian(browser, live, tokens["Вика"])
+    Taps(browser).pick("[data-test=verb-picker]", "risk")
+    fill(browser, "risk", {"hero_name": "Ёжик", "demand": "Сжечь деревню", "dice": "3, 4"})
+    press(browser, "[data-verb=risk] [data-test=verb-submit]")
+    assert read(browser, "[data-verb=risk] [data-test=verb-refusal]") == "кубики: этот Риск Контроля — нужно 10 d20, дано 2"
+
+
+def test_a_wield_result_names_the_geis_it_was_collected_for_by_its_event_number(live: str, new_campaign,
+                                                                                browser: WebDriver) -> None:
+    """Fate collects the failure Ёжик owes for his broken geis on his next success: on Оля's sheet the result reads
+    «взыскано: №N», N the seal's number in the timeline, never the seal's id."""
+    tokens = wield_table(new_campaign, live)
+    [seal] = events(live, tokens["Вика"], "wield.geis_sealed")
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Вика"], "/api/wield/breach", {"hero_name": "Ёжик", "how": "оставил плащ себе"})
+    chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Взломать сундук",
+                                                             "difficulty": "Hard", "dice": [18]})["events"][0]
+    post(live, tokens["Вика"], "/api/wield/collect", {"success": chance["id"]})
+    open_russian(browser, live, tokens["Оля"])
+    shown = f"№{chance['version']}, Вид: шанс, что: Взломать сундук, успех: нет, взыскано: №{seal['version']}"
+    wait(browser, lambda d: read(d, "#sheet dd[data-field=results]") == shown)
+
+
+def declare(driver: WebDriver, row: int, values: dict[str, str]) -> None:
+    """Fill one row of the round's declarations: each cell typed, or picked by the word it shows."""
+    def put(d: WebDriver) -> bool:
+        rows = d.find_elements(By.CSS_SELECTOR, "[data-verb=round] [data-field=declarations] [data-test=row]")
+        if len(rows) <= row:
+            return False
+        for name, value in values.items():
+            cell = rows[row].find_element(By.CSS_SELECTOR, f"[data-cell={name}]")
+            if cell.tag_name == "select":
+                Select(cell).select_by_visible_text(value)
+            else:
+                cell.send_keys(value)
+        return True
+
+    wait(driver, put)
+
+
+def test_a_wield_round_takes_its_declarations_as_rows_in_the_tables_words(live: str, new_campaign,
+                                                                          browser: WebDriver) -> None:
+    """Fate's round without JSON: a row per combatant, «Атакует» picked, the wounds and the target typed (Ёжик and a
+    «Разбойник» the campaign does not hold); the round stored is those two declarations."""
+    tokens = wield_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    open_russian(browser, live, tokens["Вика"])
+    Taps(browser).pick("[data-test=verb-picker]", "round")
+    press(browser, "[data-verb=round] [data-field=declarations] [data-test=row-add]")
+    declare(browser, 0, {"combatant": "Ёжик", "action": "Атакует", "wounds": "2", "target": "Разбойник"})
+    declare(browser, 1, {"combatant": "Разбойник", "action": "Атакует", "wounds": "1", "target": "Ёжик"})
+    fill(browser, "round", {"dice": "15"})
+    press(browser, "[data-verb=round] [data-test=verb-submit]")
+    wait(browser, lambda d: events(live, tokens["Вика"], "wield.combat_round"))
+    [fought] = events(live, tokens["Вика"], "wield.combat_round")
+    assert [(d["combatant"], d["action"], d["wounds"], d["target"]) for d in fought["data"]["declarations"]] == [
+        ("Ёжик", "attack", 2, "Разбойник"), ("Разбойник", "attack", 1, "Ёжик")]
+
+
+def test_a_vpt_tally_line_names_its_bond_in_the_systems_words(live: str, new_campaign, browser: WebDriver) -> None:
+    """The Master's tally of a session with «спас жизнь» ticked: the line reads «Отношения · спас жизнь», the bond in
+    VPT's own word, not the recorded ``relationship``."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=console-tab-tally]")
+    wait(browser, lambda d: texts(d, "[data-test=tally-line] > div:nth-of-type(2)") == ["Отношения · спас жизнь"])
+
+
+def test_the_whole_report_of_a_vpt_session_reads_in_russian_without_ids(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """«Весь отчёт» of a tallied VPT session (a hit, a tick) on the Master's phone: no Latin word (its times «по
+    Гринвичу», not UTC), no event's id beside each event, no wider than the phone."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/hit", {"attacker": "Вольтаир", "defender": "Питер", "weapon": "Меч",
+                                               "dice": [3, 5]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
+    post(live, tokens["Вика"], "/api/tally/1/commit", {"skip": []})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=report-full-open]")
+    wait(browser, lambda d: len(texts(d, "[data-test=report-doc] .event")) >= 6)
+    problems = [f"{word} in {text!r}" for text in browser.execute_script(VISIBLE)
+                for word in [*LATIN_WORD.findall(text), *EVENT_ID.findall(text)] if word not in ALLOWED]
+    assert (problems, browser.execute_script("return document.documentElement.scrollWidth") <= PHONE_WIDTH) == (
+        [], True)
+
+
+def wield_fight(new_campaign, base: str) -> dict[str, str]:
+    """:func:`wield_table` with a session: Ёжик «Ранен» (-1), then a round (Ёжик attacks a «Разбойник» for 2, who
+    attacks him for 1; the table's d20 is 15) that Дима disputes; the session ended after 180 minutes."""
+    tokens = wield_table(new_campaign, base)
+    post(base, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(base, tokens["Вика"], "/api/wield/condition", {"hero_name": "Ёжик", "condition": "Ранен", "effect": "хромает",
+                                                        "bonus": -1})
+    fought = post(base, tokens["Вика"], "/api/wield/round", {"declarations": [
+        {"combatant": "Ёжик", "action": "attack", "wounds": 2, "target": "Разбойник"},
+        {"combatant": "Разбойник", "action": "attack", "wounds": 1, "target": "Ёжик"}], "dice": [15]})
+    post(base, tokens["Дима"], "/api/disputes", {"event": fought["events"][0]["id"], "reason": "кубики не те"})
+    post(base, tokens["Вика"], "/api/sessions/end", {"minutes": 180})
+    return tokens
+
+
+def test_a_disputed_wield_rounds_roll_is_named_where_it_sits_in_russian(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """The evidence under the dispute of a round names its roll as the CLI's audit does: «риски №1 · бросок», not the
+    payload's path ``checks[0].roll``."""
+    tokens = wield_fight(new_campaign, live)
+    open_russian(browser, live, tokens["Вика"])
+    wait(browser, lambda d: texts(d, "[data-test=dispute] [data-test=evidence-roll]") == [
+        "риски №1 · бросок: d20 [15] кубики со стола — бросок за столом"])
+
+
+def test_a_wield_heros_combat_result_is_of_the_kind_combat_in_russian(live: str, new_campaign,
+                                                                      browser: WebDriver) -> None:
+    """Ёжик's result of the round on Оля's sheet is «Вид: бой», Wield's word, not ``combat``."""
+    tokens = wield_fight(new_campaign, live)
+    open_russian(browser, live, tokens["Оля"])
+    wait(browser, lambda d: "Вид: бой" in read(d, "#sheet dd[data-field=results]"))
+
+
+def test_the_wield_reports_changes_name_a_conditions_fields_in_russian(live: str, new_campaign,
+                                                                       browser: WebDriver) -> None:
+    """The whole report's changes of Ёжик's condition: «Состояния · Ранен · эффект», «… · бонус», «… · доп. кубики»,
+    each key by the system's word, not ``effect`` or ``extra_dice``."""
+    tokens = wield_fight(new_campaign, live)
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=report-full-open]")
+    wait(browser, lambda d: one(d, "[data-test=report-doc] .event"))
+    assert sorted({text for text in texts(browser, "[data-test=report-doc] td") if text.startswith("Состояния")}) == [
+        "Состояния · Ранен · бонус", "Состояния · Ранен · доп. кубики", "Состояния · Ранен · эффект"]
+
+
+@pytest.mark.parametrize("who", ["Оля", "Вика"])
+def test_every_screen_of_a_wield_evening_fits_the_phone_in_russian(live: str, new_campaign, browser: WebDriver,
+                                                                   who: str) -> None:
+    """A Wield evening played and tallied (a power, a condition, a chance settled by the geis, a Control Risk, a
+    dispute): every screen of the player's and the Master's page (each form, each console tab, the tally's lines, the
+    dispute's evidence), no horizontal scroll, no id, no Latin word."""
+    tokens = wield_table(new_campaign, live)
+    [seal] = events(live, tokens["Вика"], "wield.geis_sealed")
+    post(live, tokens["Дима"], "/api/wield/power", {"vatcha_name": "Искра", "power": "Порыв ветра", "rank": 1,
+                                                    "domain": "Воздух"})
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Вика"], "/api/wield/condition", {"hero_name": "Ёжик", "condition": "Ранен", "effect": "хромает",
+                                                        "bonus": -1})
+    chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Перепрыгнуть пропасть",
+                                                             "difficulty": "Героическая", "geis": seal["id"]})
+    post(live, tokens["Вика"], "/api/wield/risk", {"hero_name": "Ёжик", "demand": "Сжечь деревню",
+                                                   "dice": [5, 5, 5, 5, 5, 5, 5, 5, 5, 9]})
+    post(live, tokens["Дима"], "/api/disputes", {"event": chance["events"][0]["id"], "reason": "гейс не тот"})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 180})
+    open_russian(browser, live, tokens[who])
+    wait(browser, lambda d: one(d, "[data-test=dispute] [data-test=evidence-recorded]"))
+    wait(browser, lambda d: one(d, "[data-panel=debts] [data-test=row]"))
+    problems = check_every_screen(browser)
+    assert problems == [], "\n".join(problems)
+
+
+def test_every_screen_of_a_tallied_vpt_evening_fits_the_phone_in_russian(live: str, new_campaign,
+                                                                          browser: WebDriver) -> None:
+    """A VPT evening played and ended (an initiative, a hit, a tick, a revenge tick): every screen of the Master's page,
+    the tally's lines among them, no horizontal scroll, no id, no Latin word."""
+    tokens = vpt_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Оля"], "/api/vpt/initiative", {"mode": "careful", "enemies": "Жулики 7", "dice": [4]})
+    post(live, tokens["Оля"], "/api/vpt/hit", {"attacker": "Вольтаир", "defender": "Питер", "weapon": "Меч",
+                                               "dice": [3, 5]})
+    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    post(live, tokens["Оля"], "/api/vpt/revenge", {"avenger": "Вольтаир", "target": "Питер"})
+    post(live, tokens["Оля"], "/api/vpt/revenge-tick", {"avenger": "Вольтаир", "target": "Питер",
+                                                        "items": ["сражались"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 180})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=console-tab-tally]")
+    wait(browser, lambda d: len(texts(d, "[data-test=tally-line]")) == 2)
+    problems = check_every_screen(browser)
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_wield_report_names_the_geis_a_failure_was_collected_for_by_its_promise(live: str, new_campaign,
+                                                                                   browser: WebDriver) -> None:
+    """Fate collects Ёжик's owed failure on his success: the whole report's change «взыскано» reads «— → «Отдать плащ
+    первому нищему»», the geis by its promise; no event id shows anywhere in the report."""
+    tokens = wield_table(new_campaign, live)
+    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
+    post(live, tokens["Вика"], "/api/wield/breach", {"hero_name": "Ёжик", "how": "оставил плащ себе"})
+    chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Взломать сундук",
+                                                             "difficulty": "Трудная", "dice": [18]})["events"][0]
+    post(live, tokens["Вика"], "/api/wield/collect", {"success": chance["id"]})
+    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 60})
+    open_russian(browser, live, tokens["Вика"])
+    press(browser, "[data-test=report-full-open]")
+    wait(browser, lambda d: one(d, "[data-test=report-doc] .event"))
+    cells = texts(browser, "[data-test=report-doc] td")
+    ids = [text for text in browser.execute_script(VISIBLE) if EVENT_ID.search(text)]
+    assert ("«Отдать плащ первому нищему»" in cells, ids) == (True, [])

@@ -126,10 +126,15 @@ def diff(request: Request, who: Me,
 def audit(request: Request, who: Me,
           event: Annotated[str, Path(max_length=40, pattern=r"^[0-9A-Za-z:-]+$",
                                      description="A version, an event id or a unique id prefix.")]) -> JSON:
-    """Envelope, recorder, roll proofs, sheet changes, chain status, disputes and voids of the event."""
+    """Envelope, recorder, roll proofs, sheet changes, chain status, disputes and voids of the event; each roll proof
+    says ``where`` it sits in the payload in the reader's words («риски №1 · бросок», as the CLI's audit names it)."""
     from journal.service.audit import audit as gather
+    from journal.service.words import roll_place
 
-    return JSON(gather(journal_of(request), who.campaign, event))
+    found = gather(journal_of(request), who.campaign, event)
+    found["rolls"] = [{**proof, "where": roll_place(found["system"], found["envelope"]["type"], proof["path"])}
+                      for proof in found.get("rolls") or []]
+    return JSON(found)
 
 
 @router.get("/replay/{session}", summary="A past session, event by event")

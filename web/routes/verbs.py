@@ -9,7 +9,9 @@ each case, e.g. a player's own character).
 The label, the help line, each field's ``title`` and the system's title are English msgids of the ``web``
 catalogue, answered in the request's language (web.language); the keys and the schema's shape stay English.
 A choice's options (an ``enum``) keep their values and carry ``x-labels``: each value's display word from the
-system's one table of words (its descriptor's ``words``, the same the event summaries use), in that language.
+system's one table of words (its descriptor's ``words``, the same the event summaries use), in that language; a free
+text whose default is one of those words carries it as ``x-default-label`` (the page shows it as the field's hint and
+leaves the field empty, so the default is the server's and no internal word is shown or sent).
 A field picked from a list carries ``x-source``: the list's name in ``GET /api/choices`` (journal.service.choices).
 Nothing here names a rule system: the verbs come from the campaign's descriptor.
 """
@@ -113,7 +115,8 @@ def _titled(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _labelled(node: Any, words: Words) -> Any:
-    """``node`` (a schema) with ``x-labels`` beside every ``enum`` whose values the system's words name."""
+    """``node`` (a schema) with ``x-labels`` beside every ``enum`` whose values the system's words name, and an
+    ``x-default-label`` beside a free text's default that is one of those words (VPT's party, ``players``: «игроки»)."""
     if isinstance(node, list):
         return [_labelled(item, words) for item in node]
     if not isinstance(node, dict):
@@ -122,6 +125,9 @@ def _labelled(node: Any, words: Words) -> Any:
     named = [value for value in node.get("enum", ()) if isinstance(value, str) and value in words]
     if named:
         found["x-labels"] = {value: word(words, value) for value in named}
+    default = node.get("default")
+    if "enum" not in node and isinstance(default, str) and default in words:
+        found["x-default-label"] = word(words, default)
     return found
 
 

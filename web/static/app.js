@@ -19,7 +19,7 @@
     token: null, me: null, head: 0, stream: null, asOf: null, character: null,
     seen: {}, audits: {}, timer: null, pending: {}, sheetRequest: 0, sheetShown: null, disputeNodes: {},
     queue: null, summaries: {}, session: null, verbs: null, mine: [], versions: {},
-    labels: { types: {}, fields: {}, words: {} },  // GET /api/labels: the campaign's system's names for people
+    labels: { types: {}, fields: {}, keys: {}, words: {} },  // GET /api/labels: the campaign's system's names for people
     labelled: false,  // the labels of the campaign signed in to have come: the sheet, the panels and disputes wait
   };
   var t = window.JournalForms.t;
@@ -116,7 +116,8 @@
   function typeLabel(type) { return state.labels.types[type] || type; }
 
   /** What a sheet's key is called; a key no table names (a character's name, a skill) as it is. */
-  function fieldLabel(key) { return state.labels.fields[key] || key; }
+  /** A sheet key's name: the sheet's field, else the payloads' key (a Wield condition's ``effect``: «эффект»). */
+  function fieldLabel(key) { return state.labels.fields[key] || state.labels.keys[key] || key; }
 
   /** A changed field's path (a record, a key of it, a field) with each key named; an event's id (a record keyed by
    *  the event that made it) is left out: it says nothing to people. */
@@ -149,8 +150,9 @@
   /** The labels of the campaign's system in the page's language (empty tables when they cannot be read). */
   function loadLabels() {
     return api("/api/labels").then(function (answer) {
-      state.labels = { types: answer.types || {}, fields: answer.fields || {}, words: answer.words || {} };
-    }, function () { state.labels = { types: {}, fields: {}, words: {} }; });
+      state.labels = { types: answer.types || {}, fields: answer.fields || {}, keys: answer.keys || {},
+                       words: answer.words || {} };
+    }, function () { state.labels = { types: {}, fields: {}, keys: {}, words: {} }; });
   }
 
   /** Name again what was drawn before the labels came: the timeline's types, the sheet, the panels, the disputes. */
@@ -164,9 +166,11 @@
     refreshSheet();
     refreshPanels();
     refreshDisputes();
+    document.dispatchEvent(new CustomEvent("journal:labelled"));  // the console names its lines again (console.js)
   }
 
-  /** A value for people: lists of records one per line, a record as "field: value, ...", words named. */
+  /** A value for people: lists of records one per line, a record as "field: value, ...", words named, an event's id
+   *  named by the event's number as the timeline names it («№15»). */
   function text(value, nested) {
     if (value === null || value === undefined) return "—";
     if (typeof value === "boolean") return value ? t("yes") : t("no");
@@ -187,6 +191,7 @@
       }).join(", ");
       return nested ? "(" + line + ")" : line;
     }
+    if (typeof value === "string" && EVENT_ID.test(value)) return withoutIds(value);  // an event (a geis's seal): «№15»
     return typeof value === "string" ? wordOf(value) : String(value);
   }
 
@@ -401,16 +406,18 @@
   function renderSheet(result) {
     var list = $("sheet");
     list.dataset.version = result.version;
-    // Redraw only what changed: a button or field under the reader's finger stays where it is.
-    var signature = JSON.stringify([result.character, result.sheet, result.xp]);
+    var sheet = result.sheet || {};
+    var shown = Object.keys(sheet).filter(function (field) { return !(field === "xp" && result.xp); })  // the ledger says it
+      .map(function (field) { return [field, fieldLabel(field), text(sheet[field])]; });
+    // Redraw only what changed as read: a button or field under the reader's finger stays where it is, and an event
+    // the sheet names («№15») is named again once the timeline has it.
+    var signature = JSON.stringify([result.character, shown, result.xp]);
     if (state.sheetShown === signature) return;
     state.sheetShown = signature;
     clear(list);
-    var sheet = result.sheet || {};
-    Object.keys(sheet).forEach(function (field) {
-      if (field === "xp" && result.xp) return;  // the ledger below says it once
-      list.appendChild(el("dt", { text: fieldLabel(field) }));
-      list.appendChild(el("dd", { "data-field": field, "data-i18n-server": "", text: text(sheet[field]) }));
+    shown.forEach(function (line) {
+      list.appendChild(el("dt", { text: line[1] }));
+      list.appendChild(el("dd", { "data-field": line[0], "data-i18n-server": "", text: line[2] }));
     });
     if (result.xp) {
       list.appendChild(el("dt", { text: t("Experience") }));
@@ -632,7 +639,7 @@
       if (audit.envelope) box.appendChild(el("p", { className: "muted", "data-test": "evidence-envelope" }, [
         typeLabel(audit.envelope.type) + " · ", el("span", { translate: "no", text: audit.envelope.id })]));
       (audit.rolls || []).forEach(function (proof) {
-        var line = (/^\w+$/.test(proof.path) ? t(label(proof.path)) : proof.path) + ": d" + proof.sides + " [" + proof.dice.join(", ") + "] " +
+        var line = (proof.where || proof.path) + ": d" + proof.sides + " [" + proof.dice.join(", ") + "] " +
           (proof.source === "server" ? t("journal dice") : t("table dice")) + " — " + t(proof.status);
         if (proof.counter !== null && proof.counter !== undefined) line += " (" + t("counter") + " " + proof.counter + ")";
         if (proof.problem) line += ": " + proof.problem;
@@ -866,7 +873,7 @@
     });
     // The Master's console (console.js) and any other part of the page start from here, with the page's requests.
     document.dispatchEvent(new CustomEvent("journal:signedin", { detail: {
-      me: me, token: state.token, api: api, report: report, clearError: clearError } }));
+      me: me, token: state.token, api: api, report: report, clearError: clearError, word: wordOf } }));
   }
 
   function signIn(token) {

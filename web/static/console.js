@@ -18,11 +18,17 @@
     return t(template).replace(/\{(\w+)\}/g, function (all, name) { return name in values ? String(values[name]) : all; });
   }
   /** A journal's internal word (session_xp, no_interaction) for people: words, in the page's language. */
-  function words(name) { return name ? t(String(name).replace(/_/g, " ")) : ""; }
+  /** A recorded word as people say it: the campaign's system's own (VPT's ``relationship``: «Отношения», through the
+   *  page's labels), else the page's catalogue. */
+  function words(name) {
+    if (!name) return "";
+    var named = ctx.word ? ctx.word(String(name)) : name;
+    return named !== name ? named : t(String(name).replace(/_/g, " "));
+  }
   /** A point of the history as the whole page names it (forms.js): its event's number, «№57». */
   var eventNumber = window.JournalForms.eventNumber;
 
-  var ctx = { me: null, api: null, report: null, clearError: null, token: null, tab: "session", timer: null, frames: 0,
+  var ctx = { me: null, api: null, report: null, word: null, clearError: null, token: null, tab: "session", timer: null, frames: 0,
               tally: { session: null, skip: [], bonuses: [], choices: {}, amounts: {}, changed: null, draft: {} },
               issued: null, qr: null,
               absent: {}, tokenMember: null, minutes: "" };
@@ -619,6 +625,7 @@
   document.addEventListener("journal:signedin", function (signal) {
     var d = signal.detail;
     ctx.me = d.me; ctx.api = d.api; ctx.report = d.report; ctx.clearError = d.clearError; ctx.token = d.token;
+    ctx.word = d.word;
     ctx.issued = null; ctx.absent = {}; ctx.tokenMember = null; ctx.minutes = "";
     resetTally(null);
     ctx.tab = master() ? "session" : "rules";
@@ -626,6 +633,9 @@
   });
   document.addEventListener("journal:event", function (signal) {
     if (ctx.me && screens().length && WATCHED[ctx.tab].test(signal.detail.type)) refresh();
+  });
+  document.addEventListener("journal:labelled", function () {  // the tally's lines are named by them
+    if (ctx.me && screens().length && ctx.tab === "tally") refresh();
   });
   document.addEventListener("journal:signedout", function () {
     ctx.me = null; ctx.issued = null;

@@ -134,6 +134,8 @@
       } else if (one.type === "object" && one.additionalProperties && one.additionalProperties.type === "integer") {
         kind = "pairs";
       }
+      if (kind === "json" && one.type === "array" && resolve(one.items, defs).properties) kind = "records";
+      else if (kind === "json" && one.type === "object" && one.additionalProperties) kind = "map";
     } else if (types.every(function (x) { return x === "string" || x === "integer" || x === "boolean"; })) {
       kind = "text-or-number";
     } else if (types.length === 2 && types.indexOf("integer") >= 0 && types.indexOf("array") >= 0) {
@@ -189,6 +191,10 @@
       }
       return { value: sheet };
     }
+    if (kind.kind === "records" || kind.kind === "map") {  // its rows' editor says what is wrong in words
+      var rows = JSON.parse(typed);
+      return rows.error ? { error: rows.error } : { value: rows.value };
+    }
     if (kind.kind === "json") {
       if (kind.text && !/^[\[{]/.test(typed)) return { value: typed };
       try { return { value: JSON.parse(typed) }; } catch (e) { return { error: t("not valid JSON") }; }
@@ -203,6 +209,12 @@
     integers: "whole numbers, e.g. 3, 5", strings: "separated by commas", pairs: "name=number pairs, e.g. shield=-1",
     json: "JSON", "text-or-number": "a name or a number",
   };
+
+  /** The default a text field starts with: none when the system names it in words (``x-default-label``, shown as the
+   * field's hint instead): left empty, the field sends nothing and the server's default applies. */
+  function shownDefault(schema) {
+    return schema["x-default-label"] !== undefined ? undefined : schema["default"];
+  }
 
   function defaultText(kind, value) {
     if (value === undefined || value === null) return "";
@@ -282,23 +294,18 @@
     return box;
   }
 
-  /** Rows of a name and a number (VPT's sides and fighters: the server reads "Жулики 7; Стража 5"). */
-  function rowsEditor(id, kind) {
+  /** An editor of rows: ``cells()`` gives one row's fields, each row gets a remove button, «добавить строку» adds one;
+   *  the last row removed leaves an empty one.  ``read(line)`` reads a row; the box's ``rows()`` lists them. */
+  function rowsBox(id, className, cells) {
     var box = el("div", { className: "rows", id: id, "data-test": "rows" });
     var list = el("div", { className: "rows-list" });
     var add = el("button", { type: "button", className: "small", "data-test": "row-add", text: t("add a row") });
     box.appendChild(list);
     box.appendChild(add);
     function row() {
-      var who = el("input", { type: "text", autocomplete: "off", spellcheck: "false", "data-test": "row-name",
-                              "aria-label": t("name"), placeholder: t("name") });
-      var number = el("input", { type: "text", autocomplete: "off", spellcheck: "false", "data-test": "row-number",
-                                 "aria-label": kind === "fighters" ? t("weapon or initiative") : t("initiative"),
-                                 placeholder: kind === "fighters" ? t("weapon or initiative") : t("initiative") });
-      if (kind !== "fighters") number.setAttribute("inputmode", "numeric");
       var remove = el("button", { type: "button", className: "small", "data-test": "row-remove",
                                   "aria-label": t("remove the row"), text: "✕" });
-      var line = el("div", { className: "rows-row", "data-test": "row" }, [who, number, remove]);
+      var line = el("div", { className: className, "data-test": "row" }, cells().concat([remove]));
       remove.addEventListener("click", function () {
         list.removeChild(line);
         if (!list.children.length) list.appendChild(row());
@@ -309,20 +316,126 @@
     add.addEventListener("click", function () {
       var line = row();
       list.appendChild(line);
-      line.querySelector("input").focus();
+      line.querySelector("input, select").focus();
     });
     list.appendChild(row());
-    box.rowsText = function () {
-      return Array.prototype.map.call(list.children, function (line) {
-        var parts = line.querySelectorAll("input");
-        return (parts[0].value.trim() + " " + parts[1].value.trim()).trim();
-      }).filter(Boolean).join("; ");
-    };
+    box.rows = function () { return Array.prototype.slice.call(list.children); };
     box.clearRows = function () {
       while (list.firstChild) list.removeChild(list.firstChild);
       list.appendChild(row());
     };
     return box;
+  }
+
+  function textInput(attrs) {
+    return el("input", Object.assign({ type: "text", autocomplete: "off", spellcheck: "false" }, attrs));
+  }
+
+  /** Rows of a name and a number (VPT's sides and fighters: the server reads "Жулики 7; Стража 5"). */
+  function rowsEditor(id, kind) {
+    var hint = kind === "fighters" ? t("weapon or initiative") : t("initiative");
+    var box = rowsBox(id, "rows-row", function () {
+      var number = textInput({ "data-test": "row-number", "aria-label": hint, placeholder: hint });
+      if (kind !== "fighters") number.setAttribute("inputmode", "numeric");
+      return [textInput({ "data-test": "row-name", "aria-label": t("name"), placeholder: t("name") }), number];
+    });
+    box.rowsText = function () {
+      return box.rows().map(function (line) {
+        var parts = line.querySelectorAll("input");
+        return (parts[0].value.trim() + " " + parts[1].value.trim()).trim();
+      }).filter(Boolean).join("; ");
+    };
+    return box;
+  }
+
+  /** Rows of a list of records (Wield's round: each combatant's declaration), one small field per property: a choice
+   *  as a list in the system's words, a number, a name typed or picked from the campaign's (``x-source``).  The
+   *  editor reads as JSON of {value} or {error} (``parse``); an empty row is left out, a wrong number named. */
+  function recordsEditor(id, item, defs) {
+    var names = Object.keys(item.properties || {});
+    var required = item.required || [];
+    function title(name) { return t(item.properties[name].title || label(name)); }
+    function cell(name) {
+      var schema = item.properties[name];
+      var kind = kindOf(schema, defs);
+      var input;
+      if (kind.kind === "choice") {
+        input = el("select", {});
+        if (required.indexOf(name) < 0) input.appendChild(el("option", { value: "", text: "—" }));
+        var named = kind.schema["x-labels"] || {};
+        kind.choices.forEach(function (choice) {
+          input.appendChild(el("option", { value: choice, text: choice in named ? label(named[choice]) : t(label(choice)) }));
+        });
+      } else {
+        input = textInput({});
+        if (kind.kind === "integer") input.setAttribute("inputmode", "numeric");
+        if (schema["x-source"]) input.setAttribute("list", namesList(schema["x-source"]));
+      }
+      input.dataset.cell = name;
+      input.setAttribute("aria-label", title(name));
+      return el("div", { className: "cell" }, [el("span", { className: "field-label", text: title(name) }), input]);
+    }
+    var box = rowsBox(id, "rows-row record", function () { return names.map(cell); });
+    box.rowsText = function () {
+      var found = [], error = null;
+      box.rows().forEach(function (line) {
+        var record = {};
+        names.forEach(function (name) {
+          var typed = line.querySelector("[data-cell='" + name + "']").value.trim();
+          if (typed === "") return;
+          if (kindOf(item.properties[name], defs).kind !== "integer") record[name] = typed;
+          else if (WHOLE.test(typed)) record[name] = Number(typed);
+          else error = error || title(name) + ": " + t("a whole number");
+        });
+        if (!Object.keys(record).length) return;
+        var missing = required.filter(function (name) { return !(name in record); });
+        if (missing.length) error = error || title(missing[0]) + ": " + t("required");
+        found.push(record);
+      });
+      return found.length || error ? JSON.stringify(error ? { error: error } : { value: found }) : "";
+    };
+    return box;
+  }
+
+  /** Rows of a name and what it maps to (Wield's round: who reconsidered and whom he now protects; a vatcha's
+   *  connections), read as {name: text}; an empty text is null where the schema allows it. */
+  function mapEditor(id, values) {
+    var nullable = (values.anyOf || [values]).some(function (s) { return s.type === "null"; });
+    var box = rowsBox(id, "rows-row", function () {
+      return [textInput({ "data-test": "row-name", "aria-label": t("name"), placeholder: t("name"),
+                          list: namesList("characters") }),
+              textInput({ "data-test": "row-value", "aria-label": t("value"), placeholder: t("value") })];
+    });
+    box.rowsText = function () {
+      var found = {}, any = false;
+      box.rows().forEach(function (line) {
+        var parts = line.querySelectorAll("input");
+        var name = parts[0].value.trim(), text = parts[1].value.trim();
+        if (!name) return;
+        found[name] = text === "" && nullable ? null : text;
+        any = true;
+      });
+      return any ? JSON.stringify({ value: found }) : "";
+    };
+    return box;
+  }
+
+  /** The id of a datalist of the campaign's ``source`` list (names a row may pick or type), kept with the lists. */
+  function namesList(source) {
+    var id = "names-" + source;
+    var found = document.getElementById(id);
+    if (!found) {
+      found = el("datalist", { id: id, translate: "no" });  // the group's own names, as typed
+      found.dataset.source = source;
+      found.refill = function () {
+        while (found.firstChild) found.removeChild(found.firstChild);
+        (lists[source] || []).forEach(function (item) { found.appendChild(el("option", { value: String(item.value) })); });
+      };
+      found.refill();
+      document.body.appendChild(found);
+      pickers.push(found);
+    }
+    return id;
   }
 
   /** The kind of rows a field of text rows takes: fighters (a weapon or an initiative each), else sides. */
@@ -347,6 +460,10 @@
       fillPicker(input);
     } else if (kind.kind === "json" && kind.text) {
       input = rowsEditor(id, rowsKind(name));
+    } else if (kind.kind === "records") {
+      input = recordsEditor(id, resolve(kind.schema.items, defs), defs);
+    } else if (kind.kind === "map") {
+      input = mapEditor(id, kind.schema.additionalProperties);
     } else if (kind.kind === "document") {
       input = documentPicker(id);
     } else if (kind.kind === "boolean") {
@@ -369,8 +486,9 @@
       input = el("input", { id: id, type: "text", autocomplete: "off", spellcheck: "false" });
       if (numeric) input.setAttribute("inputmode", "numeric");
       if (kind.kind === "integers") input.setAttribute("inputmode", "numeric");
-      input.value = defaultText(kind, schema["default"]);
-      if (HINTS[kind.kind]) input.setAttribute("placeholder", t(HINTS[kind.kind]));
+      input.value = defaultText(kind, shownDefault(schema));
+      if (schema["x-default-label"] !== undefined) input.setAttribute("placeholder", schema["x-default-label"]);
+      else if (HINTS[kind.kind]) input.setAttribute("placeholder", t(HINTS[kind.kind]));
     }
     input.name = name;
     input.dataset.test = "verb-field";
@@ -404,7 +522,7 @@
         else if (kind.kind === "boolean") input.checked = schema["default"] === true;
         else if (input.dataset.source) { input.value = ""; fillPicker(input); }
         else if (input.tagName === "SELECT") input.value = schema["default"] !== undefined ? schema["default"] : (required ? input.options[0].value : "");
-        else input.value = defaultText(kind, schema["default"]);
+        else input.value = defaultText(kind, shownDefault(schema));
       },
     };
   }

@@ -109,7 +109,7 @@ def _lists(folded: Any) -> dict[str, list[Item]]:
 
 CHOICES = Choices(
     fields={"hero_name": "hero", "vatcha_name": "vatcha", "geis": "geasa", "difficulty": "difficulties",
-            "domain": "domains", "success": "successes"},
+            "domain": "domains", "success": "successes", "combatant": "characters"},
     creating=("vatcha", "hero"),
     words={"difficulties": ("Easy", "Hard", "Heroic", "Epic", "Impossible"),
            "domains": ("Air", "Destruction", "Earth", "Light", "Animal", "Darkness", "Fire", "Plant", "Creation",

@@ -60,6 +60,7 @@ WORDS: dict[str, Callable[[], str]] = {
     "hero": lambda: pgettext("wield", "hero"),
     "chance": lambda: pgettext("wield", "chance"),
     "risk": lambda: pgettext("wield", "risk"),
+    "combat": lambda: pgettext("wield", "combat"),
 }
 
 

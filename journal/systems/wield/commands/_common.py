@@ -95,7 +95,8 @@ def throw(ctx: Context, count: int, table: list[int] | None) -> Roll | None:
 
 
 def split(table: list[int] | None, counts: Sequence[int], what: str) -> list[list[int] | None]:
-    """Cut the table's dice into one group per count, in order; None everywhere for server dice."""
+    """Cut the table's dice into one group per count, in order; None everywhere for server dice.  ``what`` names the
+    roll in the reader's language (the caller's gettext: «этот Риск Контроля»)."""
     if table is None:
         return [None] * len(counts)
     if len(table) != sum(counts):

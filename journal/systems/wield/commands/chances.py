@@ -156,7 +156,7 @@ def record_combat_round(
                 raise ValidationFailed(gettext("profession: {name} does not roll this round").format(name=name))
         boni = {name: bonuses(heroes[name]) if name in heroes else (0, 0) for name in rollers}
         counts = [1 + int(name in profession) + boni[name][0] for name in rollers]
-        groups = split(dice, counts, "this round")
+        groups = split(dice, counts, gettext("this round"))
         rolls = {name: ctx.dice(20, count, group) for name, count, group in zip(rollers, counts, groups)}
         outcome = rules.resolve_round(
             declarations,

@@ -28,7 +28,7 @@ def _risk(ctx: Context, vatcha_name: str, hero_name: str, demand: str, destiny: 
           dice: list[int] | None, reroll_of: str | None) -> ControlRisk:
     """Throw both pools (the table's dice: the vatcha's first, then the wielder's) and compare them."""
     pools = rules.control_pools(lost, destiny)
-    ours, theirs = split(dice, pools, "this Control Risk")
+    ours, theirs = split(dice, pools, _("this Control Risk"))
     vatcha_roll, wielder_roll = throw(ctx, pools[0], ours), throw(ctx, pools[1], theirs)
     outcome = rules.control_risk(lost, destiny, vatcha_roll.dice if vatcha_roll else [],
                                  wielder_roll.dice if wielder_roll else [])
