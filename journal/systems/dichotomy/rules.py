@@ -13,6 +13,7 @@ from typing import Literal, get_args
 
 from journal.errors import RuleViolation
 from journal.i18n import N_, gettext
+from journal.systems.dichotomy.words import WORDS
 
 Attribute = Literal["finesse", "power", "martial", "spiritual", "natural", "technical"]
 Outcome = Literal["failure", "partial", "total", "critical"]
@@ -339,10 +340,10 @@ def apply_round_damage(track: Track, damage: int, end: CareerEnd | None = None) 
                                                 .format(damage=damage))
     new, lost, out = damage_track(track, damage)
     if out and end is None:
-        raise _refuse(N_("death or end of career"), gettext("the third Hit after both state circles: name death or career_ended"))
+        raise _refuse(N_("death or end of career"), gettext("the third Hit after both state circles: name death or the end of the career"))
     if not out and end is not None:
         raise _refuse(N_("death or end of career"), gettext("'{end}' named but the character is still in the fight")
-                                                    .format(end=end))
+                                                    .format(end=WORDS[end]()))
     return RoundDamage(new, lost, damage - lost, end, may_dive_after(new, lost, out))
 
 
@@ -512,7 +513,7 @@ def check_wealth_change(current: str, level: str, started: int, ended: int) -> N
                                                                .format(started=started))
     if level == current:
         raise _refuse(N_("wealth changes between adventures"), gettext("the wealth level is {current} already")
-                                                               .format(current=current))
+                                                               .format(current=WORDS[current]()))
 
 
 def connection_cost(connection: str, cost: int | None) -> int:
