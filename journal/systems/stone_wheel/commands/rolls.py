@@ -16,6 +16,7 @@ from journal.systems.stone_wheel.commands._common import (
     plan_pool,
     pool_roll,
     require_owner,
+    spoken,
     throw_pool,
 )
 from journal.systems.stone_wheel.events import CombatExchanged, RequestRolled, SleepRolled
@@ -50,6 +51,7 @@ def record_exchange(
     With ``weapon`` the challenger's landed hit is recorded as damage to the target in the same append
     (``counter_weapon`` for the target's landed counterattack), and a death when Survival reaches 0.
     """
+    action, response = spoken(action, "actions"), spoken(response, "responses")
     if response == "none" and (answer_threshold, answer_pool, answer_dice) != (None, None, None):
         raise ValidationFailed(_("response: an unanswered challenge takes no answer threshold, pool or dice"))
     if response != "none" and (answer_threshold is None or answer_pool is None):
