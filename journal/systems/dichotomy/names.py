@@ -72,7 +72,7 @@ def attribute(text: str) -> Attribute:
     found = {canonical for name, canonical in names.items() if key and name.startswith(key)}
     if len(found) != 1:
         raise ValidationFailed(_("attribute: '{text}' is not one of {attributes} (or their Russian names)")
-                               .format(text=text, attributes=', '.join(ATTRIBUTES)))
+                               .format(text=text, attributes=', '.join(WORDS[name]() for name in ATTRIBUTES)))
     return found.pop()
 
 

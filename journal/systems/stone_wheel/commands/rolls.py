@@ -7,6 +7,7 @@ from journal.events.envelope import Event
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
+from journal.service.summaries import word
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.commands._common import (
     PROJECTIONS,
@@ -20,6 +21,7 @@ from journal.systems.stone_wheel.commands._common import (
     throw_pool,
 )
 from journal.systems.stone_wheel.events import CombatExchanged, RequestRolled, SleepRolled
+from journal.systems.stone_wheel.words import WORDS
 
 
 def record_request(
@@ -56,7 +58,7 @@ def record_exchange(
         raise ValidationFailed(_("response: an unanswered challenge takes no answer threshold, pool or dice"))
     if response != "none" and (answer_threshold is None or answer_pool is None):
         raise ValidationFailed(_("response: a {response} needs the answer's threshold and pool")
-                               .format(response=response))
+                               .format(response=word(WORDS, response)))
 
     CombatExchanged.check_fields(action=action, response=response)  # before the dice (docs/dice.md)
 
