@@ -246,3 +246,12 @@ def test_xp_spent_takes_the_russian_improvement(live, new_campaign) -> None:
         answer = master.post("/api/stone-wheel/xp-spend", json={"name": "Ратибор", "kind": "навык",
                                                                 "target": "Фехтование", "cost": 100})
     assert (answer.status_code, answer.json()["events"][0]["data"]["kind"]) == (200, "skill")
+
+
+def test_a_wealth_level_no_list_has_is_refused_by_its_label_and_words(live, new_campaign) -> None:
+    """«миллионер» for the wealth level: 422, «Богатство» and the levels as a player types them."""
+    with closing(_dichotomy(live, new_campaign)) as gm:
+        answer = gm.post("/api/dichotomy/wealth", json={"character_name": "Шарлотта", "level": "миллионер"},
+                         headers=RU)
+    assert (answer.status_code, answer.json()) == (422, {"kind": "ValidationFailed", "error": (
+        "Богатство: «миллионер» — не одно из слов «нищий», «комфортный», «богатый»")})
