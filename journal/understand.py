@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
+from journal.errors import ValidationFailed
 from journal.i18n import LANGUAGES, gettext, language
 
 Words = Mapping[str, Callable[[], str]]
@@ -58,6 +59,17 @@ def refusal(label: str, text: object, values: Iterable[str], words: Words) -> st
     """One line: ``text`` is not one of the words ``label`` takes, and which words those are."""
     return gettext("{label}: '{text}' is not one of {words}").format(label=label, text=text,
                                                                      words=shown(values, words))
+
+
+def read(text: str, values: Iterable[str], words: Words, label: str,
+         aliases: Mapping[str, str] | None = None) -> str:
+    """The one of ``values`` that ``text`` names (see the module); a word that names none is refused in one line
+    naming the field (``label``) and the words it takes (:func:`refusal`): the service's reading of a choice."""
+    listed = list(values)
+    found = understood(text, listed, words, aliases)
+    if found is None:
+        raise ValidationFailed(refusal(label, text, listed, words))
+    return found
 
 
 #: An event's number as people write it: the timeline's ``12``, «№12» or "#12" as the lines print it, an older

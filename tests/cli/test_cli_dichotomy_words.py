@@ -40,3 +40,39 @@ def test_the_russian_help_lists_the_wealth_levels_in_russian(run) -> None:
     result = run("--lang", "ru", "dichotomy", "wealth", "--help")
     assert " ".join(result.stdout.split("\n\n")[1].split()) == (
         "Между приключениями достаток ПЕРСОНАЖА становится УРОВЕНЬ («нищий», «комфортный», «богатый»).")
+
+
+def _head(table) -> str:  # noqa: F811
+    return orjson.loads(_ok(table("campaign", "show", C, "--json")))["version"]
+
+
+def test_an_unknown_wealth_level_is_refused_in_russian_by_the_fields_label(table) -> None:  # noqa: F811
+    """--lang ru wealth «миллионер»: «Богатство» and the levels as a player types them, nothing recorded."""
+    before = _head(table)
+    result = table("--lang", "ru", *CARLY, "dichotomy", "wealth", C, "Шарлотта", "миллионер")
+    assert (result.exit_code, result.stderr, _head(table)) == (
+        2, "Ошибка: Богатство: «миллионер» — не одно из слов «нищий», «комфортный», «богатый»\n", before)
+
+
+def test_an_unknown_motive_outcome_is_refused_in_russian_by_the_rule_texts_words(table) -> None:  # noqa: F811
+    """--lang ru motive … «выполнен»: «исход мотива» and «воплощение», «предательство», nothing recorded."""
+    table("dichotomy", "adventure", "start", C)
+    before = _head(table)
+    result = table("--lang", "ru", "dichotomy", "motive", C, "Шарлотта", "Честь", "выполнен")
+    assert (result.exit_code, result.stderr, _head(table)) == (
+        2, "Ошибка: исход мотива: «выполнен» — не одно из слов «воплощение», «предательство»\n", before)
+
+
+def test_the_motive_outcome_named_as_the_sheet_shows_it_is_taken(table) -> None:  # noqa: F811
+    """«предательство», the word the journal prints for a betrayed motive, is taken back."""
+    table("dichotomy", "adventure", "start", C)
+    data = orjson.loads(_ok(table("dichotomy", "motive", C, "Шарлотта", "Честь", "предательство", "--json")))
+    assert data["outcome"] == "betrayed"
+
+
+def test_a_wealth_level_already_held_is_refused_in_russian_by_its_word(table) -> None:  # noqa: F811
+    """Шарлотта is «богатый» already: the refusal names the level in Russian, not ``affluent``."""
+    result = table("--lang", "ru", *CARLY, "dichotomy", "wealth", C, "Шарлотта", "богатый")
+    refused = ("Ошибка: отказано по правилу «Дихотомия: Уровень достатка меняется между приключениями»: "
+               "Уровень достатка уже богатый\n")
+    assert (result.exit_code, result.stderr) == (3, refused)

@@ -31,14 +31,14 @@ CAMPAIGNS = (WIELD, STONE, DICHOTOMY, VPT)
 #: dice notation (``2d6``, ``d10``, keeping the highest or lowest: ``4d6kh3``, ``2d20kl1``: the rule texts write it
 #: so); URLs and database URLs; file names and their kinds (``journal.db``, ``.sql``); hex digests and ids in
 #: verify/audit's evidence lines (hashes, seeds, signatures, event ids); the word JSON; a command's options as the
-#: reader types them (``--commit``), and a command line quoted whole (``'journal member token'``); Dichotomy's TN
+#: reader types them (``--commit``), and a command line quoted whole (``'journal member token'``, «journal session start»); Dichotomy's TN
 #: (its Russian rule text writes «сравнивается со TN», seeds/003); UTC, the name of the time a report's times are in.
 #: The words of the command line itself (``journal``, ``sheet``, a mistyped ``shet``), which click's usage line and
 #: refusals repeat, are let through by :func:`latin_words`'s ``typed``.
 #: Proper names of software, formats and protocols that have no Russian form: PostgreSQL, SQLite, pg_dump and
 #: alembic (programs), HTTP and the X-Forwarded-For/-Proto headers (the protocol's own names), JSONL, HTML and
 #: Markdown (formats; ``md`` and ``html``, the names ``--format`` takes for them, are typed as they are), QR (codes).
-ALLOWED = re.compile(r"(?<!\w)--[a-z][a-z-]*|'journal\s[^']*'|\b\d*d\d+(?:k[hl]?\d+)?\b|https?://\S+|sqlite:\S+"
+ALLOWED = re.compile(r"(?<!\w)--[a-z][a-z-]*|'journal\s[^']*'|«journal\s[^»]*»|\b\d*d\d+(?:k[hl]?\d+)?\b|https?://\S+|sqlite:\S+"
                      r"|postgresql:\S+|\S*\.(?:db|sql|md|html|jsonl|json)\b"
                      r"|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b[0-9a-f]{6,}\b|\bJSON\b|\bTN\b|\bUTC\b"
                      r"|\b(?:PostgreSQL|SQLite|pg_dump|alembic|HTTP|JSONL|HTML|Markdown|md|html|QR)\b"

@@ -1,12 +1,17 @@
 """The table's words over HTTP through a real ``journal serve`` (the path the page's forms post on), on SQLite and
 PostgreSQL: VPT's sides and fighters as text rows, its modifiers and checklist items by the page's own words,
-Wield's Domains and difficulties in Russian, and a refused word's one translated line."""
+Wield's Domains and difficulties in Russian, and a refused word's one translated line; every choice the command
+line takes in Russian (cli.language.SpokenChoice.of_system) taken by the verb's endpoint too: VPT's Initiative
+mode, how a Dichotomy career ends and the injury healed, Stone Wheel's type, action, response, pool, return of a
+soul and what XP improves."""
 
 from __future__ import annotations
 
 from contextlib import closing
 
 import httpx
+
+from tests.support import CHARS, PARAMS
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
 
@@ -123,3 +128,130 @@ def test_chance_takes_the_russian_difficulty(live, new_campaign) -> None:
                                                       "difficulty": "Героическая", "dice": [17]})
     data = answer.json()["events"][0]["data"]
     assert (data["difficulty"], data["target"]) == ("Heroic", 20)
+
+
+def test_initiative_takes_the_russian_mode(live, new_campaign) -> None:
+    """«осторожно», the word the form's option shows, is careful: one die."""
+    gm, olya = _vpt(live, new_campaign)
+    with closing(gm), closing(olya):
+        answer = olya.post("/api/vpt/initiative", json={"mode": "осторожно", "enemies": "Жулики 7", "dice": [6]})
+    assert (answer.status_code, answer.json()["events"][0]["data"]["mode"]) == (200, "careful")
+
+
+def test_initiative_refuses_an_unknown_mode_by_its_label_and_words(live, new_campaign) -> None:
+    """«быстро»: 422, «режим» and the two modes as a player types them."""
+    gm, olya = _vpt(live, new_campaign)
+    with closing(gm), closing(olya):
+        answer = olya.post("/api/vpt/initiative", json={"mode": "быстро", "enemies": "Жулики 7", "dice": [6]},
+                           headers=RU)
+    assert (answer.status_code, answer.json()) == (422, {"kind": "ValidationFailed", "error": (
+        "режим: «быстро» — не одно из слов «опрометчиво», «осторожно»")})
+
+
+def test_the_verbs_schema_still_offers_the_initiative_modes(live, new_campaign) -> None:
+    """The form's options stay the two modes, each with its word: the body takes words, the schema lists values."""
+    gm, olya = _vpt(live, new_campaign)
+    with closing(gm), closing(olya):
+        verbs = olya.get("/api/verbs", headers=RU).json()["verbs"]
+    mode = next(v for v in verbs if v["path"].endswith("/initiative"))["schema"]["properties"]["mode"]
+    assert (mode["enum"], mode["x-labels"]) == (["reckless", "careful"], {"reckless": "опрометчиво",
+                                                                          "careful": "осторожно"})
+
+
+def _dichotomy(live: str, new_campaign) -> httpx.Client:
+    """A Dichotomy campaign: the GM's client, Карли's Шарлотта at |●●|●|●| after three rounds."""
+    _, tokens = new_campaign("dichotomy", "Ведущий", ["Карли"])
+    gm = api(live, tokens["Ведущий"])
+    assert gm.post("/api/dichotomy/new", json={
+        "character_name": "Шарлотта", "attributes": dict(zip(("finesse", "power", "martial", "spiritual", "natural",
+                                                               "technical"), (6, 5, 8, 3, 10, 1))),
+        "abilities": ["Mobility", "Climbing", "Alertness"], "motives": ["Honor", "Fame"], "wealth": "богатый",
+        "player": "Карли"}).status_code == 200
+    for number, damage in ((1, 3), (2, 3), (3, 2)):
+        assert gm.post("/api/dichotomy/damage", json={"character_name": "Шарлотта", "damage": damage,
+                                                      "round": number}).status_code == 200
+    return gm
+
+
+def test_damage_takes_the_end_of_a_career_in_russian(live, new_campaign) -> None:
+    """«конец карьеры» with the third Hit after both state circles: the career ends."""
+    with closing(_dichotomy(live, new_campaign)) as gm:
+        answer = gm.post("/api/dichotomy/damage", json={"character_name": "Шарлотта", "damage": 1, "round": 4,
+                                                        "end": "Конец карьеры"})
+    assert (answer.status_code, answer.json()["events"][0]["data"]["end"]) == (200, "career_ended")
+
+
+def test_damage_refuses_an_unknown_end_by_its_label_and_words(live, new_campaign) -> None:
+    """«пенсия»: 422, «конец» and «смерть», «конец карьеры», never ``career_ended``."""
+    with closing(_dichotomy(live, new_campaign)) as gm:
+        answer = gm.post("/api/dichotomy/damage", json={"character_name": "Шарлотта", "damage": 1, "round": 4,
+                                                        "end": "пенсия"}, headers=RU)
+    assert (answer.status_code, answer.json()) == (422, {"kind": "ValidationFailed", "error": (
+        "конец: «пенсия» — не одно из слов «смерть», «конец карьеры»")})
+
+
+def test_heal_takes_the_serious_injury_in_russian(live, new_campaign) -> None:
+    """«серьезное ранение» (е for ё) after the fight and a rest: the serious injury healed."""
+    with closing(_dichotomy(live, new_campaign)) as gm:
+        assert gm.post("/api/dichotomy/fight-end", json={}).status_code == 200
+        assert gm.post("/api/dichotomy/recover", json={"character_name": "Шарлотта", "how": "отдых"}).status_code == 200
+        answer = gm.post("/api/dichotomy/heal", json={"character_name": "Шарлотта", "injury": "серьезное ранение"})
+    assert (answer.status_code, answer.json()["events"][0]["data"]["injury"]) == (200, "serious")
+
+
+def _stone_wheel(live: str, new_campaign) -> httpx.Client:
+    """A Stone Wheel campaign: the Master's client; Аня's Ратибор made «физический», Боря's Велес."""
+    _, tokens = new_campaign("stone-wheel", "Мастер", ["Аня", "Боря"])
+    master = api(live, tokens["Мастер"])
+    for name, player in (("Ратибор", "Аня"), ("Велес", "Боря")):
+        created = master.post("/api/stone-wheel/character", json={
+            "name": name, "player": player, "kind": "физический", "race": "человек", "class_": "воин",
+            "characteristics": CHARS, "parameters": PARAMS})
+        assert created.status_code == 200, created.text
+    return master
+
+
+def test_a_stone_wheel_character_takes_its_russian_type(live, new_campaign) -> None:
+    """«умственный» is mental."""
+    with closing(_stone_wheel(live, new_campaign)) as master:
+        answer = master.post("/api/stone-wheel/character", json={
+            "name": "Мила", "player": "Аня", "kind": "умственный", "race": "человек", "class_": "маг",
+            "characteristics": CHARS, "parameters": PARAMS})
+    assert (answer.status_code, answer.json()["events"][0]["data"]["kind"]) == (200, "mental")
+
+
+def test_an_exchange_takes_the_russian_action_and_response(live, new_campaign) -> None:
+    """«захват» answered by «уклонение»: grab and dodge."""
+    with closing(_stone_wheel(live, new_campaign)) as master:
+        answer = master.post("/api/stone-wheel/exchange", json={
+            "challenger": "Ратибор", "target": "Велес", "threshold": 6, "pool": 2, "action": "захват",
+            "response": "уклонение", "answer_threshold": 6, "answer_pool": 2, "dice": [7, 3], "answer_dice": [2, 1]})
+    data = answer.json()["events"][0]["data"]
+    assert (answer.status_code, data["action"], data["response"]) == (200, "grab", "dodge")
+
+
+def test_a_recovery_takes_the_pools_russian_name(live, new_campaign) -> None:
+    """«Выносливость» is stamina."""
+    with closing(_stone_wheel(live, new_campaign)) as master:
+        answer = master.post("/api/stone-wheel/recover", json={"name": "Ратибор", "pool": "Выносливость",
+                                                               "amount": 1, "reason": "передышка"})
+    assert (answer.status_code, answer.json()["events"][0]["data"]["pool"]) == (200, "stamina")
+
+
+def test_xp_spent_takes_the_russian_improvement(live, new_campaign) -> None:
+    """«навык» is a skill."""
+    with closing(_stone_wheel(live, new_campaign)) as master:
+        assert master.post("/api/stone-wheel/xp-bonus", json={"name": "Ратибор", "amount": 100,
+                                                              "reason": "клад"}).status_code == 200
+        answer = master.post("/api/stone-wheel/xp-spend", json={"name": "Ратибор", "kind": "навык",
+                                                                "target": "Фехтование", "cost": 100})
+    assert (answer.status_code, answer.json()["events"][0]["data"]["kind"]) == (200, "skill")
+
+
+def test_a_wealth_level_no_list_has_is_refused_by_its_label_and_words(live, new_campaign) -> None:
+    """«миллионер» for the wealth level: 422, «Богатство» and the levels as a player types them."""
+    with closing(_dichotomy(live, new_campaign)) as gm:
+        answer = gm.post("/api/dichotomy/wealth", json={"character_name": "Шарлотта", "level": "миллионер"},
+                         headers=RU)
+    assert (answer.status_code, answer.json()) == (422, {"kind": "ValidationFailed", "error": (
+        "Богатство: «миллионер» — не одно из слов «нищий», «комфортный», «богатый»")})

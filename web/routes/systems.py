@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Request
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, create_model
 
 from journal.events.envelope import Event
 from journal.service.figures import latest
@@ -46,7 +46,19 @@ def _plain(tp: Any) -> Any:
         return types.GenericAlias(list, (_plain(args[0]),)) if args else list  # list[...] of a computed type
     if origin in (collections.abc.Mapping, dict):
         return types.GenericAlias(dict, (_plain(args[0]), _plain(args[1]))) if args else dict
+    if _words(tp):
+        return str  # the service reads the word (journal.understand); the schema keeps the values (_words)
     return tp
+
+
+def _words(tp: Any) -> list[str]:
+    """The values of a choice of words (``Literal["reckless", "careful"]``), else none.  The body takes any text for
+    it, so that a word a player types («осторожно») reaches the service, which reads it as the CLI's does; the
+    schema still lists the values, the form's options."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is typing.Literal and args and all(isinstance(arg, str) for arg in args):
+        return list(args)
+    return []
 
 
 def _title(text: str) -> str:
@@ -69,7 +81,10 @@ def body_model(system: str, verb: str, function: Callable[..., Any]) -> type[Bas
         default = ... if parameter.default is inspect.Parameter.empty else parameter.default
         if isinstance(default, tuple):
             default = list(default)
-        fields[name] = (_plain(hints.get(name, Any)), Field(default, title=label(name)))
+        hint = hints.get(name, Any)
+        values: list[JsonValue] = list(_words(hint))
+        fields[name] = (_plain(hint), Field(default, title=label(name),
+                                            json_schema_extra={"enum": values} if values else None))
     return create_model(f"{_title(system)}{_title(verb)}", __config__=ConfigDict(extra="ignore"),
                         __doc__=inspect.getdoc(function), **fields)
 

@@ -1,4 +1,5 @@
-"""Names as typed at the table: attributes, abilities, motives and wealth levels in English or Russian.
+"""Names as typed at the table: attributes, abilities, motives, wealth levels, motive outcomes, how a career ends,
+the injury healed and how Hits come back, in English or Russian.
 
 Everything is stored under its English key (rules.py); these functions turn what a person types
 (any case, Russian names of the source, or a unique prefix of an attribute) into that key, or refuse
@@ -7,9 +8,26 @@ with a one-line ValidationFailed listing what is accepted.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from journal.errors import ValidationFailed
 from journal.i18n import _
-from journal.systems.dichotomy.rules import ABILITIES, ATTRIBUTES, MOTIVES, Attribute, MotiveOutcome, Wealth
+from journal.systems.dichotomy.rules import (
+    ABILITIES,
+    ATTRIBUTES,
+    CAREER_ENDS,
+    INJURY_KINDS,
+    MOTIVES,
+    RECOVERY_KINDS,
+    Attribute,
+    CareerEnd,
+    InjuryKind,
+    MotiveOutcome,
+    RecoveryKind,
+    Wealth,
+)
+from journal.systems.dichotomy.words import PAYLOAD, WORDS
+from journal.understand import read, understood
 
 RUSSIAN_ATTRIBUTES: dict[str, Attribute] = {
     "изящество": "finesse", "мощь": "power", "физическое": "martial",
@@ -39,14 +57,8 @@ RUSSIAN_MOTIVES: dict[str, str] = {
     "месть": "Revenge", "правда": "Truth",
 }
 
-WEALTH: dict[str, Wealth] = {
-    "destitute": "destitute", "comfortable": "comfortable", "affluent": "affluent",
-    "нищий": "destitute", "комфортный": "comfortable", "богатый": "affluent",
-}
-
-OUTCOMES: dict[str, MotiveOutcome] = {
-    "fulfilled": "fulfilled", "betrayed": "betrayed", "воплощен": "fulfilled", "предан": "betrayed",
-}
+#: The Russian words the command line always took beside the display words (words.WORDS, journal.understand).
+ALIASES: dict[str, str] = {"воплощен": "fulfilled", "предан": "betrayed"}
 
 
 def _key(text: str) -> str:
@@ -60,7 +72,7 @@ def attribute(text: str) -> Attribute:
     found = {canonical for name, canonical in names.items() if key and name.startswith(key)}
     if len(found) != 1:
         raise ValidationFailed(_("attribute: '{text}' is not one of {attributes} (or their Russian names)")
-                               .format(text=text, attributes=', '.join(ATTRIBUTES)))
+                               .format(text=text, attributes=', '.join(WORDS[name]() for name in ATTRIBUTES)))
     return found.pop()
 
 
@@ -87,16 +99,31 @@ def motive(text: str) -> str:
 
 def wealth(text: str) -> Wealth:
     """``comfortable`` / ``Комфортный`` -> ``comfortable``."""
-    try:
-        return WEALTH[_key(text)]
-    except KeyError:
+    found = understood(text, get_args(Wealth), WORDS, ALIASES)
+    if found is None:
         raise ValidationFailed(_("wealth: '{text}' is not one of destitute, comfortable, affluent")
-                               .format(text=text)) from None
+                               .format(text=text))
+    return found  # type: ignore[return-value]
 
 
 def outcome(text: str) -> MotiveOutcome:
-    """``betrayed`` / ``предан`` -> ``betrayed``."""
-    try:
-        return OUTCOMES[_key(text)]
-    except KeyError:
-        raise ValidationFailed(_("motive outcome: '{text}' is not fulfilled or betrayed").format(text=text)) from None
+    """``betrayed`` / ``предан`` / ``предательство`` -> ``betrayed``."""
+    found = understood(text, get_args(MotiveOutcome), WORDS, ALIASES)
+    if found is None:
+        raise ValidationFailed(_("motive outcome: '{text}' is not fulfilled or betrayed").format(text=text))
+    return found  # type: ignore[return-value]
+
+
+def career_end(text: str) -> CareerEnd:
+    """``career ended`` / «конец карьеры» / ``career_ended`` -> ``career_ended``; refused naming the words."""
+    return read(text, CAREER_ENDS, WORDS, PAYLOAD["end"]())  # type: ignore[return-value]
+
+
+def injury(text: str) -> InjuryKind:
+    """``serious`` / «Серьёзное ранение» -> ``serious``; refused naming the words."""
+    return read(text, INJURY_KINDS, WORDS, PAYLOAD["injury"]())  # type: ignore[return-value]
+
+
+def recovery(text: str) -> RecoveryKind:
+    """``rest`` / «отдых» -> ``rest``; refused naming the words."""
+    return read(text, RECOVERY_KINDS, WORDS, PAYLOAD["how"]())  # type: ignore[return-value]

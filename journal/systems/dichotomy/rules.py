@@ -13,6 +13,7 @@ from typing import Literal, get_args
 
 from journal.errors import RuleViolation
 from journal.i18n import N_, gettext
+from journal.systems.dichotomy.words import WORDS
 
 Attribute = Literal["finesse", "power", "martial", "spiritual", "natural", "technical"]
 Outcome = Literal["failure", "partial", "total", "critical"]
@@ -83,6 +84,12 @@ def _refuse(rule: str, message: str) -> RuleViolation:
     return RuleViolation(f"{SCOPE}: {rule}", message)
 
 
+def _w(value: str) -> str:
+    """A rules key a refusal names (an attribute, an attribute pair ``finesse/power``, a motive, an ability, a
+    connection, an injury) as the reader's word (words.WORDS; the same in English); anything else as it is."""
+    return "/".join(WORDS[part]() if part in WORDS else part for part in value.split("/"))
+
+
 # --- creation ---------------------------------------------------------------------------------
 
 
@@ -97,18 +104,18 @@ def validate_attributes(attributes: Mapping[str, int]) -> None:
     """Six attributes, each 1-10, the two of each pair summing to exactly 11."""
     if set(attributes) != set(ATTRIBUTES):
         raise _refuse(N_("six attributes"), gettext("expected {attributes}; got {attributes2}")
-                                            .format(attributes=', '.join(ATTRIBUTES), attributes2=', '.join(sorted(attributes))))
+                                            .format(attributes=', '.join(map(_w, ATTRIBUTES)), attributes2=', '.join(map(_w, sorted(attributes)))))
     for attribute in ATTRIBUTES:
         if not 1 <= attributes[attribute] <= 10:
             raise _refuse(N_("attribute from 1 to 10"), gettext("{attribute} is {attributes}")
-                                                        .format(attribute=attribute, attributes=attributes[attribute]))
+                                                        .format(attribute=_w(attribute), attributes=attributes[attribute]))
     for pair, (first, second) in PAIRS.items():
         total = attributes[first] + attributes[second]
         if total != PAIR_SUM:
             raise _refuse(
                 N_("pair sums to 11"),
                 gettext("{pair}: {first} {attributes} + {second} {attributes2} = {total}, not {pair_sum}")
-                .format(pair=pair, first=first, attributes=attributes[first], second=second, attributes2=attributes[second], total=total, pair_sum=PAIR_SUM),
+                .format(pair=_w(pair), first=_w(first), attributes=attributes[first], second=_w(second), attributes2=attributes[second], total=total, pair_sum=PAIR_SUM),
             )
 
 
@@ -118,7 +125,7 @@ def ability_attribute(ability: str) -> Attribute:
         return ABILITIES[ability]
     except KeyError:
         raise _refuse(N_("known special ability"), gettext("'{ability}' is not a special ability of Dichotomy")
-                                                   .format(ability=ability)) from None
+                                                   .format(ability=_w(ability))) from None
 
 
 def ability_cap(attribute_value: int) -> int:
@@ -144,7 +151,7 @@ def _check_cap(attributes: Mapping[str, int], held: Sequence[str], ability: str)
         raise _refuse(
             N_("one ability per 3 points of its attribute"),
             gettext("{attribute} {attributes} allows {cap} abilities and {under} are held; cannot add '{ability}'")
-            .format(attribute=attribute, attributes=attributes[attribute], cap=cap, under=under, ability=ability),
+            .format(attribute=_w(attribute), attributes=attributes[attribute], cap=cap, under=under, ability=_w(ability)),
         )
     return attribute
 
@@ -166,17 +173,17 @@ def create_character(attributes: Mapping[str, int], abilities: Sequence[str], mo
     chosen: list[tuple[str, Attribute]] = []
     for ability in abilities:
         if ability in dict(chosen):
-            raise _refuse(N_("each ability once"), gettext("'{ability}' chosen twice").format(ability=ability))
+            raise _refuse(N_("each ability once"), gettext("'{ability}' chosen twice").format(ability=_w(ability)))
         chosen.append((ability, _check_cap(attributes, [name for name, _ in chosen], ability)))
     pairs = sorted(PAIR_OF[attribute] for _, attribute in chosen)
     if pairs != sorted(PAIRS):
         raise _refuse(
             N_("three starting abilities, one per pair"), gettext("the abilities fall in the pairs {pairs}")
-                                                          .format(pairs=', '.join(pairs))
+                                                          .format(pairs=', '.join(map(_w, pairs)))
         )
     if len(motives) != STARTING_MOTIVES or len(set(motives)) != STARTING_MOTIVES:
         raise _refuse(N_("two starting motives"), gettext("got {count} motives: {motives}")
-                                                  .format(count=len(motives), motives=', '.join(motives)))
+                                                  .format(count=len(motives), motives=', '.join(map(_w, motives))))
     for motive in motives:
         check_known_motive(motive)
     return NewCharacter(tuple(chosen), carrying_capacity(attributes["power"], attributes["martial"]))
@@ -198,9 +205,9 @@ def gain_ability(attributes: Mapping[str, int], held: Sequence[str], ability: st
     """Add ``ability`` to those ``held``: at most 9, each once, under its cap, pairs within 1 of each other."""
     if len(held) >= MAX_ABILITIES:
         raise _refuse(N_("at most 9 special abilities"), gettext("{count} are held already; cannot add '{ability}'")
-                                                         .format(count=len(held), ability=ability))
+                                                         .format(count=len(held), ability=_w(ability)))
     if ability in held:
-        raise _refuse(N_("each ability once"), gettext("'{ability}' is held already").format(ability=ability))
+        raise _refuse(N_("each ability once"), gettext("'{ability}' is held already").format(ability=_w(ability)))
     attribute = _check_cap(attributes, held, ability)
     counts = dict.fromkeys(PAIRS, 0)
     for name in [*held, ability]:
@@ -210,7 +217,7 @@ def gain_ability(attributes: Mapping[str, int], held: Sequence[str], ability: st
         raise _refuse(
             N_("abilities spread evenly over the pairs"),
             gettext("'{ability}' would make {spread}; two pairs may differ by at most 1")
-            .format(ability=ability, spread=spread),
+            .format(ability=_w(ability), spread=spread),
         )
     total = len(held) + 1
     return AbilityGain(attribute, total, monster_slayer_bonus(total))
@@ -251,7 +258,7 @@ def resolve_check(first: DieSpec, second: DieSpec, dice: Sequence[int]) -> Check
         raise _refuse(
             N_("two attributes from one pair"),
             gettext("{attribute} and {attribute2} are both of {pair_of}")
-            .format(attribute=first.attribute, attribute2=second.attribute, pair_of=PAIR_OF[first.attribute]),
+            .format(attribute=_w(first.attribute), attribute2=_w(second.attribute), pair_of=_w(PAIR_OF[first.attribute])),
         )
     totals = (dice[0] + first.value + first.modifier, dice[1] + second.value + second.modifier)
     successes = (totals[0] > first.tn, totals[1] > second.tn)
@@ -339,10 +346,10 @@ def apply_round_damage(track: Track, damage: int, end: CareerEnd | None = None) 
                                                 .format(damage=damage))
     new, lost, out = damage_track(track, damage)
     if out and end is None:
-        raise _refuse(N_("death or end of career"), gettext("the third Hit after both state circles: name death or career_ended"))
+        raise _refuse(N_("death or end of career"), gettext("the third Hit after both state circles: name death or the end of the career"))
     if not out and end is not None:
         raise _refuse(N_("death or end of career"), gettext("'{end}' named but the character is still in the fight")
-                                                    .format(end=end))
+                                                    .format(end=WORDS[end]()))
     return RoundDamage(new, lost, damage - lost, end, may_dive_after(new, lost, out))
 
 
@@ -378,7 +385,7 @@ def heal_injury(track: Track, injury: InjuryKind) -> Track:
     if (injury == "injury" and track.injured) or (injury == "serious" and track.serious):
         return healed_track(track, injury)
     raise _refuse(N_("heal only a wound taken"), gettext("no {injury} circle is filled on {track_drawing}")
-                                                 .format(injury=injury, track_drawing=track_drawing(track)))
+                                                 .format(injury=_w(injury), track_drawing=track_drawing(track)))
 
 
 def check_dive(may_dive: bool, diving: bool) -> None:
@@ -437,7 +444,7 @@ class MotiveSlot:
 def check_known_motive(motive: str) -> None:
     """Motives are keyed by their English name in the list of sixteen."""
     if motive not in MOTIVES:
-        raise _refuse(N_("known motive"), gettext("'{motive}' is not in the list of motives").format(motive=motive))
+        raise _refuse(N_("known motive"), gettext("'{motive}' is not in the list of motives").format(motive=_w(motive)))
 
 
 def shared_motives(first: Sequence[str], second: Sequence[str]) -> tuple[str, ...]:
@@ -449,7 +456,7 @@ def _slot_of(slots: Sequence[MotiveSlot], motive: str) -> int:
     for index, slot in enumerate(slots):
         if slot.motive == motive:
             return index
-    raise _refuse(N_("motive held"), gettext("the character does not hold the motive '{motive}'").format(motive=motive))
+    raise _refuse(N_("motive held"), gettext("the character does not hold the motive '{motive}'").format(motive=_w(motive)))
 
 
 def score_motive(slots: Sequence[MotiveSlot], motive: str, outcome: MotiveOutcome, adventure: int) -> tuple[int, int]:
@@ -458,10 +465,10 @@ def score_motive(slots: Sequence[MotiveSlot], motive: str, outcome: MotiveOutcom
     slot = slots[index]
     if slot.since > adventure:
         raise _refuse(N_("motive held"), gettext("'{motive}' was taken after adventure {adventure}")
-                                         .format(motive=motive, adventure=adventure))
+                                         .format(motive=_w(motive), adventure=adventure))
     if slot.last_scored == adventure:
         raise _refuse(N_("once per motive per adventure"), gettext("'{motive}' was already scored in adventure {adventure}")
-                                                           .format(motive=motive, adventure=adventure))
+                                                           .format(motive=_w(motive), adventure=adventure))
     return index, MOTIVE_XP[outcome]
 
 
@@ -469,7 +476,7 @@ def choose_motive(slots: Sequence[MotiveSlot], motive: str, ended: int) -> int:
     """Fill an empty slot with ``motive``; a slot emptied by a betrayal opens once one more adventure ended."""
     check_known_motive(motive)
     if any(slot.motive == motive for slot in slots):
-        raise _refuse(N_("each motive once"), gettext("'{motive}' is held already").format(motive=motive))
+        raise _refuse(N_("each motive once"), gettext("'{motive}' is held already").format(motive=_w(motive)))
     empty = [index for index, slot in enumerate(slots) if slot.motive is None]
     if not empty:
         raise _refuse(N_("two motives"), gettext("both motive slots are filled"))
@@ -494,11 +501,11 @@ def swap_motive(slots: Sequence[MotiveSlot], old: str, new: str, started: int, e
     if slot.since > ended or slot.last_scored == ended:
         raise _refuse(
             N_("swap only an untouched motive"),
-            gettext("'{old}' was not held untouched through adventure {ended}").format(old=old, ended=ended),
+            gettext("'{old}' was not held untouched through adventure {ended}").format(old=_w(old), ended=ended),
         )
     check_known_motive(new)
     if any(other.motive == new for other in slots):
-        raise _refuse(N_("each motive once"), gettext("'{new}' is held already").format(new=new))
+        raise _refuse(N_("each motive once"), gettext("'{new}' is held already").format(new=_w(new)))
     return index
 
 
@@ -512,7 +519,7 @@ def check_wealth_change(current: str, level: str, started: int, ended: int) -> N
                                                                .format(started=started))
     if level == current:
         raise _refuse(N_("wealth changes between adventures"), gettext("the wealth level is {current} already")
-                                                               .format(current=current))
+                                                               .format(current=WORDS[current]()))
 
 
 def connection_cost(connection: str, cost: int | None) -> int:
@@ -521,11 +528,11 @@ def connection_cost(connection: str, cost: int | None) -> int:
     if listed is not None:
         if cost not in (None, listed):
             raise _refuse(N_("connection cost"), gettext("{connection} costs {listed} XP, not {cost}")
-                                                 .format(connection=connection, listed=listed, cost=cost))
+                                                 .format(connection=_w(connection), listed=listed, cost=cost))
         return listed
     if cost is None or cost < 1:
         raise _refuse(N_("connection cost"), gettext("'{connection}' is not in the table: record the agreed cost (at least 1)")
-                                             .format(connection=connection))
+                                             .format(connection=_w(connection)))
     return cost
 
 
@@ -560,6 +567,6 @@ def check_carried_motive(motive: str | None, betrayed: bool, held: Sequence[str]
     check_known_motive(motive)
     if betrayed:
         raise _refuse(N_("find yourself after a betrayal"), gettext("'{motive}' is held: its slot was not emptied by "
-                                                                    "a betrayal").format(motive=motive))
+                                                                    "a betrayal").format(motive=_w(motive)))
     if motive in held:
-        raise _refuse(N_("each motive once"), gettext("'{motive}' is held already").format(motive=motive))
+        raise _refuse(N_("each motive once"), gettext("'{motive}' is held already").format(motive=_w(motive)))

@@ -14,6 +14,7 @@ from typing import Literal
 from journal.errors import RuleViolation
 from journal.i18n import N_, gettext
 from journal.systems.vpt.standings import dies  # the arithmetic the folds share lives in standings
+from journal.systems.vpt.words import WORDS
 
 InitiativeMode = Literal["reckless", "careful"]
 CreatureKind = Literal["living", "animal", "magical"]
@@ -453,7 +454,7 @@ def check_spend(character: str, other: str, bond: Bond, points: int, amount: int
     if amount > points:
         raise RuleViolation(
             N_("vpt: not enough points"), gettext("{character} has {points} {bond} points towards {other}, cannot spend {amount}")
-                                          .format(character=character, points=points, bond=bond, other=other, amount=amount)
+                                          .format(character=character, points=points, bond=WORDS[bond](), other=other, amount=amount)
         )
 
 

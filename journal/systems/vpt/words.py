@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from journal.errors import ValidationFailed
 from journal.i18n import gettext, pgettext
-from journal.understand import plain, understood
+from journal.understand import plain, read, understood
 
 if TYPE_CHECKING:
     from journal.systems.vpt.commands import Fighter
@@ -189,6 +189,12 @@ def value_of(text: str, values: Iterable[str]) -> str:
     An unknown word goes on as typed, so that the rule that checks the value refuses it in its own words.
     """
     return understood(text, values, WORDS, ALIASES) or text
+
+
+def chosen(text: str, values: Iterable[str], field: str) -> str:
+    """The one of ``values`` that ``text`` names (``осторожно``, ``careful``); refused in one line naming the field
+    (its payload label) and the words it takes: a choice the service reads as the command line does."""
+    return read(text, values, WORDS, PAYLOAD[field](), ALIASES)
 
 
 def modifiers_of(given: Mapping[str, int]) -> dict[str, int]:

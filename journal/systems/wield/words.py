@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from journal.errors import ValidationFailed
 from journal.i18n import gettext, pgettext
-from journal.understand import refusal, understood
+from journal.understand import read, understood
 
 WORDS: dict[str, Callable[[], str]] = {
     # the difficulty of a chance (wield.chance_rolled.difficulty)
@@ -182,10 +181,7 @@ def value_of(text: str, values: Iterable[str], label: Callable[[], str]) -> str:
 
     A word that names none is refused in one line naming the field (``label``) and the words it takes.
     """
-    found = understood(text, values, WORDS)
-    if found is None:
-        raise ValidationFailed(refusal(label(), text, values, WORDS))
-    return found
+    return read(text, values, WORDS, label())
 
 
 def domain_of(text: str) -> str:

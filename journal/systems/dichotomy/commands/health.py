@@ -3,12 +3,11 @@ recovering Shaken Hits (the player or the GM) and healing an injury (the GM)."""
 
 from __future__ import annotations
 
-from journal.errors import ValidationFailed
 from journal.events.envelope import Event
-from journal.i18n import N_, _
+from journal.i18n import N_
 from journal.service.context import Context
 from journal.service.journal import Journal
-from journal.systems.dichotomy import events, rules
+from journal.systems.dichotomy import events, names, rules
 from journal.systems.dichotomy.commands._common import character, own, run, state
 from journal.systems.dichotomy.folds.sheet import track
 
@@ -20,8 +19,7 @@ def apply_damage(
     """A round's damage at the end of the round: at most 3 Hits, one state change; ``end`` names death or
     the end of the career exactly when the third Hit after both state circles falls."""
 
-    if end is not None and end not in rules.CAREER_ENDS:
-        raise ValidationFailed(_("end: '{end}' is not death or career_ended").format(end=end))
+    end = None if end is None else names.career_end(end)
 
     def decide(ctx: Context) -> list:
         state(ctx)
@@ -65,8 +63,7 @@ def recover_hits(
     journal: Journal, campaign: str, character_name: str, how: str = "recover_action", actor: str | None = None
 ) -> Event:
     """Shaken Hits restored: 1 by the Recover action (3 AP), all of them by rest after the fight."""
-    if how not in rules.RECOVERY_KINDS:
-        raise ValidationFailed(_("how: '{how}' is not recover_action or rest").format(how=how))
+    how = names.recovery(how)
 
     def decide(ctx: Context) -> list:
         sheet = own(ctx, character_name, "recover Hits")
@@ -80,8 +77,7 @@ def recover_hits(
 def heal_injury(journal: Journal, campaign: str, character_name: str, injury: str, actor: str | None = None) -> Event:
     """The Injury (after a full rest) or the Serious injury (after a week) healed (the GM)."""
 
-    if injury not in rules.INJURY_KINDS:
-        raise ValidationFailed(_("injury: '{injury}' is not injury or serious").format(injury=injury))
+    injury = names.injury(injury)
 
     def decide(ctx: Context) -> list:
         state(ctx)

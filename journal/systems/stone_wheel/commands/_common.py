@@ -11,6 +11,7 @@ from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.events import AttackDamage, DamageTaken, Died, PoolRoll
+from journal.understand import understood
 
 SYSTEM = "stone-wheel"
 #: The catalogue name of the sheet fold (``journal.systems.stone_wheel.folds.sheet``) in ``ctx.states``.
@@ -18,6 +19,16 @@ SHEET = "stone_wheel.sheet"
 #: Extra folds the commands ask for: none, the catalogue's sheet is always in ``ctx.states``, and a
 #: fold named here would be refused for a campaign of another system before ``require_system`` runs.
 PROJECTIONS: dict = {}
+
+
+def spoken(text: str, listed: str) -> str:
+    """The value of the system's list ``listed`` (choices.CHOICES: ``kinds``, ``actions``, ``pools``...) that ``text``
+    names as a player types it (``атака``, «Здоровье»: journal.understand, the reading the command line's options
+    share); a word that names none goes on as typed, for the payload to refuse naming its values."""
+    from journal.systems.stone_wheel.choices import CHOICES
+    from journal.systems.stone_wheel.words import FIELDS, WORDS
+
+    return understood(text, CHOICES.words[listed], FIELDS if listed == "pools" else WORDS) or text
 
 
 def state(ctx: Context) -> dict[str, Any]:

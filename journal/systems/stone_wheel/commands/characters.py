@@ -17,6 +17,7 @@ from journal.systems.stone_wheel.commands._common import (
     character,
     harm,
     require_owner,
+    spoken,
     state,
 )
 from journal.systems.stone_wheel.events import (
@@ -35,6 +36,7 @@ def create_character(
     perks: Sequence[str] = (), spells: Sequence[dict[str, Any]] = (), actor: str | None = None,
 ) -> Event:
     """The Master brings a character into the world with its type, race, class and numbers."""
+    kind = spoken(kind, "kinds")
 
     def decide(ctx: Context) -> list:
         ctx.require_master(N_("create a character"))
@@ -102,6 +104,7 @@ def record_recovery(
     journal: Journal, campaign: str, name: str, pool: str, amount: int, reason: str, actor: str | None = None
 ) -> Event:
     """Health, Stamina, Mana or Survival come back (healing, breather, magic), up to the maximum."""
+    pool = spoken(pool, "pools")
 
     def decide(ctx: Context) -> list:
         found = require_owner(ctx, name, "record recovery")
@@ -116,6 +119,7 @@ def record_revival(
     body_buried: bool = False, body_destroyed: bool = False, actor: str | None = None,
 ) -> Event:
     """The Master records the soul's return, with the Health and Survival the character comes back with."""
+    method = spoken(method, "methods")
 
     def decide(ctx: Context) -> list:
         ctx.require_master(N_("revive a character"))

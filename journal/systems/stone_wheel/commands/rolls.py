@@ -7,6 +7,7 @@ from journal.events.envelope import Event
 from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
+from journal.service.summaries import word
 from journal.systems.stone_wheel import rules
 from journal.systems.stone_wheel.commands._common import (
     PROJECTIONS,
@@ -16,9 +17,11 @@ from journal.systems.stone_wheel.commands._common import (
     plan_pool,
     pool_roll,
     require_owner,
+    spoken,
     throw_pool,
 )
 from journal.systems.stone_wheel.events import CombatExchanged, RequestRolled, SleepRolled
+from journal.systems.stone_wheel.words import WORDS
 
 
 def record_request(
@@ -50,11 +53,12 @@ def record_exchange(
     With ``weapon`` the challenger's landed hit is recorded as damage to the target in the same append
     (``counter_weapon`` for the target's landed counterattack), and a death when Survival reaches 0.
     """
+    action, response = spoken(action, "actions"), spoken(response, "responses")
     if response == "none" and (answer_threshold, answer_pool, answer_dice) != (None, None, None):
         raise ValidationFailed(_("response: an unanswered challenge takes no answer threshold, pool or dice"))
     if response != "none" and (answer_threshold is None or answer_pool is None):
         raise ValidationFailed(_("response: a {response} needs the answer's threshold and pool")
-                               .format(response=response))
+                               .format(response=word(WORDS, response)))
 
     CombatExchanged.check_fields(action=action, response=response)  # before the dice (docs/dice.md)
 

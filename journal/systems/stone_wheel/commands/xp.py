@@ -11,7 +11,7 @@ from journal.service.context import Context
 from journal.service.house_rules import number_in_force
 from journal.service.journal import Journal
 from journal.systems.stone_wheel import rules
-from journal.systems.stone_wheel.commands._common import PROJECTIONS, build, character, require_owner, state
+from journal.systems.stone_wheel.commands._common import PROJECTIONS, build, character, require_owner, spoken, state
 from journal.systems.stone_wheel.events import XpAwarded, XpSpent
 
 
@@ -72,6 +72,7 @@ def spend_xp(
     schools: Sequence[str] = (), reason: str = "", actor: str | None = None,
 ) -> Event:
     """XP spent at the agreed cost on a skill, a spell, its mastery or efficiency, a characteristic or parameter."""
+    kind, schools = spoken(kind, "improvements"), [spoken(school, "schools") for school in schools]
 
     def decide(ctx: Context) -> list:
         found = require_owner(ctx, name, "spend experience")

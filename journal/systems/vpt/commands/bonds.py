@@ -12,7 +12,7 @@ after, for display.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 from journal.errors import NotAuthorized, RuleViolation
 from journal.events.envelope import Event
@@ -173,6 +173,7 @@ def renounce_revenge(journal: Journal, campaign: str, avenger: str, target: str 
 def spend_points(journal: Journal, campaign: str, name: str, other: str, amount: int,
                  bond: rules.Bond = "relationship", purpose: str = "", actor: str | None = None) -> Event:
     """Relationship or Revenge points ``name`` spends towards ``other``: only his own standing drops."""
+    bond = words.chosen(bond, get_args(rules.Bond), "bond")  # type: ignore[assignment]
 
     def decide(ctx: Context) -> list:
         begin(ctx)

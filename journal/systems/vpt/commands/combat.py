@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from journal.errors import RuleViolation
 from journal.events.envelope import Event
@@ -94,7 +94,7 @@ def roll_initiative(
     """
     if isinstance(enemies, str):
         enemies = words.sides_of(enemies)
-    mode = words.value_of(mode, ("reckless", "careful"))  # type: ignore[assignment]
+    mode = words.chosen(mode, get_args(rules.InitiativeMode), "mode")  # type: ignore[assignment]
 
     ev.InitiativeRolled.check_fields(party=party)  # before the dice (docs/dice.md)
 

@@ -83,7 +83,7 @@ def test_the_third_hit_after_both_state_circles_must_name_the_end(table, charlot
     with pytest.raises(RuleViolation) as refused:
         _round(table, charlotte, 1, 4)
     assert str(refused.value) == ("refused by rule 'dichotomy: death or end of career': "
-                                  "the third Hit after both state circles: name death or career_ended")
+                                  "the third Hit after both state circles: name death or the end of the career")
     assert table.store.head(CAMPAIGN) == head
 
 
