@@ -104,19 +104,25 @@ class Names:
     def field(self, path: str) -> str:
         """A changed field's path (``xp.balance``) with each key named (``XP · balance``): by the sheet's fields, else
         as the system's payloads name it (a condition's ``effect``: «эффект»)."""
-        return " · ".join(self.fields.get(key) or self._key(self.keys, key) for key in path.split("."))
+        return " · ".join(self._label(key) for key in path.split("."))
 
-    def cell(self, item: Any) -> str:
-        """A sheet field's value in one table cell: records ``label: value``, empty parts left out, ids never shown."""
+    def _label(self, key: str) -> str:
+        return self.fields.get(key) or self._key(self.keys, key)
+
+    def cell(self, item: Any, nested: bool = False) -> str:
+        """A sheet field's value in one table cell: records ``label: value`` (each key as :meth:`field` names it), a
+        record within a record in brackets, as the page shows it (``what: (action: attack, …)``), empty parts left
+        out, ids never shown."""
         if item is None:
             return ""
         if isinstance(item, list):
-            return ("; " if any(isinstance(v, dict) for v in item) else ", ").join(self.cell(v) for v in item)
+            return ("; " if any(isinstance(v, dict) for v in item) else ", ").join(self.cell(v, nested) for v in item)
         if isinstance(item, dict):
             if item and all(_ID.match(str(key)) for key in item):
-                return "; ".join(self.cell(v) for v in item.values())
-            return ", ".join(f"{self.fields.get(str(k), str(k))}: {self.cell(v)}" for k, v in item.items()
+                return "; ".join(self.cell(v, nested) for v in item.values())
+            line = ", ".join(f"{self._label(str(k))}: {self.cell(v, True)}" for k, v in item.items()
                              if v not in (None, "", [], {}))
+            return f"({line})" if nested else line
         return self.word(item)
 
 
