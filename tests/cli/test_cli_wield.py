@@ -159,6 +159,18 @@ def test_a_combat_result_reads_in_the_readers_language_on_the_sheet(table, lang:
     assert (result.exit_code, _results_row(result)) == (0, said)
 
 
+def test_a_combat_results_action_is_named_in_russian_in_the_diff(table) -> None:
+    """``journal --lang ru diff`` after Ёжик's attack: the result is named «№6 «атакует 2 @Стражник»» (the report's and
+    a dispute's name for it, as the timeline says the action) and each of the action's fields by its word."""
+    table("wield", "round", "Зола", "Ёжик:a2@Стражник", "Стражник:d1", "--dice", "12")
+    result = table("--lang", "ru", "diff", "Зола", "--from", "5")
+    rows = [[cell.strip() for cell in line.split("│")] for line in result.stdout.splitlines() if "· что ·" in line]
+    named = "Результаты · №6 «атакует 2 @Стражник» · что"
+    assert (result.exit_code, rows) == (0, [["Ёжик", f"{named} · действие", "", "атакует"],
+                                            ["Ёжик", f"{named} · цель", "", "Стражник"],
+                                            ["Ёжик", f"{named} · Ранения", "", "2"]])
+
+
 def test_round_by_a_player_is_refused(table) -> None:
     """Only Fate records a round: exit 7."""
     result = table("--as", "John", "wield", "round", "Зола", "Ёжик:d1")
