@@ -60,7 +60,7 @@ class Names:
         if isinstance(item, list):
             return "[" + ", ".join(self.value(v) for v in item) + "]"
         if isinstance(item, dict):
-            return "{" + ", ".join(f"{self.fields.get(k, k)}: {self.value(v)}" for k, v in item.items()) + "}"
+            return "{" + ", ".join(f"{self.label(str(k))}: {self.value(v)}" for k, v in item.items()) + "}"
         return self.word(item)
 
     def payload(self, event_type: str, data: Any) -> str:
@@ -104,19 +104,26 @@ class Names:
     def field(self, path: str) -> str:
         """A changed field's path (``xp.balance``) with each key named (``XP · balance``): by the sheet's fields, else
         as the system's payloads name it (a condition's ``effect``: «эффект»)."""
-        return " · ".join(self.fields.get(key) or self._key(self.keys, key) for key in path.split("."))
+        return " · ".join(self.label(key) for key in path.split("."))
 
-    def cell(self, item: Any) -> str:
-        """A sheet field's value in one table cell: records ``label: value``, empty parts left out, ids never shown."""
+    def label(self, key: str) -> str:
+        """One key of a sheet in the reader's words: by the sheet's fields, else as the system's payloads name it."""
+        return self.fields.get(key) or self._key(self.keys, key)
+
+    def cell(self, item: Any, nested: bool = False) -> str:
+        """A sheet field's value in one table cell: records ``label: value`` (each key as :meth:`field` names it), a
+        record within a record in brackets, as the page shows it (``what: (action: attack, …)``), empty parts left
+        out, ids never shown."""
         if item is None:
             return ""
         if isinstance(item, list):
-            return ("; " if any(isinstance(v, dict) for v in item) else ", ").join(self.cell(v) for v in item)
+            return ("; " if any(isinstance(v, dict) for v in item) else ", ").join(self.cell(v, nested) for v in item)
         if isinstance(item, dict):
             if item and all(_ID.match(str(key)) for key in item):
-                return "; ".join(self.cell(v) for v in item.values())
-            return ", ".join(f"{self.fields.get(str(k), str(k))}: {self.cell(v)}" for k, v in item.items()
+                return "; ".join(self.cell(v, nested) for v in item.values())
+            line = ", ".join(f"{self.label(str(k))}: {self.cell(v, True)}" for k, v in item.items()
                              if v not in (None, "", [], {}))
+            return f"({line})" if nested else line
         return self.word(item)
 
 
@@ -213,4 +220,4 @@ def id_names(system: str, states: Any) -> dict[str, str]:
 
 def named_field(names: Names, path: str, ids: dict[str, str]) -> str:
     """A changed field's path with each event id in it named by ``ids`` (:func:`id_names`), each key by ``names``."""
-    return " · ".join(ids.get(key) or names.fields.get(key, key) for key in path.split("."))
+    return " · ".join(ids.get(key) or names.label(key) for key in path.split("."))

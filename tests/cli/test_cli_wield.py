@@ -141,6 +141,36 @@ def test_round_without_attacks(table, defend: str) -> None:
     assert (result.exit_code, result.stdout) == (0, "round (#6): no one attacks, the round is over\n")
 
 
+def _results_row(result) -> str:
+    """The value of the results row of ``journal sheet``'s table (labelled «Results» or «Результаты»)."""
+    [row] = [line for line in result.stdout.splitlines() if line.split("│")[0].strip() in ("Results", "Результаты")]
+    return row.split("│")[1].strip()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", "№: 6, Вид: бой, что: (действие: атакует, Ранения: 2, цель: Стражник), успех: да"),
+    ("en", "version: 6, Kind: combat, what: (action: attack, Wounds: 2, target: Стражник), success: yes"),
+], ids=["ru", "en"])
+def test_a_combat_result_reads_in_the_readers_language_on_the_sheet(table, lang: str, said: str) -> None:
+    """Ёжик attacks the Стражник for 2 (12 against 10): ``journal --lang ru sheet`` names his result's action in
+    Russian («атакует», «цель»), ``--lang en`` in English; the sheet stores neither."""
+    table("wield", "round", "Зола", "Ёжик:a2@Стражник", "Стражник:d1", "--dice", "12")
+    result = table("--lang", lang, "sheet", "Зола", "Ёжик")
+    assert (result.exit_code, _results_row(result)) == (0, said)
+
+
+def test_a_combat_results_action_is_named_in_russian_in_the_diff(table) -> None:
+    """``journal --lang ru diff`` after Ёжик's attack: the result is named «№6 «атакует 2 @Стражник»» (the report's and
+    a dispute's name for it, as the timeline says the action) and each of the action's fields by its word."""
+    table("wield", "round", "Зола", "Ёжик:a2@Стражник", "Стражник:d1", "--dice", "12")
+    result = table("--lang", "ru", "diff", "Зола", "--from", "5")
+    rows = [[cell.strip() for cell in line.split("│")] for line in result.stdout.splitlines() if "· что ·" in line]
+    named = "Результаты · №6 «атакует 2 @Стражник» · что"
+    assert (result.exit_code, rows) == (0, [["Ёжик", f"{named} · действие", "", "атакует"],
+                                            ["Ёжик", f"{named} · цель", "", "Стражник"],
+                                            ["Ёжик", f"{named} · Ранения", "", "2"]])
+
+
 def test_round_by_a_player_is_refused(table) -> None:
     """Only Fate records a round: exit 7."""
     result = table("--as", "John", "wield", "round", "Зола", "Ёжик:d1")

@@ -617,10 +617,14 @@ def test_a_disputed_wield_rounds_roll_is_named_where_it_sits_in_russian(live: st
 
 def test_a_wield_heros_combat_result_is_of_the_kind_combat_in_russian(live: str, new_campaign,
                                                                       browser: WebDriver) -> None:
-    """Ёжик's result of the round on Оля's sheet is «Вид: бой», Wield's word, not ``combat``."""
+    """Ёжик's result of the round on Оля's sheet is «Вид: бой», Wield's word, not ``combat``, and what he did reads in
+    the table's words: «что: (действие: атакует, Ранения: 2, цель: Разбойник)», never the English «attack 2 on …»."""
     tokens = wield_fight(new_campaign, live)
+    [fought] = events(live, tokens["Вика"], "wield.combat_round")
     open_russian(browser, live, tokens["Оля"])
-    wait(browser, lambda d: "Вид: бой" in read(d, "#sheet dd[data-field=results]"))
+    wait(browser, lambda d: read(d, "#sheet dd[data-field=results]") == (
+        f"№{fought['version']}, Вид: бой, что: (действие: атакует, Ранения: 2, цель: Разбойник), успех: да, "
+        "взыскано: —"))
 
 
 def test_the_wield_reports_changes_name_a_conditions_fields_in_russian(live: str, new_campaign,
@@ -638,9 +642,10 @@ def test_the_wield_reports_changes_name_a_conditions_fields_in_russian(live: str
 @pytest.mark.parametrize("who", ["Оля", "Вика"])
 def test_every_screen_of_a_wield_evening_fits_the_phone_in_russian(live: str, new_campaign, browser: WebDriver,
                                                                    who: str) -> None:
-    """A Wield evening played and tallied (a power, a condition, a chance settled by the geis, a Control Risk, a
-    dispute): every screen of the player's and the Master's page (each form, each console tab, the tally's lines, the
-    dispute's evidence), no horizontal scroll, no id, no Latin word."""
+    """A Wield evening played and tallied (a power, a condition, a chance settled by the geis, a combat round, a
+    Control Risk, a dispute): every screen of the player's and the Master's page (each form, each console tab, the
+    tally's lines, the dispute's evidence, Ёжик's result of the round on the sheet), no horizontal scroll, no id, no
+    Latin word."""
     tokens = wield_table(new_campaign, live)
     [seal] = events(live, tokens["Вика"], "wield.geis_sealed")
     post(live, tokens["Дима"], "/api/wield/power", {"vatcha_name": "Искра", "power": "Порыв ветра", "rank": 1,
@@ -650,6 +655,9 @@ def test_every_screen_of_a_wield_evening_fits_the_phone_in_russian(live: str, ne
                                                         "bonus": -1})
     chance = post(live, tokens["Оля"], "/api/wield/chance", {"hero_name": "Ёжик", "task": "Перепрыгнуть пропасть",
                                                              "difficulty": "Героическая", "geis": seal["id"]})
+    post(live, tokens["Вика"], "/api/wield/round", {"declarations": [
+        {"combatant": "Ёжик", "action": "attack", "wounds": 2, "target": "Разбойник"},
+        {"combatant": "Разбойник", "action": "attack", "wounds": 1, "target": "Ёжик"}], "dice": [15]})
     post(live, tokens["Вика"], "/api/wield/risk", {"hero_name": "Ёжик", "demand": "Сжечь деревню",
                                                    "dice": [5, 5, 5, 5, 5, 5, 5, 5, 5, 9]})
     post(live, tokens["Дима"], "/api/disputes", {"event": chance["events"][0]["id"], "reason": "гейс не тот"})
@@ -657,6 +665,7 @@ def test_every_screen_of_a_wield_evening_fits_the_phone_in_russian(live: str, ne
     open_russian(browser, live, tokens[who])
     wait(browser, lambda d: one(d, "[data-test=dispute] [data-test=evidence-recorded]"))
     wait(browser, lambda d: one(d, "[data-panel=debts] [data-test=row]"))
+    wait(browser, lambda d: "Вид: бой" in read(d, "#sheet dd[data-field=results]"))
     problems = check_every_screen(browser)
     assert problems == [], "\n".join(problems)
 

@@ -1,7 +1,8 @@
 """What a Wield session report charts (the descriptor's ``charts``) and the names its sheets' raw keys read as.
 
 Each series function reads the system's own folds, ``states -> {series label: number}``; the report walk
-calls it after every event of the session (journal.service.reports).
+calls it after every event of the session (journal.service.reports).  :func:`labels` names the records a hero's
+sheet keeps by event id, each in the reader's words.
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from journal.i18n import _
+from journal.service.summaries import word
+from journal.systems.wield.summaries import action_line
+from journal.systems.wield.words import WORDS
 
 
 def debts(states: dict[str, Any]) -> dict[str, int]:
@@ -37,5 +41,13 @@ def labels(states: dict[str, Any]) -> dict[str, str]:
         for geis_id, geis in hero["geasa"].items():
             found[geis_id] = f"«{geis['promise']}»"
         for result_id, result in hero["results"].items():
-            found[result_id] = _("#{number} «{what}»").format(number=result["version"], what=result["what"])
+            found[result_id] = _("#{number} «{what}»").format(number=result["version"], what=_what(result["what"]))
     return found
+
+
+def _what(what: str | dict[str, Any] | None) -> str:
+    """A result's ``what`` in the reader's words: the task or demand as typed, a combat action as the timeline says
+    it (:func:`action_line`), a round's check without one by the kind's word («бой»)."""
+    if isinstance(what, dict):
+        return action_line(what)
+    return what if what is not None else word(WORDS, "combat")

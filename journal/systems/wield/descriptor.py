@@ -23,7 +23,7 @@ DESCRIPTOR = register(SystemDescriptor(
     name="wield",
     title="Wield",
     payloads=("journal.systems.wield.events",),
-    folds=(Fold("wield.sheet", 3, "journal.systems.wield.folds.sheet"), Fold("wield.geis", 3, "journal.systems.wield.folds.geis"),
+    folds=(Fold("wield.sheet", 4, "journal.systems.wield.folds.sheet"), Fold("wield.geis", 3, "journal.systems.wield.folds.geis"),
            Fold("wield.control", 3, "journal.systems.wield.folds.control"), Fold("wield.actions", 3, "journal.systems.wield.folds.actions")),
     sheets=(Sheets("wield.sheet", "heroes", "hero"), Sheets("wield.sheet", "vatcha", "vatcha")),
     upcasters=(Upcast("wield.power_bestowed", 1, "journal.systems.wield.upcasters:bestowed_v1_to_v2"),

@@ -31,11 +31,15 @@ def _wield_chance(d: Data) -> str:
     return f"{d['hero']}: {d['task']}{against} ({word(WORDS, d['difficulty'])}): {how}"
 
 
+def action_line(action: Data) -> str:
+    """A combatant's action in the reader's words: ``атакует 2 @Разбойник``, ``применяет силу Порыв ветра``."""
+    return (word(WORDS, action["action"]) + (f" {action['wounds']}" if action.get("wounds") else "")
+            + (f" {action['power']}" if action.get("power") else "")
+            + (f" @{action['target']}" if action.get("target") else ""))
+
+
 def _wield_round(d: Data) -> str:
-    actions = ", ".join(
-        f"{a['combatant']} {word(WORDS, a['action'])}" + (f" {a['wounds']}" if a.get("wounds") else "")
-        + (f" {a['power']}" if a.get("power") else "") + (f" @{a['target']}" if a.get("target") else "")
-        for a in d["actions"])
+    actions = ", ".join(f"{a['combatant']} {action_line(a)}" for a in d["actions"])
     wounds = ", ".join(f"{k} {v}" for k, v in d["wounds"].items()) or _("none")
     return _("combat round: {actions}; wounds: {wounds}").format(actions=actions, wounds=wounds)
 

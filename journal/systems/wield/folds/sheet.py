@@ -9,7 +9,9 @@ bond's powers and Control lost is read off them with the mapping the newest powe
 a broken geis's rank less the failures Fate collected on it (``_ledger``); wounds are each round's wounds, and
 a round a failure was collected on is resolved again from its dice with every combatant Fate failed, so that
 voiding one collection recomputes what the others did.  ``results`` maps each chance, combat round and
-Control Risk of the hero (by event id) to what came of it: a success Fate collected reads as a failure.
+Control Risk of the hero (by event id) to what came of it: a success Fate collected reads as a failure.  Its
+``what`` is the task or the demand as typed, or, for a round, the hero's action as recorded (``{action: attack,
+wounds: 2, target: Разбойник}``): the words it reads as are the reader's, chosen where it is shown.
 A ``wield.carried_over`` (a running campaign brought in) starts a hero from the values it states: his bond's
 powers on the pyramid, wounds, conditions, geasa and their debts.
 """
@@ -31,6 +33,9 @@ from journal.systems.wield.rules import (
 )
 
 State = dict[str, Any]
+
+#: The fields of a declared combat action a hero's result keeps as its ``what`` (those set), in this order.
+ACTION_KEYS = ("action", "wounds", "power", "rank", "target")
 
 
 def initial() -> State:
@@ -120,7 +125,8 @@ def _carried_over(state: State, event: Event) -> None:
     _debts(state, name)
 
 
-def _result(state: State, name: str, event: Event, kind: str, what: str, success: bool | None) -> None:
+def _result(state: State, name: str, event: Event, kind: str, what: str | dict[str, Any] | None,
+            success: bool | None) -> None:
     hero = state["heroes"].get(name)
     if hero is not None:
         hero["results"][event.id] = {"version": event.version, "kind": kind, "what": what, "success": success,
@@ -137,20 +143,19 @@ def _combat_round(state: State, event: Event) -> None:
     _add_wounds(state, data["wounds"])
     actions = {a["combatant"]: a for a in data["actions"]}
     for check in data["checks"]:
-        _result(state, check["combatant"], event, "combat", _action_text(actions.get(check["combatant"])),
+        _result(state, check["combatant"], event, "combat", _action_record(actions.get(check["combatant"])),
                 check["success"])
     if any(c["roll"] is not None and c["success"] for c in data["checks"]):  # a failure may be collected on it
         state["rounds"][event.id] = {"declarations": data["declarations"], "reconsidered": data["reconsidered"],
                                      "checks": data["checks"], "wounds": dict(data["wounds"]), "failed": []}
 
 
-def _action_text(action: dict[str, Any] | None) -> str:
+def _action_record(action: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What a combatant did, as recorded (``{action: attack, wounds: 2, target: Разбойник}``: the declared action's
+    fields that are set), never as text: the reader's words are the renderer's (journal.service.words, the page)."""
     if action is None:
-        return "combat"
-    text = f"{action['action']} {action['wounds']}"
-    if action["target"] is not None:
-        text += f" on {action['target']}" if action["action"] == "attack" else f" for {action['target']}"
-    return text
+        return None
+    return {key: action[key] for key in ACTION_KEYS if action.get(key) is not None}
 
 
 def _control_risk(state: State, event: Event) -> None:

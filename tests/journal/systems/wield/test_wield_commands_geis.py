@@ -272,8 +272,8 @@ def test_a_collected_combat_roll_and_control_risk_read_as_failures(journal: Jour
     commands.collect_failure(journal, CAMPAIGN, risk.version)
     heroes = journal.at(CAMPAIGN)["wield.sheet"]["heroes"]
     assert [(r["kind"], r["what"], r["success"]) for r in heroes["Jill"]["results"].values()] == [
-        ("combat", "attack 3 on John", False)]
+        ("combat", {"action": "attack", "wounds": 3, "target": "John"}, False)]
     assert [(r["kind"], r["what"], r["success"]) for r in heroes["John"]["results"].values()] == [
-        ("combat", "defend 2", True)]
+        ("combat", {"action": "defend", "wounds": 2}, True)]
     assert [(r["kind"], r["what"], r["success"]) for r in heroes["Ro"]["results"].values()] == [("risk", "Flee", False)]
     assert heroes["John"]["wounds"] == 0

@@ -188,6 +188,29 @@ def test_wounds_after_a_collection_are_resolved_from_the_dice_not_copied(wield_l
     assert wield_log.fold(sheet)["heroes"]["Ansel"]["wounds"] == 3
 
 
+def test_a_combat_round_keeps_each_heros_action_as_recorded_not_as_text(wield_log: WieldLog) -> None:
+    """Ansel's result of the round is his action's fields (defend 2, nobody named: no target), never an English line
+    («defend 2»): the reader's words are chosen where the sheet is shown."""
+    wield_log.table()
+    fight = wield_log.record(round_defended_against_the_orc())
+    assert wield_log.fold(sheet)["heroes"]["Ansel"]["results"] == {
+        fight: {"version": 5, "kind": "combat", "what": {"action": "defend", "wounds": 2}, "success": True,
+                "collected": None}}
+
+
+def test_a_heros_attack_keeps_its_wounds_and_target(wield_log: WieldLog) -> None:
+    """Ярослава attacks the orc for 2: her result's ``what`` is ``{action: attack, wounds: 2, target: Орк}``."""
+    wield_log.table()
+    attack = wield.Declared(combatant="Ярослава", action="attack", wounds=2, target="Орк")
+    fight = wield_log.record(wield.CombatRound(
+        declarations=[attack], actions=[attack],
+        checks=[wield.CombatCheck(combatant="Ярослава", target=10, roll=Roll(sides=20, dice=[4]), total=4,
+                                  success=False)],
+        wounds={"Орк": 0}))
+    assert wield_log.fold(sheet)["heroes"]["Ярослава"]["results"][fight]["what"] == {
+        "action": "attack", "wounds": 2, "target": "Орк"}
+
+
 def test_the_pyramid_is_computed_from_the_ranks_not_copied_from_the_payload(wield_log: WieldLog) -> None:
     """Ranks 1 and 2 mark 3 boxes: Control lost 2, Control 8, though the payloads say otherwise."""
     wield_log.table()
