@@ -762,7 +762,9 @@ DISPLAY: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "vpt.death_checked": {"wounds", "total", "dead"},
     "vpt.morale_rolled": {"wounds_recovered"},
     "stone_wheel.sleep_rolled": {"health_restored", "mana_restored"},
-    "stone_wheel.turn_order_violated": {"violation", "consequence", "damage"},  # re-recorded from the Health now
+    # the penalty (consequence, damage) is a fact of the table, folded as recorded (docs/rulings.md, Stone Wheel's
+    # turn order): a re-recording that decides another penalty records other facts, and nothing is compared
+    "stone_wheel.turn_order_violated": {"violation"},
     "dichotomy.damage_applied": {"hits_lost", "discarded", "may_dive"},
     "dichotomy.hits_recovered": {"hits"},
     "dichotomy.ability_gained": {"abilities", "monster_slayer_bonus"},
