@@ -20,7 +20,6 @@ from journal.systems.stone_wheel.commands._common import (
     spoken,
     state,
 )
-from journal.systems.stone_wheel.words import DAMAGE
 from journal.systems.stone_wheel.events import (
     CharacterCreated,
     EffectGained,
@@ -29,6 +28,7 @@ from journal.systems.stone_wheel.events import (
     Recovered,
     Revived,
 )
+from journal.systems.stone_wheel.words import DAMAGE
 
 
 def create_character(

@@ -22,8 +22,8 @@ from journal.service.journal import Journal
 from journal.systems.vpt import events as ev
 from journal.systems.vpt import rules, standings, words
 from journal.systems.vpt.commands._common import begin, character, make, require_player_or_master, run
-from journal.systems.vpt.hints import CHOOSE_REVENGE
 from journal.systems.vpt.folds import bonds
+from journal.systems.vpt.hints import CHOOSE_REVENGE
 
 #: Checklist items only the GM records: his confirmation of the tally's proposal, his declaration.
 MASTER_ITEMS = {"no_interaction": N_("confirm 'no interaction'"), "date_especially_successful":
