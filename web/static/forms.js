@@ -574,9 +574,9 @@
   /** A refusal as a node: the rule's name translated, the server's detail in an element of its own. */
   function refusalNode(tag, attrs, message) {
     var match = /^refused by rule '([^']+)': ([\s\S]*)$/.exec(message || "");
-    if (!match) return el(tag, Object.assign({ "data-i18n-server": "" }, attrs), [withoutCommands(t(message || ""))]);
+    if (!match) return el(tag, Object.assign({ "data-i18n-server": "" }, attrs), [t(message || "")]);
     return el(tag, attrs, [t("refused by the rule") + " «" + t(match[1]) + "»: ",
-                           el("span", { "data-i18n-server": "", text: withoutCommands(match[2]) })]);
+                           el("span", { "data-i18n-server": "", text: match[2] })]);
   }
 
   function showRefusal(box, problem) {
