@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from journal.errors import IntegrityFailure, NotFound
+from journal.errors import VERIFY, IntegrityFailure, NotFound
 from journal.events.envelope import Event
 from journal.events.upcasting import needs_upcast, upcast
 from journal.i18n import _
@@ -135,8 +135,8 @@ class Engine:
             return marks[0].data["system"]
         first = next(iter(self.store.read(campaign, to_version=1)), None)
         if first is None or first.type != "campaign.created":
-            raise IntegrityFailure(_("campaign '{campaign}': its first event is not its creation (run 'journal verify')")
-                                   .format(campaign=campaign))
+            raise IntegrityFailure(_("campaign '{campaign}': its first event is not its creation")
+                                   .format(campaign=campaign), hint=VERIFY)
         return first.data["system"]
 
     def fold(self, campaign: str, version: int, head: int) -> Folded:

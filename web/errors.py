@@ -1,6 +1,8 @@
 """Every refusal as HTTP: the status for each journal error class and one JSON body shape.
 
-The body is always ``{"error": "<the one line the CLI prints after 'error: '>", "kind": "<class name>"}``.
+The body is always ``{"error": "<the one line the CLI prints after 'error: '>", "kind": "<class name>"}``, but for
+a refusal's hint of what to do next: the page's reader is told it in the page's terms, never a command to run
+(journal.errors.Hint, ``page_line``).
 Bad input never gets a 5xx: request validation is 422, and a value the service or the database
 cannot take (a digit it cannot read, a number past 64 bits) is 422 too.
 
@@ -198,7 +200,7 @@ def install(app: FastAPI) -> None:
     async def journal_error(_request: Request, exc: JournalError) -> Response:
         status = status_of(exc)
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-        return error(status, str(exc), type(exc).__name__, headers)
+        return error(status, exc.page_line, type(exc).__name__, headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> Response:

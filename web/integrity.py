@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import weakref
 
-from journal.errors import IntegrityFailure
+from journal.errors import VERIFY, IntegrityFailure
 from journal.i18n import WEB
 from journal.service import Journal
 
@@ -34,7 +34,7 @@ def check_campaign(journal: Journal, campaign: str) -> None:
     journal.take_up_key()  # a key the CLI made since the server started (its first session start) checks too
     problems = load_problems(journal.store, campaign)
     if problems:
-        raise IntegrityFailure(_("campaign '{campaign}' is not served: its record fails the journal's check "
-                                 "({problem}); run 'journal verify'").format(campaign=campaign, problem=problems[0]))
+        raise IntegrityFailure(_("campaign '{campaign}' is not served: its record fails the journal's check: "
+                                 "{problem}").format(campaign=campaign, problem=problems[0]), hint=VERIFY)
     with _LOCK:
         _HOLDING.setdefault(journal, set()).add(campaign)

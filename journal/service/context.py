@@ -14,7 +14,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from journal.errors import NotAuthorized, RuleViolation, ValidationFailed
+from journal.errors import SESSION_START, TABLE_DICE, NotAuthorized, RuleViolation, ValidationFailed
 from journal.i18n import N_, gettext
 from journal.store import EventStore
 
@@ -140,8 +140,8 @@ class Context:
     def require_session(self, what: str) -> dict[str, Any]:
         session = self.session
         if session is None:
-            raise RuleViolation(N_("session: open session needed"), gettext("{what} needs an open session ('journal session start')")
-                                                                    .format(what=gettext(what)))
+            raise RuleViolation(N_("session: open session needed"), gettext("{what} needs an open session")
+                                                                    .format(what=gettext(what)), hint=SESSION_START)
         return session
 
     def session_events(self) -> list[Event]:
@@ -190,10 +190,7 @@ class Context:
         if self._roller is None:
             session = self.session
             if session is None:
-                raise RuleViolation(
-                    N_("dice: server rolls need an open session"),
-                    gettext("start a session for the journal's dice, or give the table's dice with --dice"),
-                )
+                raise RuleViolation(N_("dice: server rolls need an open session"), "", hint=TABLE_DICE)
             dice = self.session_dice()
             self._roller = Roller.from_seed(self.session_seed(), dice.texts(session["salts"].values()), self.name,
                                             session["number"], dice.next_counter)

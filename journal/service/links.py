@@ -16,7 +16,7 @@ import hmac
 import secrets
 from typing import Any
 
-from journal.errors import NotAuthorized, RuleViolation
+from journal.errors import NEW_LINK, NotAuthorized, RuleViolation
 from journal.events.tokens import TokenIssued, TokenRevoked
 from journal.i18n import N_, _
 from journal.service.context import Context
@@ -68,10 +68,10 @@ def claim(journal: Journal, link: str) -> Issued:
         token_id, token = found[0]
         if token["revoked"]:
             raise RuleViolation(N_("link: used once"), _("this link was opened once already: ask the Master for a "
-                                                         "new one ('journal serve' prints it)"))
+                                                         "new one"), hint=NEW_LINK)
         if _now() >= dt.datetime.fromisoformat(token["expires_at"]):
-            raise RuleViolation(N_("link: expired"), _("this link expired at {when}: ask for a new one ('journal "
-                                                       "serve' prints it)").format(when=token["expires_at"]))
+            raise RuleViolation(N_("link: expired"), _("this link expired at {when}: ask for a new one")
+                                   .format(when=token["expires_at"]), hint=NEW_LINK)
         return [TokenRevoked(member=token["member"], token_id=token_id),
                 TokenIssued(member=token["member"], token_id=device_id, token_hash=hash_secret(device_secret))]
 

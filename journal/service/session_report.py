@@ -148,8 +148,9 @@ def _md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str
 
 
 def _md_event(entry: dict[str, Any], names: Names) -> list[str]:
+    """One event as the HTML report shows it: its number (№N), what, who and when (its id is the audit's only)."""
     lines = [f"### {point(entry['version'])} · {names.type(entry['type'])} · {entry['actor']}", "",
-             _("recorded {time} UTC · event `{id}`").format(time=time(entry["recorded_at"]), id=entry["id"]), "",
+             _("recorded {time} UTC").format(time=time(entry["recorded_at"])), "",
              entry["summary"] + _note(entry)]
     if entry["voided"]:
         lines += ["", f"**{_voided(entry)}**"]

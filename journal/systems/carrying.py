@@ -27,9 +27,11 @@ def at(field: str, check: Callable[..., Any], *arguments: Any) -> Any:
     try:
         return check(*arguments)
     except RuleViolation as exc:
-        raise RuleViolation(exc.rule, _("sheet field '{field}': {message}").format(field=field, message=exc.detail)) from None
+        raise RuleViolation(exc.rule, _("sheet field '{field}': {message}").format(field=field, message=exc.reason),
+                            hint=exc.hint) from None
     except JournalError as exc:
-        raise type(exc)(_("sheet field '{field}': {message}").format(field=field, message=str(exc))) from None
+        raise type(exc)(_("sheet field '{field}': {message}").format(field=field, message=exc.reason),
+                        hint=exc.hint) from None
 
 
 def sheet_read(sheet: Mapping[str, Any], model: Any, system: str) -> dict[str, Any]:

@@ -299,6 +299,16 @@ def test_the_russian_reports_name_each_event_by_its_number_as_the_timeline_does(
         ["№4 · Мастер", "№5 · Мастер", "№6 · Мастер", "№7 · Мастер", "№8 · Мастер"], None)
 
 
+def test_the_markdown_reports_event_lines_say_when_and_no_event_id(run) -> None:
+    """In Russian each event of the Markdown report reads «записано … по Гринвичу» under its «№N» heading, as the
+    HTML report: no event id anywhere (the audit keeps ids)."""
+    record_short_session(run)
+    markdown = normalise(run("--lang", "ru", "replay", WHEEL, "--session", "1", "--format", "md").stdout)
+    lines = markdown.splitlines()
+    heading = lines.index("### №4 · Начало сессии · Мастер")
+    assert (lines[heading + 2], "<id>" in markdown) == ("записано <time> по Гринвичу", False)
+
+
 def test_a_russian_report_names_the_bonds_and_their_checklist_items_in_the_systems_words(run) -> None:
     """The VPT session's Markdown report in Russian: each bond row reads «Отношения»/«Месть» and the checklist's
     items as the rule text's words («спас жизнь», «удачное свидание», «сражались»), not their keys."""

@@ -114,6 +114,15 @@ def test_damage_prints_the_vitals(table) -> None:
        "Ратибор takes 25 damage (падение): Health 0/20, Survival 5/10: unconscious\n")
 
 
+def test_damage_without_a_cause_names_it_in_the_readers_words(table) -> None:
+    """No --cause in Russian: the default reads «урон», not the English key, on the line and in the timeline."""
+    result = table("--lang", "ru", SW, "damage", "Камень", "Ратибор", "--amount", "2")
+    timeline = table("--lang", "ru", "log", "Камень")
+    assert (result.exit_code, result.stdout, timeline.stdout.splitlines()[-1].split(" -- ", 1)[1]) == (
+        0, "Ратибор получает урон 2 (урон): Здоровье 18/20, Выживание 10/10\n",
+        "Мастер: Ратибор получает 2 урона (урон)  [Урон]")
+
+
 def test_a_player_recording_damage_is_refused(table) -> None:
     """Exit 7 for Аня."""
     error(table("--as", "Аня", SW, "damage", "Камень", "Ёжик", "--amount", "3"),

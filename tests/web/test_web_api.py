@@ -200,14 +200,15 @@ def test_audit_and_replay_answer_for_an_event_and_a_session(live, new_campaign) 
         "session.started", "roll.made", "session.ended"]
 
 
-def test_a_rule_refusal_is_409_with_the_cli_message(live, new_campaign) -> None:
-    """A command the rules refuse is 409 with the CLI's one-line message and the error class as kind."""
+def test_a_rule_refusal_is_409_with_the_cli_message_and_the_pages_hint(live, new_campaign) -> None:
+    """A command the rules refuse is 409 with the CLI's one-line message, its hint of what to do next in the page's
+    words (no command to run), and the error class as kind."""
     _, tokens = new_campaign("vpt", "Вика", ["Оля"])
     with api(live, tokens["Вика"]) as gm:
         answer = gm.post("/api/sessions/end", json={})
     assert (answer.status_code, answer.json()) == (409, {
         "error": "refused by rule 'session: open session needed': ending a session needs an open session "
-                 "('journal session start')", "kind": "RuleViolation"})
+                 "(the Master starts it on the Master's console)", "kind": "RuleViolation"})
 
 
 def test_another_systems_verb_is_refused_by_rule(live, new_campaign) -> None:

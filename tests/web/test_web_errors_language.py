@@ -44,3 +44,11 @@ def test_the_initiative_forms_choices_carry_vpts_russian_words() -> None:
         mode: dict[str, Any] = spoken(initiative, words_of("vpt"))["schema"]["properties"]["mode"]
     assert (mode["enum"], mode["x-labels"]) == (["reckless", "careful"],
                                                 {"reckless": "опрометчиво", "careful": "осторожно"})
+
+
+def test_the_stone_wheel_damage_forms_cause_hints_its_default_in_russian() -> None:
+    """GET /api/verbs' schema: Stone Wheel's damage ``cause`` defaults to ``damage`` and shows it as «урон»."""
+    damage = next(verb for verb in verbs_of("stone-wheel") if verb["verb"] == "damage")
+    with language("ru"):
+        cause: dict[str, Any] = spoken(damage, words_of("stone-wheel"))["schema"]["properties"]["cause"]
+    assert (cause["default"], cause["x-default-label"]) == ("damage", "урон")

@@ -55,8 +55,9 @@ def test_a_campaign_whose_tail_was_cut_is_not_served_and_says_so_in_russian(db_u
     head = _cut_head(db_url)
     answer = _get(db_url, "/api/me", auth(tokens["Вика"]) | RU)
     assert (answer.status_code, answer.json()["error"]) == (409, (
-        f"кампания 'Лес' не открывается: её запись не проходит проверку журнала (кампания «Лес», №{head}: цепочка "
-        f"кончается на №{head - 1} (её хвост отрезан)); запустите 'journal verify'"))
+        f"кампания 'Лес' не открывается: её запись не проходит проверку журнала: кампания «Лес», №{head}: цепочка "
+        f"кончается на №{head - 1} (её хвост отрезан) (сообщите Мастеру: проверка журнала запускается там, где журнал "
+        f"хранится)"))
 
 
 def test_a_campaign_that_holds_is_served(db_url: str) -> None:

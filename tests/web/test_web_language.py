@@ -56,7 +56,19 @@ def test_a_rule_refusal_is_russian_with_its_rule_named(live, new_campaign) -> No
         answer = gm.post("/api/sessions/end", json={})
     assert (answer.status_code, answer.json()) == (409, {
         "error": "отказано по правилу «сессия: нужна открытая сессия»: завершение сессии: нужна открытая сессия "
-                 "(«journal session start»)", "kind": "RuleViolation"})
+                 "(её начинает Мастер на «Пульте Мастера»)", "kind": "RuleViolation"})
+
+
+def test_a_players_refusal_for_want_of_a_session_names_the_masters_console_not_a_command(live, new_campaign) -> None:
+    """A player's relationship tick with no session open, as the page posts it in Russian: 409, what to do said in the
+    page's words (the Master starts the session on his console), no «journal …» command."""
+    _, tokens = new_campaign("vpt", "Вика", ["Оля", "Дима"])
+    with api(live, tokens["Оля"], RU) as player:
+        answer = player.post("/api/vpt/tick", json={"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
+    error = answer.json()["error"]
+    assert (answer.status_code, error, "journal" in error) == (409, (
+        "отказано по правилу «сессия: нужна открытая сессия»: отметка Отношений: нужна открытая сессия "
+        "(её начинает Мастер на «Пульте Мастера»)"), False)
 
 
 def test_a_masters_verb_refused_to_a_player_names_the_verb_in_russian(live, new_campaign) -> None:

@@ -68,7 +68,7 @@ def test_a_link_opened_twice_is_refused_the_second_time(live: str, module_db: st
     me = httpx.get(live + "/api/me", headers=auth(first.json()["token"]), timeout=10)
     assert (first.status_code, second.status_code, second.json()["error"], me.status_code) == (
         200, 409, ("refused by rule 'link: used once': this link was opened once already: ask the Master for a new "
-                   "one ('journal serve' prints it)"), 200)
+                   "one (the Master's console makes it, under Devices)"), 200)
 
 
 def test_two_phones_racing_with_one_link_get_one_token(live: str, module_db: str) -> None:

@@ -261,15 +261,15 @@ def test_the_sheet_here_button_brings_the_sheet_into_view(live: str, new_campaig
         " return Math.abs(r.top) < 2 || (r.top >= 0 && r.bottom <= window.innerHeight);"))
 
 
-def test_a_refusal_on_the_page_names_no_command_to_run(live: str, new_campaign, browser: WebDriver) -> None:
-    """The server's «создайте его через «journal vpt char»» reads on the page without the command."""
+def test_a_refusal_on_the_page_names_the_form_not_a_command(live: str, new_campaign, browser: WebDriver) -> None:
+    """An unknown character: the CLI's «создайте его через «journal vpt char»» reads on the page as the form to use."""
     tokens = vpt_table(new_campaign, live)
-    answer = httpx.post(live + "/api/vpt/hit", json={"attacker": "Никто"},
-                        headers={**auth(tokens["Оля"]), "Accept-Language": "ru"}, timeout=10)
-    assert "journal vpt char" in answer.json()["error"]
+    headers = {**auth(tokens["Оля"]), "Accept-Language": "ru"}
+    campaign = httpx.get(live + "/api/me", headers=headers, timeout=10).json()["campaign"]
+    answer = httpx.post(live + "/api/vpt/hit", json={"attacker": "Никто"}, headers=headers, timeout=10)
     open_russian(browser, live, tokens["Оля"])
     shown = browser.execute_script("return window.JournalForms.refusal(arguments[0]);", answer.json()["error"])
-    assert (shown, "journal" in shown) == (shown, False)
+    assert shown == f"в кампании «{campaign}» нет персонажа «Никто» (создайте его формой «Персонаж»)"
 
 
 def screens(driver: WebDriver) -> Iterator[str]:

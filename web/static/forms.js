@@ -70,17 +70,12 @@
     return words.charAt(0).toUpperCase() + words.slice(1);
   }
 
-  var COMMAND_HINT = /\s*\([^()]*(«journal |'journal )[^()]*\)/g;
-
-  /** A refusal's detail without the command-line hint the terminal's reader gets ("(создайте его через
-   *  «journal …»)"): a player at the page has no terminal; the page itself is where the thing is made. */
-  function withoutCommands(detail) { return String(detail || "").replace(COMMAND_HINT, ""); }
-
-  /** A refusal for people: "refused by rule 'R': detail" with the rule's name translated. */
+  /** A refusal for people: "refused by rule 'R': detail" with the rule's name translated.  What to do next is
+   *  already in the page's terms (the server's web.errors answers a refusal's hint so, journal.errors.Hint). */
   function refusal(message) {
     var match = /^refused by rule '([^']+)': ([\s\S]*)$/.exec(message || "");
-    if (!match) return withoutCommands(t(message || ""));
-    return t("refused by the rule") + " «" + t(match[1]) + "»: " + withoutCommands(match[2]);
+    if (!match) return t(message || "");
+    return t("refused by the rule") + " «" + t(match[1]) + "»: " + match[2];
   }
 
   /** A point of the campaign's history as the page names it everywhere: its event's number, as the timeline's first
@@ -579,9 +574,9 @@
   /** A refusal as a node: the rule's name translated, the server's detail in an element of its own. */
   function refusalNode(tag, attrs, message) {
     var match = /^refused by rule '([^']+)': ([\s\S]*)$/.exec(message || "");
-    if (!match) return el(tag, Object.assign({ "data-i18n-server": "" }, attrs), [withoutCommands(t(message || ""))]);
+    if (!match) return el(tag, Object.assign({ "data-i18n-server": "" }, attrs), [t(message || "")]);
     return el(tag, attrs, [t("refused by the rule") + " «" + t(match[1]) + "»: ",
-                           el("span", { "data-i18n-server": "", text: withoutCommands(match[2]) })]);
+                           el("span", { "data-i18n-server": "", text: match[2] })]);
   }
 
   function showRefusal(box, problem) {

@@ -1,7 +1,8 @@
 """Stone Wheel's lists for its verbs' fields (journal.service.choices): its characters; ``character`` makes one,
 and what ``xp-spend`` improves (its ``target``) is a skill or a perk, typed.  Its own words, which the command line
 lists and takes in the reader's words (cli.language): a character's type, a challenge's action and the response,
-the pools, how a soul returns, what XP improves, the schools of magic and why a pool comes back by default."""
+the pools, how a soul returns, what XP improves, the schools of magic, why a pool comes back and what harmed by
+default."""
 
 from journal.service.choices import Choices
 
@@ -12,4 +13,5 @@ CHOICES = Choices(creating=("character",), typed=("xp-spend:target",), main="req
                          "methods": ("class_request", "ritual", "spell"),
                          "improvements": ("skill", "spell", "spell_mastery", "spell_efficiency", "characteristic",
                                           "parameter"),
-                         "schools": ("creation", "control", "alteration"), "recovery_reasons": ("rest",)})
+                         "schools": ("creation", "control", "alteration"), "recovery_reasons": ("rest",),
+                         "damage_causes": ("damage",)})

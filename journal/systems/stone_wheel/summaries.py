@@ -28,10 +28,10 @@ def _pool(attempt: Data) -> str:
 
 def _cause(d: Data) -> str:
     """What harmed: ``attack by Ратибор`` (the action in the system's words) when a character struck, else the
-    Master's words as recorded."""
+    Master's words as recorded (the default, ``damage``, in the system's words: «урон»)."""
     if d.get("by"):
         return _("{action} by {name}").format(action=word(WORDS, d["cause"]), name=d["by"])
-    return str(d["cause"])
+    return word(WORDS, str(d["cause"]))
 
 
 def _sw_exchange(d: Data) -> str:

@@ -18,6 +18,9 @@ from collections.abc import Callable
 
 from journal.i18n import pgettext
 
+#: What harmed, when the Master names nothing else (``stone-wheel damage --cause``'s default): shown in the reader's words.
+DAMAGE = "damage"
+
 WORDS: dict[str, Callable[[], str]] = {
     # a character's type (stone_wheel.character_created.kind)
     "physical": lambda: pgettext("stone-wheel", "physical"),
@@ -41,6 +44,8 @@ WORDS: dict[str, Callable[[], str]] = {
     "survival": lambda: pgettext("stone-wheel", "survival"),
     # why a pool comes back when the Master names nothing else (stone_wheel.recovered.reason's default)
     "rest": lambda: pgettext("stone-wheel", "rest"),
+    # what harmed when the Master names nothing else (stone_wheel.damage_taken.cause's default)
+    "damage": lambda: pgettext("stone-wheel", "damage"),
     # how a soul returns (stone_wheel.revived.method)
     "class_request": lambda: pgettext("stone-wheel", "class_request"),
     "ritual": lambda: pgettext("stone-wheel", "ritual"),

@@ -13,6 +13,7 @@ from typing import Literal
 
 from journal.errors import RuleViolation
 from journal.i18n import N_, gettext
+from journal.systems.vpt.hints import OPEN_RELATIONSHIP
 from journal.systems.vpt.standings import dies  # the arithmetic the folds share lives in standings
 from journal.systems.vpt.words import WORDS
 
@@ -390,8 +391,8 @@ def score_relationship_tick(
     if other not in relationships and list(items) == ["no_interaction"]:
         raise RuleViolation(
             N_("vpt: no interaction needs a relationship"),
-            gettext("{character} has no relationship with {other} to lower (open one at 0 with 'journal vpt relationship')")
-            .format(character=character, other=other),
+            gettext("{character} has no relationship with {other} to lower").format(character=character, other=other),
+            hint=OPEN_RELATIONSHIP,
         )
     return change
 

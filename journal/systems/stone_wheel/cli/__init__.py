@@ -19,6 +19,7 @@ from cli.sessions import parse_dice
 from cli.sheets import carry_over_verb, xp_said
 from cli.words import Names
 from journal.i18n import CLI, N_
+from journal.systems.stone_wheel.words import DAMAGE
 
 _ = CLI.gettext
 ngettext = CLI.ngettext
@@ -252,7 +253,9 @@ def exchange(app: AppContext, campaign: str, challenger: str, target: str, thres
 @click.argument("campaign", type=CAMPAIGN)
 @click.argument("name", metavar="CHARACTER", type=CHARACTER)
 @click.option("--amount", type=NUMBER, required=True, help=N_("The damage (урон)."))
-@click.option("--cause", default="damage", show_default=True, help=N_("What dealt it (fall, burn, trap ...)."))
+@click.option("--cause", default=DAMAGE, cls=WordsOption,
+              help=HelpText(N_("What dealt it (fall, burn, trap ...; default: {damage})."),
+                            damage=ChoiceWords("stone-wheel", "damage_causes", DAMAGE)))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_obj
 def damage(app: AppContext, campaign: str, name: str, amount: int, cause: str, as_json: bool) -> None:
@@ -261,8 +264,8 @@ def damage(app: AppContext, campaign: str, name: str, amount: int, cause: str, a
     events = record_damage(app.journal(), campaign, name, amount, cause, app.actor)
     if as_json:
         return emit(events)
-    line(_("{character} takes {amount} damage ({cause}): {vitals}").format(character=name, amount=amount, cause=cause,
-                                                                          vitals=vitals(app, campaign, name)))
+    line(_("{character} takes {amount} damage ({cause}): {vitals}").format(
+        character=name, amount=amount, cause=Names("stone-wheel").word(cause), vitals=vitals(app, campaign, name)))
 
 
 @group.group("turn", help=N_("Turn mode (походовка): start and end."))

@@ -28,6 +28,7 @@ from journal.systems.stone_wheel.events import (
     Recovered,
     Revived,
 )
+from journal.systems.stone_wheel.words import DAMAGE
 
 
 def create_character(
@@ -54,7 +55,7 @@ def create_character(
 
 
 def record_damage(
-    journal: Journal, campaign: str, name: str, amount: int, cause: str, actor: str | None = None
+    journal: Journal, campaign: str, name: str, amount: int, cause: str = DAMAGE, actor: str | None = None
 ) -> list[Event]:
     """The Master records damage off Health, then Survival; a death at Survival 0 is appended with it.
 

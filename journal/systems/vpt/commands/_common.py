@@ -19,6 +19,7 @@ from journal.i18n import N_, _
 from journal.service.context import Context
 from journal.service.journal import Journal
 from journal.systems.vpt.folds import bonds, sheet
+from journal.systems.vpt.hints import NEW_CHARACTER
 
 SYSTEM = "vpt"
 
@@ -44,8 +45,8 @@ def character(ctx: Context, name: str) -> dict[str, Any]:
     """The sheet of character ``name``; NotFound when the campaign has none by that name."""
     found = ctx.states["sheet"]["characters"].get(name)
     if found is None:
-        raise NotFound(_("no character named '{name}' in '{campaign}' (create it with 'journal vpt char')")
-                       .format(name=name, campaign=ctx.name))
+        raise NotFound(_("no character named '{name}' in '{campaign}'")
+                       .format(name=name, campaign=ctx.name), hint=NEW_CHARACTER)
     return found
 
 

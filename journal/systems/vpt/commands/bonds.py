@@ -23,6 +23,7 @@ from journal.systems.vpt import events as ev
 from journal.systems.vpt import rules, standings, words
 from journal.systems.vpt.commands._common import begin, character, make, require_player_or_master, run
 from journal.systems.vpt.folds import bonds
+from journal.systems.vpt.hints import CHOOSE_REVENGE
 
 #: Checklist items only the GM records: his confirmation of the tally's proposal, his declaration.
 MASTER_ITEMS = {"no_interaction": N_("confirm 'no interaction'"), "date_especially_successful":
@@ -79,8 +80,8 @@ def _current_revenge(ctx: Context, avenger: str, rule: str | None = None) -> dic
     """The avenger's current revenge; with ``rule``, refuse (by that rule) when he has none."""
     current = ctx.states["bonds"]["revenges"].get(avenger)
     if current is None and rule is not None:
-        raise RuleViolation(rule, _("{avenger} craves no revenge ('journal vpt revenge' chooses a target)")
-                                  .format(avenger=avenger))
+        raise RuleViolation(rule, _("{avenger} craves no revenge")
+                                  .format(avenger=avenger), hint=CHOOSE_REVENGE)
     return current
 
 
