@@ -268,7 +268,7 @@ class DecisionMachine(RuleBasedStateMachine):
         focus = data.draw(st.integers(0, 3))
         # A tally is disputed by its tally.committed (the whole decision goes): one of its award lines disputed
         # alone goes alone (journal.service.disputes.rule: lines are voted one by one), which the steps here, each
-        # voided whole, do not model; tests/journal/service's tally tests cover a line's void.
+        # voided whole, do not model; tests/cli/test_cli_rulings.py covers a line's void.
         candidates = [e for step in (self.steps[self.setup_steps:] if focus else self.steps)
                       if step.command is not None and not step.voided for e in step.events
                       if e.type not in disputes.FINAL_TYPES and not e.type.startswith(disputes.FINAL_PREFIXES)
