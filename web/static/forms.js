@@ -136,7 +136,7 @@
     } else if (types.length === 2 && types.indexOf("integer") >= 0 && types.indexOf("array") >= 0) {
       kind = "integers";
     }
-    // a list that may also be typed as text (VPT's sides and fighters: "Жулики 7; Стража 5"), read by the server
+    // a list that may also be typed as text ("Жулики 7; Стража 5"), read by the server
     var text = kind === "json" && types.indexOf("string") >= 0;
     return { kind: kind, nullable: nullable, choices: one.enum || null, schema: one, text: text };
   }
@@ -262,8 +262,8 @@
     });
   }
 
-  /** Named numbers ticked from a list (VPT's Hit modifiers: «Свежий +1», «верхом +2»): read as "name=number, …";
-   *  a list of words without numbers (VPT's tick: «спас жизнь», «подарил магический предмет») as "word, …". */
+  /** Named numbers ticked from a list (a checklist of modifiers: «Свежий +1», «верхом +2»): read as "name=number, …";
+   *  a list of words without numbers (a checklist of words: «спас жизнь», «подарил магический предмет») as "word, …". */
   function checksOf(id, source) {
     var box = el("div", { className: "checks", id: id, "data-source": source });
     box.refill = function () {
@@ -326,13 +326,14 @@
     return el("input", Object.assign({ type: "text", autocomplete: "off", spellcheck: "false" }, attrs));
   }
 
-  /** Rows of a name and a number (VPT's sides and fighters: the server reads "Жулики 7; Стража 5"). */
-  function rowsEditor(id, kind) {
-    var hint = kind === "fighters" ? t("weapon or initiative") : t("initiative");
+  /** Rows of a name and a number (a list of records that the server also reads as text: "Жулики 7; Стража 5");
+   *  ``number`` (:func:`rowsNumber`) says what the second column takes. */
+  function rowsEditor(id, number) {
+    var hint = t(number.hint);
     var box = rowsBox(id, "rows-row", function () {
-      var number = textInput({ "data-test": "row-number", "aria-label": hint, placeholder: hint });
-      if (kind !== "fighters") number.setAttribute("inputmode", "numeric");
-      return [textInput({ "data-test": "row-name", "aria-label": t("name"), placeholder: t("name") }), number];
+      var number_ = textInput({ "data-test": "row-number", "aria-label": hint, placeholder: hint });
+      if (number.numeric) number_.setAttribute("inputmode", "numeric");
+      return [textInput({ "data-test": "row-name", "aria-label": t("name"), placeholder: t("name") }), number_];
     });
     box.rowsText = function () {
       return box.rows().map(function (line) {
@@ -343,7 +344,7 @@
     return box;
   }
 
-  /** Rows of a list of records (Wield's round: each combatant's declaration), one small field per property: a choice
+  /** Rows of a list of records (each combatant's declaration in a round), one small field per property: a choice
    *  as a list in the system's words, a number, a name typed or picked from the campaign's (``x-source``).  The
    *  editor reads as JSON of {value} or {error} (``parse``); an empty row is left out, a wrong number named. */
   function recordsEditor(id, item, defs) {
@@ -392,8 +393,8 @@
     return box;
   }
 
-  /** Rows of a name and what it maps to (Wield's round: who reconsidered and whom he now protects; a vatcha's
-   *  connections), read as {name: text}; an empty text is null where the schema allows it. */
+  /** Rows of a name and what it maps to (who reconsidered and whom he now protects; connections
+   *  by name), read as {name: text}; an empty text is null where the schema allows it. */
   function mapEditor(id, values) {
     var nullable = (values.anyOf || [values]).some(function (s) { return s.type === "null"; });
     var box = rowsBox(id, "rows-row", function () {
@@ -433,8 +434,20 @@
     return id;
   }
 
-  /** The kind of rows a field of text rows takes: fighters (a weapon or an initiative each), else sides. */
-  function rowsKind(name) { return name === "fighters" ? "fighters" : "sides"; }
+  /** The second column of a field of text rows, from its records' schema: the property after the name, typed as
+   *  digits when it is a number; else that or the first number property after it ("weapon or initiative"). */
+  function rowsNumber(item) {
+    var properties = item.properties || {};
+    var names = Object.keys(properties);
+    function typeOf(name) {
+      var options = properties[name].anyOf || [properties[name]];
+      return options.map(function (s) { return s.type; }).filter(function (x) { return x !== "null"; })[0];
+    }
+    var second = names[1] || "value";
+    if (names[1] && typeOf(second) === "integer") return { hint: second, numeric: true };
+    var number = names.slice(2).filter(function (name) { return typeOf(name) === "integer"; })[0];
+    return { hint: number ? second + " or " + number : second, numeric: false };
+  }
 
   /** One input of a form, wired to validate as the reader types. */
   function field(verb, name, schema, defs, required) {
@@ -454,7 +467,7 @@
       pickers.push(input);
       fillPicker(input);
     } else if (kind.kind === "json" && kind.text) {
-      input = rowsEditor(id, rowsKind(name));
+      input = rowsEditor(id, rowsNumber(resolve(kind.schema.items, defs)));
     } else if (kind.kind === "records") {
       input = recordsEditor(id, resolve(kind.schema.items, defs), defs);
     } else if (kind.kind === "map") {
@@ -641,7 +654,7 @@
     mine.forEach(function (v) { picker.appendChild(el("option", { value: v.verb, text: t(v.label) })); });
     var holder = el("div", { className: "verb-holder" });
     var forms = {};
-    // The verbs a player takes often (a VPT hit and tick) are a button each under the list: a tap opens the form,
+    // The verbs a player takes often (the system's quick verbs) are a button each under the list: a tap opens the form,
     // where the list takes two (open it, pick); the list still offers every verb, these included.
     var quick = (answer.quick || []).map(function (name) {
       return mine.filter(function (v) { return v.verb === name; })[0];
@@ -660,7 +673,7 @@
       holder.appendChild(forms[verb.verb]);
     }
     var main = mine.filter(function (v) { return v.verb === answer.main; })[0];
-    if (main) picker.value = main.verb;  // the verb a player takes most is open first (a VPT hit, a Wield chance)
+    if (main) picker.value = main.verb;  // the verb a player takes most is open first (the system's main verb)
     picker.addEventListener("change", show);
     container.appendChild(el("label", { className: "row" }, [el("span", { text: t("action") }), picker]));
     if (quick.length) container.appendChild(el("div", { className: "row quick", "data-test": "verb-quicks" }, quick));
