@@ -333,15 +333,20 @@ def test_every_screen_of_a_wield_campaign_fits_the_phone_in_russian(live: str, n
     assert problems == [], "\n".join(problems)
 
 
-def test_a_vpt_tally_offers_no_bonus_award_and_says_when_it_is_recorded(live: str, new_campaign,
-                                                                        browser: WebDriver) -> None:
-    """VPT keeps no experience: its tally has no «Бонусная награда»; «Записать итоги» ends on «Итоги … записаны»."""
+def vpt_tally_on_the_console(live: str, new_campaign, browser: WebDriver) -> None:
+    """A VPT session of two hours with «спас жизнь» ticked, ended; the Master's console open on its tally."""
     tokens = vpt_table(new_campaign, live)
     post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
     post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
     post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
     open_russian(browser, live, tokens["Вика"])
     press(browser, "[data-test=console-tab-tally]")
+
+
+def test_a_vpt_tally_offers_no_bonus_award_and_says_when_it_is_recorded(live: str, new_campaign,
+                                                                        browser: WebDriver) -> None:
+    """VPT keeps no experience: its tally has no «Бонусная награда»; «Записать итоги» ends on «Итоги … записаны»."""
+    vpt_tally_on_the_console(live, new_campaign, browser)
     wait(browser, lambda d: one(d, "[data-test=console-tally] [data-test=tally-commit]"))
     bonus = browser.find_elements(By.CSS_SELECTOR, "[data-test=bonus-add]")
     press(browser, "[data-test=tally-commit]")
@@ -561,12 +566,7 @@ def test_a_wield_round_takes_its_declarations_as_rows_in_the_tables_words(live: 
 def test_a_vpt_tally_line_names_its_bond_in_the_systems_words(live: str, new_campaign, browser: WebDriver) -> None:
     """The Master's tally of a session with «спас жизнь» ticked: the line reads «Отношения · спас жизнь», the bond in
     VPT's own word, not the recorded ``relationship``."""
-    tokens = vpt_table(new_campaign, live)
-    post(live, tokens["Вика"], "/api/sessions/start", {"present": ["Оля", "Дима"]})
-    post(live, tokens["Оля"], "/api/vpt/tick", {"name": "Вольтаир", "other": "Гром", "items": ["спас жизнь"]})
-    post(live, tokens["Вика"], "/api/sessions/end", {"minutes": 120})
-    open_russian(browser, live, tokens["Вика"])
-    press(browser, "[data-test=console-tab-tally]")
+    vpt_tally_on_the_console(live, new_campaign, browser)
     wait(browser, lambda d: texts(d, "[data-test=tally-line] > div:nth-of-type(2)") == ["Отношения · спас жизнь"])
 
 
