@@ -15,7 +15,9 @@ def test_a_run_with_the_plugin_reports_each_module_with_its_tests(tmp_path: Path
     (tmp_path / "test_two.py").write_text("def test_a():\n    pass\n\n\ndef test_b():\n    sum(range(10**5))\n")
     (tmp_path / "test_one.py").write_text("def test_c():\n    pass\n")
     rows = tmp_path / "rows"
-    env = {**os.environ, "SUITE_COST_DIR": str(rows), "PYTHONPATH": str(ROOT)}
+    # Not this run's PYTEST_* variables: an xdist worker's name (PYTEST_XDIST_WORKER) would name the inner run's file.
+    env = {**{name: value for name, value in os.environ.items() if not name.startswith("PYTEST_")},
+           "SUITE_COST_DIR": str(rows), "PYTHONPATH": str(ROOT)}
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "bench.suite_cost", "-p", "no:cacheprovider",
                           "-p", "no:xdist", "--rootdir", str(tmp_path), "-c", os.devnull, str(tmp_path)],
                          check=False, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
