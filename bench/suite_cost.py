@@ -23,6 +23,8 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 #: Where each process of a run writes its rows (one JSON file per process).
 FOLDER = Path(os.environ.get("SUITE_COST_DIR", Path(__file__).resolve().parent / "out" / "suite-cost"))
 
@@ -35,16 +37,15 @@ def _cpu() -> tuple[float, float]:
     return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
-def pytest_runtest_protocol(item: Any, nextitem: Any) -> Generator[None, None, None]:
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: Any, nextitem: Any) -> Generator[None, object, object]:
     """Each test's CPU (its process's, its reaped children's) and wall time, set-up and teardown included."""
     own, children = _cpu()
     started = time.monotonic()
-    yield
+    outcome = yield
     own_after, children_after = _cpu()
     _rows.append((item.nodeid, own_after - own, children_after - children, time.monotonic() - started))
-
-
-pytest_runtest_protocol.hookwrapper = True  # type: ignore[attr-defined]
+    return outcome
 
 
 def pytest_sessionfinish(session: Any) -> None:
