@@ -28,6 +28,7 @@ import sqlalchemy as sa
 import tests.profiles  # noqa: F401 - loads the Hypothesis profile (ci or dev) before any test module
 from journal.service import Journal
 from journal.store import EventStore, open_store
+from tests.support import PG_URL, schema_url
 
 # Tests speak English (the msgids) whatever the machine's locale; a test that wants Russian asks for it.
 os.environ["JOURNAL_LANG"] = "en"
@@ -40,7 +41,6 @@ os.environ.setdefault("JOURNAL_EVENT_PARTITIONS", "2")
 #: bound set their own.
 os.environ.setdefault("JOURNAL_WRITE_WAIT", "300")
 
-PG_URL = os.environ.get("JOURNAL_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 _pg_problem: str | None = None
 _pg_checked = False
 
@@ -59,11 +59,6 @@ def _postgres_problem() -> str | None:
         finally:
             engine.dispose()
     return _pg_problem
-
-
-def _schema_url(schema: str) -> str:
-    separator = "&" if "?" in PG_URL else "?"
-    return f"{PG_URL}{separator}options=-csearch_path%3D{schema}"
 
 
 #: Each xdist worker names here the test modules whose tests share a fixture of module (or class) scope: tests/web's
@@ -205,7 +200,7 @@ class _HeadSchemas:
             return schema
         with self.admin.connect() as conn:
             conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-        open_store(_schema_url(schema), upgrade=True).close()
+        open_store(schema_url(schema), upgrade=True).close()
         if self.pristine is None:
             with self.plain.connect() as conn:
                 self.pristine = self._fingerprint(conn, schema)
@@ -226,6 +221,21 @@ class _HeadSchemas:
             self.free.append(schema)
         except Exception:  # noqa: BLE001 - whatever went wrong, the schema is dropped as before
             self.drop(schema)
+
+    def copy_rows(self, template: str, schema: str) -> None:
+        """Make ``schema`` (a schema at the head revision) hold exactly the rows of ``template`` (another), its
+        sequences where the template's stand: the same journal, its identity included, as a SQLite file's copy is.
+
+        The append-only triggers are held off for the transaction, as :meth:`give_back` holds them off."""
+        with self.plain.begin() as conn:
+            conn.exec_driver_sql("SET LOCAL session_replication_role = replica")
+            for table in conn.execute(_TABLES, {"s": template}).scalars().all():
+                conn.exec_driver_sql(f'DELETE FROM {schema}."{table}"')
+                conn.exec_driver_sql(
+                    f'INSERT INTO {schema}."{table}" OVERRIDING SYSTEM VALUE SELECT * FROM {template}."{table}"')
+            for sequence, _start in conn.execute(_SEQUENCES, {"s": template}).all():
+                conn.exec_driver_sql(f'SELECT setval(\'{schema}."{sequence}"\', last_value, is_called)'
+                                     f' FROM {template}."{sequence}"')
 
     def drop(self, schema: str) -> None:
         with self.admin.connect() as conn:
@@ -346,7 +356,7 @@ def db_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iter
         pool: _HeadSchemas = request.getfixturevalue("_head_schemas")
         schema = pool.take()
         try:
-            yield _schema_url(schema)
+            yield schema_url(schema)
         finally:
             pool.give_back(schema)
         return
@@ -355,7 +365,7 @@ def db_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iter
     with admin.connect() as conn:
         conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
     try:
-        yield _schema_url(schema)
+        yield schema_url(schema)
     finally:
         with admin.connect() as conn:
             conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")

@@ -1,7 +1,9 @@
-"""What several test modules share: tampering behind the journal's back, and a sample Stone Wheel character."""
+"""What several test modules share: the PostgreSQL test server's URLs, tampering behind the journal's back, and a
+sample Stone Wheel character."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from typing import Any
@@ -10,6 +12,22 @@ import orjson
 import sqlalchemy as sa
 
 from journal.store import EventStore
+
+#: The PostgreSQL server the tests use (``JOURNAL_TEST_PG``; default: the local ``test`` database).
+PG_URL = os.environ.get("JOURNAL_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+#: How a URL of :func:`schema_url` names its schema.
+_SEARCH_PATH = "options=-csearch_path%3D"
+
+
+def schema_url(schema: str) -> str:
+    """The URL of ``schema`` on the test server (its search_path, as a connection option)."""
+    separator = "&" if "?" in PG_URL else "?"
+    return f"{PG_URL}{separator}{_SEARCH_PATH}{schema}"
+
+
+def schema_in(url: str) -> str:
+    """The schema a URL of :func:`schema_url` names."""
+    return url.rsplit(_SEARCH_PATH, 1)[1].split("&", 1)[0]
 
 #: Characteristics and parameters of a plain human warrior, for Stone Wheel campaigns in tests.
 CHARS = {"constitution": 5, "strength": 6, "dexterity": 4, "perception": 3, "intelligence": 2, "wisdom": 2,

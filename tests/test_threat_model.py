@@ -13,8 +13,9 @@ import sqlite3
 import subprocess
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -26,7 +27,7 @@ from journal.store import open_store
 from journal.store.engine import make_engine
 from journal.store.hashing import canonical, event_hash
 from tests import import_attacks
-from tests.support import rechain
+from tests.support import rechain, schema_in, schema_url
 
 Run = Callable[..., tuple[int, str]]
 
@@ -110,26 +111,40 @@ def _sqlite_table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
     return path, keys
 
 
+@pytest.fixture(scope="session")
+def _postgres_table(_head_schemas: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The table's PostgreSQL journal recorded once per worker (:func:`_record_table`) on a schema at the head
+    revision that no test touches: the schema's name, and its key folder."""
+    schema, keys = _head_schemas.take(), tmp_path_factory.mktemp("threat-table-pg") / "keys"
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("JOURNAL_KEY_DIR", str(keys))
+            _record_table(_runner(schema_url(schema)))
+        yield schema, keys
+    finally:
+        _head_schemas.drop(schema)
+
+
 @pytest.fixture
 def table(backend: str, db_url: str, db_at_head: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
           request: pytest.FixtureRequest) -> Run:
     """A journal with 'Лес' (a session: start, a roll on the journal's dice, end) and 'Спор' (an overturned roll).
 
-    On SQLite it is a copy of the one recorded once per worker (``_sqlite_table``) with a copy of its key folder of
-    the test's own (JOURNAL_KEY_DIR), so what an attack does to the file, the key or the witness stays in its test.
-    On PostgreSQL it is recorded on the test's schema, which starts at the head revision (tests/conftest.py's
-    ``db_at_head``), so ``init`` makes the key and finds the schema current."""
-    run = _runner(db_url)
+    It is a copy of the one recorded once per worker, with a copy of its key folder of the test's own
+    (JOURNAL_KEY_DIR), so what an attack does to the database, the key or the witness stays in its test: on SQLite
+    the file (``_sqlite_table``), on PostgreSQL the rows and sequences of the template schema (``_postgres_table``)
+    copied into the test's schema, which starts at the head revision (tests/conftest.py's ``db_at_head``)."""
     if backend == "sqlite":
         template, keys = request.getfixturevalue("_sqlite_table")
         path = Path(db_url.removeprefix("sqlite:///"))
         assert not path.with_name(f"{path.name}-wal").exists()  # nothing left to fold into the copy
         shutil.copyfile(template, path)
-        shutil.copytree(keys, tmp_path / "keys")
-        monkeypatch.setenv("JOURNAL_KEY_DIR", str(tmp_path / "keys"))
-        return run
-    _record_table(run)
-    return run
+    else:
+        schema, keys = request.getfixturevalue("_postgres_table")
+        request.getfixturevalue("_head_schemas").copy_rows(schema, schema_in(db_url))
+    shutil.copytree(keys, tmp_path / "keys")
+    monkeypatch.setenv("JOURNAL_KEY_DIR", str(tmp_path / "keys"))
+    return _runner(db_url)
 
 
 # -- the attacks ---------------------------------------------------------------------------------
@@ -745,3 +760,9 @@ def test_each_attack_of_the_threat_model_is_caught(attack: Callable[..., tuple[i
     """The attack ends in the row's exit code, and the message names what broke."""
     code, output = attack(db_url, table, tmp_path)
     assert (code, named in output) == (exit_code, True), output
+
+
+def test_the_table_each_attack_starts_from_verifies(table: Run) -> None:
+    """The copy of the recorded table an attack gets is a whole journal: its chain, signatures and witness verify."""
+    code, output = table("verify", "--rolls")
+    assert code == 0, output

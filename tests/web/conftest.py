@@ -37,6 +37,7 @@ from bench.ports import free_port
 from journal.service import Journal
 from journal.service.tokens import issue
 from journal.store import open_store
+from tests.support import PG_URL, schema_url
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
@@ -139,23 +140,19 @@ def server(db_url: str) -> Iterator[str]:
         yield running.base
 
 
-def _postgres_url() -> str:
-    return os.environ.get("JOURNAL_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-
-
 _pg_answer: list[str | None] = []
 
 
 def _postgres_problem() -> str | None:
     """None when the PostgreSQL test server answers, else why not (asked once per process)."""
     if not _pg_answer:
-        engine = sa.create_engine(_postgres_url())
+        engine = sa.create_engine(PG_URL)
         try:
             with engine.connect() as conn:
                 conn.exec_driver_sql("SELECT 1")
             _pg_answer.append(None)
         except Exception as exc:  # noqa: BLE001 - any failure means "unreachable"
-            _pg_answer.append(f"PostgreSQL at {_postgres_url()} unreachable: {str(exc).splitlines()[0]}")
+            _pg_answer.append(f"PostgreSQL at {PG_URL} unreachable: {str(exc).splitlines()[0]}")
         finally:
             engine.dispose()
     return _pg_answer[0]
@@ -173,12 +170,11 @@ def module_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
             pytest.fail(problem)
         pytest.skip(problem)
     schema = f"jw_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(_postgres_url(), isolation_level="AUTOCOMMIT")
+    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-    separator = "&" if "?" in _postgres_url() else "?"
     try:
-        yield f"{_postgres_url()}{separator}options=-csearch_path%3D{schema}"
+        yield schema_url(schema)
     finally:
         with admin.connect() as conn:
             conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")

@@ -117,15 +117,15 @@ def test_a_campaign_held_in_another_schema_leaves_this_journals_campaign_of_that
         pytest.skip("SQLite's write lock is its file's, and another journal is another file")
     import sqlalchemy as sa
 
-    from tests.conftest import PG_URL, _schema_url
+    from tests.support import PG_URL, schema_url
 
     other = f"jt_{uuid.uuid4().hex[:12]}"
     admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.exec_driver_sql(f"CREATE SCHEMA {other}")
     try:
-        open_store(_schema_url(other), upgrade=True).close()
-        holder = hold_write(_schema_url(other), "c")
+        open_store(schema_url(other), upgrade=True).close()
+        holder = hold_write(schema_url(other), "c")
         try:
             saved = store.projections.save_read_model("c", "fp", 3, b"{}")
             waiting = open_store(db_url, wait=0.2)
