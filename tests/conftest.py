@@ -13,8 +13,9 @@ import shutil
 import sqlite3
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 #: This machine sets PYTHONDONTWRITEBYTECODE; the test run keeps bytecode anyway (in the ignored __pycache__
 #: folders), as an installed journal has it, so that each worker and each process a test starts (CLI runs, servers,
@@ -28,7 +29,10 @@ import sqlalchemy as sa
 import tests.profiles  # noqa: F401 - loads the Hypothesis profile (ci or dev) before any test module
 from journal.service import Journal
 from journal.store import EventStore, open_store
+from tests.recordings import Recordings
 from tests.support import PG_URL, schema_url
+
+T = TypeVar("T")
 
 # Tests speak English (the msgids) whatever the machine's locale; a test that wants Russian asks for it.
 os.environ["JOURNAL_LANG"] = "en"
@@ -331,6 +335,29 @@ def _sqlite_at_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return path
+
+
+@pytest.fixture(scope="session")
+def _recordings(tmp_path_factory: pytest.TempPathFactory, _head_schemas: _HeadSchemas) -> Iterator[Recordings]:
+    """This worker's recorded journals (tests/recordings.py); its PostgreSQL templates are dropped at the end."""
+    recordings = Recordings(tmp_path_factory.mktemp("recordings"), _head_schemas)
+    yield recordings
+    recordings.close()
+
+
+@pytest.fixture
+def recorded(backend: str, db_url: str, db_at_head: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+             _recordings: Recordings, request: pytest.FixtureRequest) -> Callable[[str, Callable[[str], T]], T]:
+    """``recorded(name, recipe)``: the test's database becomes the journal ``recipe(url)`` records (recorded once per
+    worker and backend, tests/recordings.py), JOURNAL_KEY_DIR a copy of its key folder; returns what recipe returned."""
+
+    def copy(name: str, recipe: Callable[[str], T]) -> T:
+        keys = tmp_path / "recorded-keys"
+        value = _recordings.copy(name, recipe, backend, db_url, keys, lambda: request.getfixturevalue("_sqlite_at_head"))
+        monkeypatch.setenv("JOURNAL_KEY_DIR", str(keys))
+        return value
+
+    return copy
 
 
 @pytest.fixture

@@ -8,14 +8,12 @@ non-zero naming what broke.
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import subprocess
 import sys
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import orjson
 import pytest
@@ -27,7 +25,7 @@ from journal.store import open_store
 from journal.store.engine import make_engine
 from journal.store.hashing import canonical, event_hash
 from tests import import_attacks
-from tests.support import rechain, schema_in, schema_url
+from tests.support import rechain
 
 Run = Callable[..., tuple[int, str]]
 
@@ -97,53 +95,13 @@ def _record_table(run: Run) -> None:
     assert run("verify", "--rolls")[0] == 0
 
 
-@pytest.fixture(scope="session")
-def _sqlite_table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The table's SQLite journal recorded once per worker (:func:`_record_table`): its file, its WAL checkpointed
-    into it, and its key folder (the journal's key and its witness)."""
-    folder = tmp_path_factory.mktemp("threat-table")
-    path, keys = folder / "journal.db", folder / "keys"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("JOURNAL_KEY_DIR", str(keys))
-        _record_table(_runner(f"sqlite:///{path}"))
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0  # not busy: every page is in
-    return path, keys
-
-
-@pytest.fixture(scope="session")
-def _postgres_table(_head_schemas: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The table's PostgreSQL journal recorded once per worker (:func:`_record_table`) on a schema at the head
-    revision that no test touches: the schema's name, and its key folder."""
-    schema, keys = _head_schemas.take(), tmp_path_factory.mktemp("threat-table-pg") / "keys"
-    try:
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("JOURNAL_KEY_DIR", str(keys))
-            _record_table(_runner(schema_url(schema)))
-        yield schema, keys
-    finally:
-        _head_schemas.drop(schema)
-
-
 @pytest.fixture
-def table(backend: str, db_url: str, db_at_head: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-          request: pytest.FixtureRequest) -> Run:
+def table(db_url: str, recorded: Callable[[str, Callable[[str], None]], None]) -> Run:
     """A journal with 'Лес' (a session: start, a roll on the journal's dice, end) and 'Спор' (an overturned roll).
 
-    It is a copy of the one recorded once per worker, with a copy of its key folder of the test's own
-    (JOURNAL_KEY_DIR), so what an attack does to the database, the key or the witness stays in its test: on SQLite
-    the file (``_sqlite_table``), on PostgreSQL the rows and sequences of the template schema (``_postgres_table``)
-    copied into the test's schema, which starts at the head revision (tests/conftest.py's ``db_at_head``)."""
-    if backend == "sqlite":
-        template, keys = request.getfixturevalue("_sqlite_table")
-        path = Path(db_url.removeprefix("sqlite:///"))
-        assert not path.with_name(f"{path.name}-wal").exists()  # nothing left to fold into the copy
-        shutil.copyfile(template, path)
-    else:
-        schema, keys = request.getfixturevalue("_postgres_table")
-        request.getfixturevalue("_head_schemas").copy_rows(schema, schema_in(db_url))
-    shutil.copytree(keys, tmp_path / "keys")
-    monkeypatch.setenv("JOURNAL_KEY_DIR", str(tmp_path / "keys"))
+    Recorded once per worker and backend and copied for each test with a key folder of its own (tests/recordings.py),
+    so what an attack does to the database, the key or the witness stays in its test."""
+    recorded("threat-model-table", lambda url: _record_table(_runner(url)))
     return _runner(db_url)
 
 

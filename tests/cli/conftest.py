@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 import orjson
@@ -33,6 +34,7 @@ CLEAN_ENV: dict[str, str | None] = {
 }
 
 Invoke = Callable[..., Result]
+T = TypeVar("T")
 
 
 def _invoker(default_db: str) -> Invoke:
@@ -67,6 +69,24 @@ def run(db_url: str, db_at_head: None) -> Invoke:
     result = _invoker(db_url)("init")
     assert (result.exit_code, result.stderr) == (0, "")
     return _invoker(db_url)
+
+
+def recorded_with_cli(recipe: Callable[[Invoke], T]) -> Any:
+    """``recipe`` (a function of ``run`` that records a table through the CLI) made a fixture of the same name that
+    starts the test's database as that table, recorded once per worker and backend (tests/recordings.py): the test
+    gets what the recipe returned, and its ``run`` works on the copy."""
+
+    def fixture(run: Invoke, recorded: Callable[[str, Callable[[str], T]], T]) -> T:
+        def record(url: str) -> T:
+            on_template = _invoker(url)
+            result = on_template("init")
+            assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+            return recipe(on_template)
+
+        return recorded(f"{recipe.__module__}.{recipe.__name__}", record)
+
+    fixture.__doc__ = recipe.__doc__
+    return pytest.fixture(name=recipe.__name__)(fixture)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from journal.store.urls import normalise_url
+from tests.cli.conftest import recorded_with_cli
 
 Dump = Callable[[], list[tuple]]
 
@@ -31,7 +32,7 @@ def dump(db_url: str) -> Dump:
     return rows
 
 
-@pytest.fixture
+@recorded_with_cli
 def table(run) -> None:
     """A VPT campaign 'Лес' (Master Вика, player Оля with Вольтаир) with an open session."""
     for args in (("campaign", "new", "Лес", "--system", "vpt", "--master", "Вика"), ("member", "add", "Лес", "Оля"),

@@ -10,10 +10,11 @@ import pytest
 from support import tamper
 
 from journal.store import open_store
+from tests.cli.conftest import recorded_with_cli
 
 
-@pytest.fixture
-def forest(run, events_of) -> dict:
+@recorded_with_cli
+def forest(run) -> dict:
     """Лес (vpt): ГМ; Аня, Борис, Вера; session 1 (Аня, Борис) with a table roll 2d6 [1, 2] at version 6."""
     run("campaign", "new", "Лес", "--system", "vpt", "--master", "ГМ")
     for name in ("Аня", "Борис", "Вера"):
@@ -21,7 +22,7 @@ def forest(run, events_of) -> dict:
     run("session", "start", "Лес", "--present", "Аня,Борис")
     run("roll", "Лес", "2d6", "--dice", "1,2")
     run("session", "end", "Лес", "--minutes", "60")
-    return events_of("Лес")[5]
+    return orjson.loads(run("log", "Лес", "--json").stdout.splitlines()[5])
 
 
 def _open(run) -> str:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
+from tests.cli.conftest import recorded_with_cli
 
 
-@pytest.fixture
+@recorded_with_cli
 def ashes(run) -> str:
     """The campaign 'Пепел' (wield), Master 'Судьба', with one player, 'Аня' (two events)."""
     assert run("campaign", "new", "Пепел", "--system", "wield", "--master", "Судьба").exit_code == 0

@@ -6,8 +6,10 @@ import json
 
 import pytest
 
+from tests.cli.conftest import recorded_with_cli
 
-@pytest.fixture
+
+@recorded_with_cli
 def wield(run) -> str:
     """A Wield campaign: Jill's vatcha Ring, John's hero Ёжик, two powers, a sealed and breached geis."""
     steps = [
@@ -118,7 +120,7 @@ def test_rebuild_leaves_queries_answering_the_same(run, wield: str) -> None:
     assert _json(run("debts", wield, "--json")) == before
 
 
-@pytest.fixture
+@recorded_with_cli
 def vpt(run) -> str:
     """A VPT session: two characters, ticks between them, a revenge."""
     steps = [

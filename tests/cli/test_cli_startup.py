@@ -10,7 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
+from tests.cli.conftest import recorded_with_cli
 
 #: Modules a query must not import (each is imported where the command that needs it runs).
 #: (pydantic.functional_validators is no longer among them: the payload base holds the one integer bound of every
@@ -31,7 +31,7 @@ print("exit", code, "heavy", heavy, file=sys.stderr)
 """
 
 
-@pytest.fixture
+@recorded_with_cli
 def campaign(run) -> str:
     """A VPT campaign with one character (the bench's query: ``journal sheet``)."""
     for args in (["campaign", "new", "Пепел", "--system", "vpt", "--master", "ГМ"], ["member", "add", "Пепел", "Аня"],

@@ -12,9 +12,10 @@ from journal.errors import NotAuthorized
 from journal.service import Journal
 from journal.service.tokens import resolve
 from journal.store import open_store
+from tests.cli.conftest import recorded_with_cli
 
 
-@pytest.fixture
+@recorded_with_cli
 def ashes(run) -> str:
     """The campaign 'Пепел' (vpt), Master 'Вика', players 'Оля' and 'Дима' (three events)."""
     assert run("campaign", "new", "Пепел", "--system", "vpt", "--master", "Вика").exit_code == 0
