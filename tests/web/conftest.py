@@ -158,10 +158,10 @@ def _postgres_problem() -> str | None:
     return _pg_answer[0]
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def module_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A database shared by the tests of one module: a SQLite file, or a PostgreSQL schema of its own."""
-    if request.param == "sqlite":
+@contextlib.contextmanager
+def _database(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A new database of ``backend`` for the ``with`` block: a SQLite file, or a PostgreSQL schema of its own."""
+    if backend == "sqlite":
         yield f"sqlite:///{tmp_path_factory.mktemp('web') / 'journal.db'}"
         return
     problem = _postgres_problem()
@@ -181,9 +181,62 @@ def module_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
         admin.dispose()
 
 
+class _Shared:
+    """The database and ``journal serve`` per backend that the modules marked ``shared_server`` share on a worker.
+
+    A server costs about 2 s of CPU to start (its imports and routes), and most modules only need one whose
+    campaigns are their own: tokens open one campaign only, and ``new_campaign`` names each campaign anew, so the
+    modules' tests never see each other's events.  Each is started the first time a module asks for it and stopped
+    after the worker's last test, and what it wrote on stderr must then hold no traceback (:func:`serving`)."""
+
+    def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
+        self.tmp_path_factory = tmp_path_factory
+        self.stack = contextlib.ExitStack()
+        self.databases: dict[str, str] = {}
+        self.servers: dict[str, Served] = {}
+
+    def database(self, backend: str) -> str:
+        if backend not in self.databases:
+            self.databases[backend] = self.stack.enter_context(_database(backend, self.tmp_path_factory))
+        return self.databases[backend]
+
+    def server(self, backend: str) -> Served:
+        if backend not in self.servers:
+            self.servers[backend] = self.stack.enter_context(serving(self.database(backend)))
+        return self.servers[backend]
+
+
+@pytest.fixture(scope="session")
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[_Shared]:
+    shared = _Shared(tmp_path_factory)
+    with shared.stack:
+        yield shared
+
+
+def _shares(request: pytest.FixtureRequest) -> bool:
+    """Whether the requesting module is marked ``shared_server``."""
+    return request.node.get_closest_marker("shared_server") is not None
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def module_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A database shared by the tests of one module: a SQLite file, or a PostgreSQL schema of its own; in a module
+    marked ``shared_server``, the one its worker's marked modules share on that backend (:class:`_Shared`)."""
+    if _shares(request):
+        yield request.getfixturevalue("_shared").database(request.param)
+        return
+    with _database(request.param, tmp_path_factory) as url:
+        yield url
+
+
 @pytest.fixture(scope="module")
-def live(module_db: str) -> Iterator[str]:
-    """The base URL of one ``journal serve`` over ``module_db``, shared by the tests of a module."""
+def live(module_db: str, request: pytest.FixtureRequest) -> Iterator[str]:
+    """The base URL of one ``journal serve`` over ``module_db``, shared by the tests of a module (by the modules
+    marked ``shared_server``, on a worker)."""
+    if _shares(request):
+        backend = "sqlite" if module_db.startswith("sqlite") else "postgresql"
+        yield request.getfixturevalue("_shared").server(backend).base
+        return
     with serving(module_db) as running:
         yield running.base
 

@@ -4,8 +4,12 @@ tallies, one verb per system, and the JSON error of every refusal (on SQLite and
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from journal.service.summaries import describe
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 
 def api(base: str, token: str) -> httpx.Client:

@@ -8,10 +8,14 @@ import socket
 import time
 
 import httpx
+import pytest
 
 from journal.service import Journal
 from journal.service.tokens import revoke
 from journal.store import open_store
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 
 def api(base: str, token: str | None = None, header: str | None = None) -> httpx.Client:

@@ -4,8 +4,12 @@ for Wield, Stone Wheel and Dichotomy (VPT's is tests/web/test_web_vpt_carry_over
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from tests.support import CHARS, PARAMS
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 SOURCE = "перенос с бумажного листа, после 20-й сессии"
 

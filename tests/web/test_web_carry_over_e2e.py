@@ -18,6 +18,9 @@ from tests.web.conftest import auth
 from tests.web.page import one, press, read, wait
 from tests.web.test_web_forms_e2e import choose_verb, sign_in
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 SHEET = {"character": "Ратибор", "source": "перенос с бумажного листа, после 20-й сессии",
          "xp": {"earned": 1250, "spent": 900}, "current": {"Здоровье": 7}}
 

@@ -4,8 +4,12 @@ SQLite and PostgreSQL: what a form offers is the campaign's own characters, weap
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from tests.web.conftest import auth
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 
 def post(base: str, token: str, path: str, body: dict) -> dict:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from tests.web.conftest import auth
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 MASTER = "Вика"
 PLAYERS = ["Оля", "Дима"]

@@ -27,6 +27,9 @@ from tests.web.conftest import auth
 from tests.web.page import choose, one, press, read, texts, type_over, wait
 from tests.web.test_web_page_e2e import _sign_in, browser  # noqa: F401 - the module's browser fixture
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 MASTER = "Вика"
 PLAYERS = ["Оля", "Дима"]
 #: The Stone Wheel demo's warrior, for a character whose session earns a tally line.

@@ -19,6 +19,9 @@ from tests.web.browsers import PHONE, PHONE_WIDTH
 from tests.web.conftest import auth
 from tests.web.page import choose, one, press, read, texts, wait
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 WIDTH = PHONE_WIDTH
 
 

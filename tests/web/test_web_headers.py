@@ -12,6 +12,9 @@ import pytest
 from tests.web.conftest import auth
 from web.headers import HEADERS
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 SECURED = {
     "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
                                "connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; "

@@ -9,8 +9,12 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
+import pytest
 
 from tests.web.conftest import auth
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 ROLL = {"notation": "3d6", "purpose": "взлом"}
 

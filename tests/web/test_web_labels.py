@@ -7,6 +7,10 @@ and the shared ones (journal.service.labels), the same the page names its timeli
 from __future__ import annotations
 
 import httpx
+import pytest
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
 

@@ -9,10 +9,14 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 
 from journal.i18n import language
 from journal.systems.registry import descriptors
 from web.routes.verbs import spoken, verbs_of
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
 

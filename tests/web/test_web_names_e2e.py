@@ -18,6 +18,9 @@ from tests.web.conftest import auth
 from tests.web.page import choose, one, press, read, texts, wait
 from tests.web.test_web_words_page_e2e import EVENT_ID, Taps, open_russian, options, post, vpt_table, wield_table
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 
 @pytest.fixture(scope="module")
 def phone(chromiums: Callable[..., WebDriver]) -> WebDriver:

@@ -19,6 +19,9 @@ from tests.web.conftest import auth
 from tests.web.page import texts, wait
 from tests.web.test_web_forms_e2e import sign_in
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 
 @pytest.fixture(scope="module")
 def browser(chromiums: Callable[..., WebDriver]) -> WebDriver:

@@ -4,6 +4,10 @@ a system's declared panels, their rows written in the reader's language (journal
 from __future__ import annotations
 
 import httpx
+import pytest
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 SHEET = {"hero": "Ёжик", "source": "с бумажного листа", "powers": [{"power": "Порыв", "rank": 1, "domain": "Воздух"}],
          "geasa": [{"promise": "Отдать плащ", "rank": 2, "broken": True, "owed": 2}]}

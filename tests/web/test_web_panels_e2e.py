@@ -13,6 +13,9 @@ from tests.web.browsers import PHONE
 from tests.web.page import one, press, read, texts, wait
 from tests.web.test_web_panels import _wield_with_a_debt
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 ROW = "[data-panel=debts] [data-test=row]"
 
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import httpx
+import pytest
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -4,9 +4,13 @@ a refused verb tells no player the die the next roll gets (docs/dice.md, "Refuse
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from journal.service import Journal
 from journal.systems.stone_wheel import commands as sw
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 CHARS = dict(zip(("constitution", "strength", "dexterity", "perception", "intelligence", "wisdom", "charisma", "will",
                   "magic", "luck"), (5, 6, 4, 3, 2, 2, 3, 4, 1, 2), strict=True))

@@ -4,10 +4,14 @@ PostgreSQL: the proposal names it for the console, and the commit's body takes i
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from journal.service import Journal
 from journal.service.sessions import end_session, start_session
 from tests.web.conftest import auth
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 LEAD = "Лея"
 

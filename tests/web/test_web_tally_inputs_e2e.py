@@ -21,6 +21,9 @@ from tests.web.conftest import auth
 from tests.web.page import choose, one, press, read, texts, wait
 from tests.web.test_web_tally_inputs import LEAD, _adventure
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 #: The tally line of Взломщик's Truth, and its picker of the motive outcomes.
 TRUTH = "[data-test=tally-line][data-key='motive:Взломщик:Truth']"
 PICKER = f"{TRUTH} [data-test=tally-choice][data-input=motives]"

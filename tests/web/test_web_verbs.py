@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from journal.systems.registry import system
 from web.routes.systems import body_model
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 
 def api(base: str, token: str | None = None) -> httpx.Client:

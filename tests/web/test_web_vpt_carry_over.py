@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import httpx
+import pytest
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 SHEET = {"character": "Вольтаир", "source": "сессии 1–20, тетрадь Мастера",
          "relationships": [{"other": "Питер", "points": 6, "statuses": ["Друг"]}]}

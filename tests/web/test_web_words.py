@@ -10,8 +10,12 @@ from __future__ import annotations
 from contextlib import closing
 
 import httpx
+import pytest
 
 from tests.support import CHARS, PARAMS
+
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
 

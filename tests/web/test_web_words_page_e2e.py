@@ -25,6 +25,9 @@ from tests.web.conftest import auth
 from tests.web.page import choose, one, press, read, texts, wait
 from tests.web.test_web_forms_e2e import fill
 
+#: One server and database per worker and backend, with the other modules so marked (tests/web/conftest.py).
+pytestmark = pytest.mark.shared_server
+
 #: Latin words the Russian page may show: none of the group's names is Latin; "JSON" is a format's name.
 ALLOWED = frozenset({"JSON"})
 #: A Latin word of three letters or more (dice notation, ``2d6``, has none; nor has a hex digest).
