@@ -30,7 +30,7 @@ import tests.profiles  # noqa: F401 - loads the Hypothesis profile (ci or dev) b
 from journal.service import Journal
 from journal.store import EventStore, open_store
 from tests.recordings import Recordings
-from tests.support import PG_URL, schema_url
+from tests.support import PG_URL, new_identity, schema_url
 
 T = TypeVar("T")
 
@@ -200,7 +200,7 @@ class _HeadSchemas:
         if self.free:
             with self.admin.connect() as conn:
                 conn.exec_driver_sql(f"ALTER SCHEMA {self.free.pop()} RENAME TO {schema}")
-                _new_identity(conn, f"{schema}.")  # emptied with the other rows: a journal of its own, as a fresh one
+                new_identity(conn, f"{schema}.")  # emptied with the other rows: a journal of its own, as a fresh one
             return schema
         with self.admin.connect() as conn:
             conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
@@ -308,17 +308,6 @@ SELECT c.relname, s.seqstart FROM pg_sequence s JOIN pg_class c ON c.oid = s.seq
 """)
 
 
-def _new_identity(conn: sa.Connection | sqlite3.Connection, prefix: str) -> None:
-    """Give the database a fresh journal identity (revision 0007), as the migrations give a new database."""
-    statements = (f"DELETE FROM {prefix}journal_identity",
-                  f"INSERT INTO {prefix}journal_identity (id) VALUES ('{uuid.uuid4()}')")
-    for statement in statements:
-        if isinstance(conn, sqlite3.Connection):
-            conn.execute(statement)
-        else:
-            conn.exec_driver_sql(statement)
-
-
 @pytest.fixture(scope="session")
 def _head_schemas() -> Iterator[_HeadSchemas]:
     """This worker's pool of PostgreSQL schemas at the head revision; what is left of it is dropped at the end."""
@@ -374,7 +363,7 @@ def db_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iter
             conn = sqlite3.connect(path)
             try:
                 with conn:  # a copy is the same journal (key, witness): this one is new
-                    _new_identity(conn, "")
+                    new_identity(conn, "")
             finally:
                 conn.close()  # not left open through the test (the last connection's close folds its -wal in)
         yield f"sqlite:///{path}"

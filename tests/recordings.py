@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import pytest
 
-from tests.support import schema_in, schema_url
+from tests.support import new_identity, schema_in, schema_url
 
 
 class Schemas(Protocol):
@@ -67,7 +67,7 @@ class Recordings:
             path = folder / "journal.db"
             shutil.copyfile(sqlite_at_head(), path)
             with contextlib.closing(sqlite3.connect(path)) as conn, conn:  # a journal of its own, as a new file is
-                conn.execute("UPDATE journal_identity SET id = ?", (str(uuid.uuid4()),))
+                new_identity(conn, "")
             url = f"sqlite:///{path}"
         else:
             url = schema_url(self.schemas.take())

@@ -4,8 +4,10 @@ sample Stone Wheel character."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
+import uuid
 from typing import Any
 
 import orjson
@@ -36,6 +38,17 @@ PARAMS = {"health": 20, "stamina": 3, "mana": 6, "survival": 10, "attack": 5, "d
           "casting": 1, "search": 2, "health_recovery": 2, "stamina_recovery": 1, "mana_recovery": 1,
           "disease_resistance": 2, "toxin_resistance": 2, "magic_resistance": 1, "reaction": 3, "movement": 6,
           "carry": 40}
+
+
+def new_identity(conn: sa.Connection | sqlite3.Connection, prefix: str) -> None:
+    """Give the database a fresh journal identity (revision 0007), as the migrations give a new database."""
+    statements = (f"DELETE FROM {prefix}journal_identity",
+                  f"INSERT INTO {prefix}journal_identity (id) VALUES ('{uuid.uuid4()}')")
+    for statement in statements:
+        if isinstance(conn, sqlite3.Connection):
+            conn.execute(statement)
+        else:
+            conn.exec_driver_sql(statement)
 
 
 def tamper(store: EventStore, campaign: str, version: int, data: dict[str, Any] | str) -> None:
